@@ -1,0 +1,57 @@
+package ir
+
+// Function is one entry of the function registry: a SQL name resolved once, at
+// bind time, to a Signature. Everything the later stages need to know about a
+// call without knowing the function (whether it is strict, whether it can fail,
+// whether it may be shared or folded) lives here or on the Signature, so CSE,
+// folding and code generation never switch on function names.
+type Function struct {
+	// Name is the lower-case SQL name (operators have names too: "add", "eq").
+	Name string
+	// Infix, when set, prints a binary call as "(l op r)"; Prefix prints a unary
+	// call as "op x". Both exist only so printed IR reads like the SQL it came from.
+	Infix, Prefix string
+	// Doc is one sentence for docs/functions.md.
+	Doc string
+	// Synopsis lists the accepted signatures for the docs, e.g. "abs(BIGINT) -> BIGINT".
+	Synopsis []string
+	// Strict functions return NULL when any argument is NULL, even if another
+	// argument is an error, and otherwise the leftmost argument error; only then
+	// does Eval run. Non-strict functions see every argument's Outcome through
+	// EvalOutcomes and define their own NULL and error rules (docs/semantics.md).
+	Strict bool
+	// NullOnValue is set on strict functions that can return NULL even when no
+	// argument is NULL (element_at on a missing key); output nullability uses it.
+	NullOnValue bool
+	// Volatile functions (none yet) are never shared by CSE nor folded.
+	Volatile bool
+	// Errors are the classes this function can raise, for the docs.
+	Errors []ErrorClass
+	// Resolve picks the overload for the argument types the binder found. The
+	// returned Signature's Params say which implicit widenings to insert. A nil
+	// Signature and a non-nil error means no overload fits; the error text is
+	// shown to the user at the call's position.
+	Resolve func(args []Type) (*Signature, error)
+}
+
+// Signature is one resolved overload of a Function.
+type Signature struct {
+	// Params are the argument types after implicit widening; len(Params) equals
+	// the number of arguments of the call (variadic functions are resolved per
+	// call).
+	Params []Type
+	// Ret is the result type.
+	Ret Type
+	// MayError is false when the overload can never fail on any input (DOUBLE
+	// addition, say). CSE may compute such expressions eagerly.
+	MayError bool
+	// Eval computes a strict function from non-NULL, non-error arguments, whose Go
+	// representations follow Params. It may return nil (NULL) or an error.
+	Eval func(args []any) (any, *EvalError)
+	// EvalOutcomes computes a non-strict function from its arguments' outcomes.
+	EvalOutcomes func(args []Outcome) Outcome
+}
+
+// Cast is the name of the registry's CAST function. A CAST call's Signature.Ret is
+// the target type, so calls to different targets are different expressions.
+const Cast = "cast"

@@ -1,0 +1,188 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Format prints e as SQL-like text, stable across runs: it is what explain output,
+// golden tests and generated-code comments show. Implicit widenings the binder
+// inserted appear as CAST calls, so the printed tree is exactly what runs.
+func Format(e Expr) string {
+	var b strings.Builder
+	format(&b, e)
+	return b.String()
+}
+
+// FormatConst prints a constant value as a SQL literal of its type.
+func FormatConst(v any, t Type) string {
+	switch v := v.(type) {
+	case nil:
+		if t.Kind == KindNull {
+			return "NULL"
+		}
+		return "CAST(NULL AS " + t.String() + ")"
+	case string:
+		return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+	case Date:
+		return "DATE '" + v.String() + "'"
+	case int64:
+		s := strconv.FormatInt(v, 10)
+		if v >= -1<<31 && v < 1<<31 {
+			s = "CAST(" + s + " AS BIGINT)"
+		}
+		return s
+	case float64:
+		s := FormatDouble(v)
+		switch s {
+		case "NaN", "Infinity", "-Infinity":
+			return "CAST('" + s + "' AS DOUBLE)"
+		}
+		if !strings.ContainsAny(s, "E") {
+			return s
+		}
+		return s
+	case bool:
+		if v {
+			return "TRUE"
+		}
+		return "FALSE"
+	}
+	return FormatValue(v)
+}
+
+func format(b *strings.Builder, e Expr) {
+	switch e := e.(type) {
+	case *Const:
+		if e.Err != nil {
+			b.WriteString("ERROR(" + string(e.Err.Class) + ")")
+			return
+		}
+		b.WriteString(FormatConst(e.V, e.T))
+	case *ColumnRef:
+		b.WriteString(QuoteIdent(e.Name))
+	case *Call:
+		switch {
+		case e.Fn.Name == Cast:
+			b.WriteString("CAST(")
+			format(b, e.Args[0])
+			b.WriteString(" AS " + e.Sig.Ret.String() + ")")
+		case e.Fn.Infix != "" && len(e.Args) == 2:
+			b.WriteByte('(')
+			format(b, e.Args[0])
+			b.WriteString(" " + e.Fn.Infix + " ")
+			format(b, e.Args[1])
+			b.WriteByte(')')
+		case e.Fn.Prefix != "" && len(e.Args) == 1:
+			b.WriteString("(" + e.Fn.Prefix)
+			if strings.HasSuffix(e.Fn.Prefix, "T") { // NOT
+				b.WriteByte(' ')
+			}
+			format(b, e.Args[0])
+			b.WriteByte(')')
+		default:
+			b.WriteString(e.Fn.Name)
+			formatList(b, e.Args)
+		}
+	case *And:
+		formatJoined(b, e.Args, " AND ")
+	case *Or:
+		formatJoined(b, e.Args, " OR ")
+	case *If:
+		b.WriteString("IF")
+		formatList(b, []Expr{e.Cond, e.Then, e.Else})
+	case *Case:
+		b.WriteString("CASE")
+		if e.Operand != nil {
+			b.WriteByte(' ')
+			format(b, e.Operand)
+		}
+		for _, w := range e.Whens {
+			b.WriteString(" WHEN ")
+			format(b, w.Cond)
+			b.WriteString(" THEN ")
+			format(b, w.Then)
+		}
+		b.WriteString(" ELSE ")
+		format(b, e.Else)
+		b.WriteString(" END")
+	case *Coalesce:
+		b.WriteString("COALESCE")
+		formatList(b, e.Args)
+	case *IsNull:
+		b.WriteByte('(')
+		format(b, e.Arg)
+		if e.Not {
+			b.WriteString(" IS NOT NULL)")
+		} else {
+			b.WriteString(" IS NULL)")
+		}
+	case *In:
+		b.WriteByte('(')
+		format(b, e.Arg)
+		b.WriteString(" IN ")
+		formatList(b, e.List)
+		b.WriteByte(')')
+	case *Between:
+		b.WriteByte('(')
+		format(b, e.Arg)
+		b.WriteString(" BETWEEN ")
+		format(b, e.Lo)
+		b.WriteString(" AND ")
+		format(b, e.Hi)
+		b.WriteByte(')')
+	case *NullIf:
+		b.WriteString("NULLIF")
+		formatList(b, []Expr{e.A, e.B})
+	case *Try:
+		b.WriteString("TRY")
+		formatList(b, []Expr{e.Arg})
+	default:
+		b.WriteString("?")
+	}
+}
+
+func formatList(b *strings.Builder, args []Expr) {
+	b.WriteByte('(')
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		format(b, a)
+	}
+	b.WriteByte(')')
+}
+
+func formatJoined(b *strings.Builder, args []Expr, sep string) {
+	b.WriteByte('(')
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		format(b, a)
+	}
+	b.WriteByte(')')
+}
+
+// QuoteIdent returns name as is when it is a plain lower-case identifier and in
+// backquotes (doubling any backquote) otherwise, so printed SQL parses back.
+func QuoteIdent(name string) string {
+	plain := name != ""
+	for i, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			plain = false
+			break
+		}
+	}
+	if plain && !reserved[strings.ToUpper(name)] {
+		return name
+	}
+	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
+}
+
+var reserved = map[string]bool{
+	"SELECT": true, "FROM": true, "WHERE": true, "AND": true, "OR": true, "NOT": true, "NULL": true,
+	"TRUE": true, "FALSE": true, "CASE": true, "WHEN": true, "THEN": true, "ELSE": true, "END": true,
+	"IS": true, "IN": true, "BETWEEN": true, "LIKE": true, "RLIKE": true, "REGEXP": true, "AS": true,
+	"CAST": true, "DIV": true, "DATE": true, "EXISTS": true, "CREATE": true, "TABLE": true, "IF": true,
+}
