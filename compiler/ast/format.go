@@ -1,0 +1,244 @@
+package ast
+
+import (
+	"strings"
+)
+
+// Format prints e as canonical SQL. Every operand that is itself an operator
+// expression is parenthesised, so the grouping is explicit (a + (b * c)) and
+// the output parses back to the same tree. Literals are printed in canonical
+// form (strings re-escaped, DATE '...'), identifiers as written (quoted ones
+// with backquotes). Used in golden tests and error messages.
+func Format(e Expr) string {
+	var p printer
+	p.expr(e)
+	return p.String()
+}
+
+// FormatSelect prints a SELECT (a query body or subquery) as canonical SQL.
+func FormatSelect(s *Select) string {
+	var p printer
+	p.selectStmt(s)
+	return p.String()
+}
+
+type printer struct {
+	strings.Builder
+}
+
+// compound reports whether e must be parenthesised when it is an operand.
+func compound(e Expr) bool {
+	switch e := e.(type) {
+	case *Unary, *Binary, *IsNull, *Between, *InList, *InSubquery, *Like:
+		return true
+	case *Exists:
+		return e.Not
+	}
+	return false
+}
+
+// operand prints e, parenthesised if it is an operator expression.
+func (p *printer) operand(e Expr) {
+	if compound(e) {
+		p.WriteByte('(')
+		p.expr(e)
+		p.WriteByte(')')
+		return
+	}
+	p.expr(e)
+}
+
+func (p *printer) not(not bool) {
+	if not {
+		p.WriteString(" NOT")
+	}
+}
+
+func (p *printer) expr(e Expr) {
+	switch e := e.(type) {
+	case nil:
+		p.WriteString("<nil>")
+	case *Literal:
+		p.literal(e)
+	case *ColumnRef:
+		if e.Table != nil {
+			p.WriteString(formatIdent(*e.Table))
+			p.WriteByte('.')
+		}
+		p.WriteString(formatIdent(e.Column))
+	case *Star:
+		if e.Table != nil {
+			p.WriteString(formatIdent(*e.Table))
+			p.WriteByte('.')
+		}
+		p.WriteByte('*')
+	case *Unary:
+		p.WriteString(e.Op)
+		if e.Op == "NOT" {
+			p.WriteByte(' ')
+		}
+		p.operand(e.X)
+	case *Binary:
+		p.operand(e.L)
+		p.WriteByte(' ')
+		p.WriteString(e.Op)
+		p.WriteByte(' ')
+		p.operand(e.R)
+	case *IsNull:
+		p.operand(e.X)
+		p.WriteString(" IS")
+		p.not(e.Not)
+		p.WriteString(" NULL")
+	case *Between:
+		p.operand(e.X)
+		p.not(e.Not)
+		p.WriteString(" BETWEEN ")
+		p.operand(e.Lo)
+		p.WriteString(" AND ")
+		p.operand(e.Hi)
+	case *InList:
+		p.operand(e.X)
+		p.not(e.Not)
+		p.WriteString(" IN (")
+		for i, x := range e.List {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.expr(x)
+		}
+		p.WriteByte(')')
+	case *InSubquery:
+		p.operand(e.X)
+		p.not(e.Not)
+		p.WriteString(" IN (")
+		p.selectStmt(e.Sub)
+		p.WriteByte(')')
+	case *Exists:
+		if e.Not {
+			p.WriteString("NOT ")
+		}
+		p.WriteString("EXISTS (")
+		p.selectStmt(e.Sub)
+		p.WriteByte(')')
+	case *Subquery:
+		p.WriteByte('(')
+		p.selectStmt(e.Sub)
+		p.WriteByte(')')
+	case *Like:
+		p.operand(e.X)
+		p.not(e.Not)
+		if e.Regex {
+			p.WriteString(" RLIKE ")
+		} else {
+			p.WriteString(" LIKE ")
+		}
+		p.operand(e.Pattern)
+		if e.Escape != nil {
+			p.WriteString(" ESCAPE ")
+			p.operand(e.Escape)
+		}
+	case *Case:
+		p.WriteString("CASE")
+		if e.Operand != nil {
+			p.WriteByte(' ')
+			p.expr(e.Operand)
+		}
+		for _, w := range e.Whens {
+			p.WriteString(" WHEN ")
+			p.expr(w.Cond)
+			p.WriteString(" THEN ")
+			p.expr(w.Result)
+		}
+		if e.Else != nil {
+			p.WriteString(" ELSE ")
+			p.expr(e.Else)
+		}
+		p.WriteString(" END")
+	case *Call:
+		p.WriteString(formatIdent(e.Name))
+		p.WriteByte('(')
+		if e.Star {
+			p.WriteByte('*')
+		}
+		for i, a := range e.Args {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.expr(a)
+		}
+		p.WriteByte(')')
+	case *Cast:
+		p.WriteString("CAST(")
+		p.expr(e.X)
+		p.WriteString(" AS ")
+		p.WriteString(e.Type.String())
+		p.WriteByte(')')
+	case *Subscript:
+		p.operand(e.X)
+		p.WriteByte('[')
+		p.expr(e.Index)
+		p.WriteByte(']')
+	default:
+		p.WriteString("<unknown expr>")
+	}
+}
+
+func (p *printer) literal(e *Literal) {
+	switch e.Kind {
+	case LitString:
+		p.WriteString(QuoteString(e.Value))
+	case LitDate:
+		p.WriteString("DATE ")
+		p.WriteString(QuoteString(e.Value))
+	case LitNull:
+		p.WriteString("NULL")
+	case LitBool:
+		p.WriteString(strings.ToUpper(e.Value))
+	default:
+		p.WriteString(e.Value)
+	}
+}
+
+func (p *printer) selectStmt(s *Select) {
+	if s == nil {
+		p.WriteString("<nil>")
+		return
+	}
+	p.WriteString("SELECT ")
+	for i, it := range s.Items {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.expr(it.Expr)
+		if it.Alias != nil {
+			p.WriteString(" AS ")
+			p.WriteString(formatIdent(*it.Alias))
+		}
+	}
+	if s.From != nil {
+		p.WriteString(" FROM ")
+		p.WriteString(formatIdent(s.From.Name))
+		if s.From.Alias != nil {
+			p.WriteString(" AS ")
+			p.WriteString(formatIdent(*s.From.Alias))
+		}
+	}
+	if s.Where != nil {
+		p.WriteString(" WHERE ")
+		p.expr(s.Where)
+	}
+}
+
+// QuoteString returns s as an SQL string literal, doubling single quotes.
+func QuoteString(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// formatIdent prints an identifier: unquoted ones as written, quoted ones
+// between backquotes with inner backquotes doubled.
+func formatIdent(id Ident) string {
+	if !id.Quoted {
+		return id.Name
+	}
+	return "`" + strings.ReplaceAll(id.Name, "`", "``") + "`"
+}
