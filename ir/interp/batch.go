@@ -1,0 +1,192 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/ir"
+)
+
+// Eval runs query q over one input batch and returns the output batch, or the
+// query's error: an *ir.QueryError for the first failing row (rows counted from
+// rowBase, the batch's offset in the whole input), or a plain error when the batch
+// does not match the query's input schema or ctx is cancelled.
+func Eval(ctx context.Context, q *ir.Query, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ir.CheckSchema(in.Schema(), q.Source.Columns); err != nil {
+		return nil, fmt.Errorf("query %s: input batch: %w", q.Name, err)
+	}
+	cols := make([]columnReader, in.NumCols())
+	for i := range cols {
+		r, err := newColumnReader(in.Column(i))
+		if err != nil {
+			return nil, fmt.Errorf("query %s: column %q: %w", q.Name, q.Source.Columns[i].Name, err)
+		}
+		cols[i] = r
+	}
+	outSchema := ir.ArrowSchema(q.OutputSchema())
+	b := array.NewRecordBuilder(mem, outSchema)
+	defer b.Release()
+
+	row := &batchRow{cols: cols}
+	n := int(in.NumRows())
+	for i := 0; i < n; i++ {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		row.i = i
+		if q.Filter != nil {
+			o := EvalExpr(q.Filter, row)
+			if o.Err != nil {
+				return nil, &ir.QueryError{Row: rowBase + int64(i), Column: "WHERE", Expr: q.FilterSQL, Err: o.Err}
+			}
+			if o.V != true {
+				continue
+			}
+		}
+		for j, out := range q.Outputs {
+			o := EvalExpr(out.Expr, row)
+			if o.Err != nil {
+				return nil, &ir.QueryError{Row: rowBase + int64(i), Column: out.Name, Expr: out.SQL, Err: o.Err}
+			}
+			if err := appendValue(b.Field(j), o.V); err != nil {
+				return nil, fmt.Errorf("query %s: column %q: %w", q.Name, out.Name, err)
+			}
+		}
+	}
+	return b.NewRecordBatch(), nil
+}
+
+type batchRow struct {
+	cols []columnReader
+	i    int
+}
+
+func (r *batchRow) Column(i int) any { return r.cols[i](r.i) }
+
+// columnReader returns the Go value of one row of an Arrow column (nil for NULL).
+type columnReader func(i int) any
+
+func newColumnReader(a arrow.Array) (columnReader, error) {
+	switch a := a.(type) {
+	case *array.Boolean:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.Value(i)
+		}, nil
+	case *array.Int32:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.Value(i)
+		}, nil
+	case *array.Int64:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.Value(i)
+		}, nil
+	case *array.Float64:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.Value(i)
+		}, nil
+	case *array.String:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.Value(i)
+		}, nil
+	case *array.Date32:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return ir.Date(a.Value(i))
+		}, nil
+	case *array.Map:
+		keys, err := newColumnReader(a.Keys())
+		if err != nil {
+			return nil, err
+		}
+		items, err := newColumnReader(a.Items())
+		if err != nil {
+			return nil, err
+		}
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			start, end := a.ValueOffsets(i)
+			m := &ir.MapValue{}
+			for j := int(start); j < int(end); j++ {
+				k := keys(j)
+				if k == nil {
+					continue // Arrow forbids NULL keys; skip rather than crash on bad input
+				}
+				v := items(j)
+				replaced := false
+				for x := range m.Keys {
+					if m.Keys[x] == k { // duplicate key: last one wins
+						m.Values[x] = v
+						replaced = true
+						break
+					}
+				}
+				if !replaced {
+					m.Keys = append(m.Keys, k)
+					m.Values = append(m.Values, v)
+				}
+			}
+			return m
+		}, nil
+	}
+	return nil, fmt.Errorf("unsupported Arrow type %s", a.DataType())
+}
+
+// appendValue appends one value (nil for NULL) to an Arrow builder of the
+// matching type.
+func appendValue(b array.Builder, v any) error {
+	if v == nil {
+		b.AppendNull()
+		return nil
+	}
+	switch b := b.(type) {
+	case *array.BooleanBuilder:
+		b.Append(v.(bool))
+	case *array.Int32Builder:
+		b.Append(v.(int32))
+	case *array.Int64Builder:
+		b.Append(v.(int64))
+	case *array.Float64Builder:
+		b.Append(v.(float64))
+	case *array.StringBuilder:
+		b.Append(v.(string))
+	case *array.Date32Builder:
+		b.Append(arrow.Date32(v.(ir.Date)))
+	case *array.MapBuilder:
+		m := v.(*ir.MapValue)
+		b.Append(true)
+		for i := range m.Keys {
+			if err := appendValue(b.KeyBuilder(), m.Keys[i]); err != nil {
+				return err
+			}
+			if err := appendValue(b.ItemBuilder(), m.Values[i]); err != nil {
+				return err
+			}
+		}
+	default:
+		return fmt.Errorf("unsupported output builder %T", b)
+	}
+	return nil
+}

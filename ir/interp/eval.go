@@ -1,0 +1,202 @@
+// Package interp is the reference interpreter: it evaluates bound IR one row at a
+// time, exactly by the rules of docs/semantics.md. It is the oracle that generated
+// evaluators must agree with, the engine behind `exprc run --engine interp`, and
+// the evaluator constant folding uses. It favours clarity over speed.
+package interp
+
+import "github.com/exprc/exprc/ir"
+
+// Row gives the interpreter the values of the current input row.
+type Row interface {
+	// Column returns the value of input column i (nil for NULL).
+	Column(i int) any
+}
+
+var (
+	outTrue  = ir.Outcome{V: true}
+	outFalse = ir.Outcome{V: false}
+	outNull  = ir.Outcome{}
+)
+
+func boolOutcome(b bool) ir.Outcome {
+	if b {
+		return outTrue
+	}
+	return outFalse
+}
+
+// EvalExpr evaluates e on one row.
+func EvalExpr(e ir.Expr, row Row) ir.Outcome {
+	switch e := e.(type) {
+	case *ir.Const:
+		return ir.Outcome{V: e.V, Err: e.Err}
+	case *ir.ColumnRef:
+		return ir.Outcome{V: row.Column(e.Index)}
+	case *ir.Call:
+		args := make([]ir.Outcome, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = EvalExpr(a, row)
+		}
+		return Apply(e.Fn, e.Sig, args)
+	case *ir.And:
+		return evalAnd(e.Args, row)
+	case *ir.Or:
+		return evalOr(e.Args, row)
+	case *ir.If:
+		c := EvalExpr(e.Cond, row)
+		if c.Err != nil {
+			return c
+		}
+		if c.V == true {
+			return EvalExpr(e.Then, row)
+		}
+		return EvalExpr(e.Else, row)
+	case *ir.Case:
+		return evalCase(e, row)
+	case *ir.Coalesce:
+		for _, a := range e.Args {
+			if o := EvalExpr(a, row); !o.IsNull() {
+				return o
+			}
+		}
+		return outNull
+	case *ir.IsNull:
+		o := EvalExpr(e.Arg, row)
+		if o.Err != nil {
+			return o
+		}
+		return boolOutcome((o.V == nil) != e.Not)
+	case *ir.In:
+		if len(e.List) == 0 {
+			return outFalse
+		}
+		x := EvalExpr(e.Arg, row)
+		cmps := make([]ir.Outcome, len(e.List))
+		for i, item := range e.List {
+			cmps[i] = Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{x, EvalExpr(item, row)})
+		}
+		return combineOr(cmps)
+	case *ir.Between:
+		x := EvalExpr(e.Arg, row)
+		ge := Apply(e.Ge.Fn, e.Ge.Sig, []ir.Outcome{x, EvalExpr(e.Lo, row)})
+		le := Apply(e.Le.Fn, e.Le.Sig, []ir.Outcome{x, EvalExpr(e.Hi, row)})
+		return combineAnd([]ir.Outcome{ge, le})
+	case *ir.NullIf:
+		a := EvalExpr(e.A, row)
+		eq := Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{a, EvalExpr(e.B, row)})
+		if eq.Err != nil {
+			return eq
+		}
+		if eq.V == true {
+			return outNull
+		}
+		return a
+	case *ir.Try:
+		o := EvalExpr(e.Arg, row)
+		if o.Err != nil {
+			return outNull
+		}
+		return o
+	}
+	panic("interp: unknown expression node")
+}
+
+// Apply calls a function on its arguments' outcomes. For a strict function a NULL
+// argument wins over any error, then the leftmost error wins, and only then does
+// the kernel run (design rule 1).
+func Apply(fn *ir.Function, sig *ir.Signature, args []ir.Outcome) ir.Outcome {
+	if !fn.Strict {
+		return sig.EvalOutcomes(args)
+	}
+	var firstErr *ir.EvalError
+	for _, a := range args {
+		if a.IsNull() {
+			return outNull
+		}
+		if a.Err != nil && firstErr == nil {
+			firstErr = a.Err
+		}
+	}
+	if firstErr != nil {
+		return ir.Outcome{Err: firstErr}
+	}
+	vals := make([]any, len(args))
+	for i, a := range args {
+		vals[i] = a.V
+	}
+	v, err := sig.Eval(vals)
+	return ir.Outcome{V: v, Err: err}
+}
+
+func evalAnd(args []ir.Expr, row Row) ir.Outcome {
+	outs := make([]ir.Outcome, len(args))
+	for i, a := range args {
+		outs[i] = EvalExpr(a, row)
+	}
+	return combineAnd(outs)
+}
+
+func evalOr(args []ir.Expr, row Row) ir.Outcome {
+	outs := make([]ir.Outcome, len(args))
+	for i, a := range args {
+		outs[i] = EvalExpr(a, row)
+	}
+	return combineOr(outs)
+}
+
+// combineAnd: FALSE if any operand is FALSE, else the leftmost error, else NULL if
+// any is NULL, else TRUE.
+func combineAnd(outs []ir.Outcome) ir.Outcome {
+	return combineLogic(outs, false)
+}
+
+// combineOr is the dual: TRUE, else leftmost error, else NULL, else FALSE.
+func combineOr(outs []ir.Outcome) ir.Outcome {
+	return combineLogic(outs, true)
+}
+
+func combineLogic(outs []ir.Outcome, dominant bool) ir.Outcome {
+	var firstErr *ir.EvalError
+	sawNull := false
+	for _, o := range outs {
+		switch {
+		case o.Err != nil:
+			if firstErr == nil {
+				firstErr = o.Err
+			}
+		case o.V == nil:
+			sawNull = true
+		case o.V == dominant:
+			return boolOutcome(dominant)
+		}
+	}
+	switch {
+	case firstErr != nil:
+		return ir.Outcome{Err: firstErr}
+	case sawNull:
+		return outNull
+	}
+	return boolOutcome(!dominant)
+}
+
+func evalCase(e *ir.Case, row Row) ir.Outcome {
+	var operand ir.Outcome
+	if e.Operand != nil {
+		operand = EvalExpr(e.Operand, row)
+	}
+	for _, w := range e.Whens {
+		var c ir.Outcome
+		if e.Operand != nil {
+			c = Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{operand, EvalExpr(w.Cond, row)})
+		} else {
+			c = EvalExpr(w.Cond, row)
+		}
+		if c.Err != nil {
+			return c
+		}
+		if c.V == true {
+			return EvalExpr(w.Then, row)
+		}
+	}
+	return EvalExpr(e.Else, row)
+}
