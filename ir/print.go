@@ -67,6 +67,11 @@ func format(b *strings.Builder, e Expr) {
 			b.WriteString("CAST(")
 			format(b, e.Args[0])
 			b.WriteString(" AS " + e.Sig.Ret.String() + ")")
+		case e.Fn.Name == "subscript" && len(e.Args) == 2:
+			format(b, e.Args[0])
+			b.WriteByte('[')
+			format(b, e.Args[1])
+			b.WriteByte(']')
 		case e.Fn.Infix != "" && len(e.Args) == 2:
 			b.WriteByte('(')
 			format(b, e.Args[0])

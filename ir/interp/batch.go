@@ -52,7 +52,7 @@ func Eval(ctx context.Context, q *ir.Query, in arrow.RecordBatch, rowBase int64,
 			if o.Err != nil {
 				return nil, &ir.QueryError{Row: rowBase + int64(i), Column: out.Name, Expr: out.SQL, Err: o.Err}
 			}
-			if err := appendValue(b.Field(j), o.V); err != nil {
+			if err := AppendValue(b.Field(j), o.V); err != nil {
 				return nil, fmt.Errorf("query %s: column %q: %w", q.Name, out.Name, err)
 			}
 		}
@@ -69,6 +69,10 @@ func (r *batchRow) Column(i int) any { return r.cols[i](r.i) }
 
 // columnReader returns the Go value of one row of an Arrow column (nil for NULL).
 type columnReader func(i int) any
+
+// ColumnReader returns a function that reads row i of a as its Go value (nil for
+// NULL), for any Arrow type that an exprc type maps to.
+func ColumnReader(a arrow.Array) (func(i int) any, error) { return newColumnReader(a) }
 
 func newColumnReader(a arrow.Array) (columnReader, error) {
 	switch a := a.(type) {
@@ -154,9 +158,9 @@ func newColumnReader(a arrow.Array) (columnReader, error) {
 	return nil, fmt.Errorf("unsupported Arrow type %s", a.DataType())
 }
 
-// appendValue appends one value (nil for NULL) to an Arrow builder of the
+// AppendValue appends one value (nil for NULL) to an Arrow builder of the
 // matching type.
-func appendValue(b array.Builder, v any) error {
+func AppendValue(b array.Builder, v any) error {
 	if v == nil {
 		b.AppendNull()
 		return nil
@@ -178,10 +182,10 @@ func appendValue(b array.Builder, v any) error {
 		m := v.(*ir.MapValue)
 		b.Append(true)
 		for i := range m.Keys {
-			if err := appendValue(b.KeyBuilder(), m.Keys[i]); err != nil {
+			if err := AppendValue(b.KeyBuilder(), m.Keys[i]); err != nil {
 				return err
 			}
-			if err := appendValue(b.ItemBuilder(), m.Values[i]); err != nil {
+			if err := AppendValue(b.ItemBuilder(), m.Values[i]); err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,189 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/exprc/exprc/compiler/ast"
+	"github.com/exprc/exprc/compiler/diag"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/interp"
+)
+
+// binder resolves names and types across all files of a Program: tables from
+// any file are visible to queries in every file, and names are unique across
+// files. Identifiers match case-insensitively (as in Spark); a name keeps the
+// spelling of its declaration.
+type binder struct {
+	files   []*ast.File
+	errs    diag.List
+	tables  []*ir.Table
+	queries []*ir.Query
+
+	tableByName map[string]*ir.Table
+	tablePos    map[string]diag.Pos
+	queryPos    map[string]diag.Pos
+}
+
+func newBinder() *binder {
+	return &binder{
+		tableByName: map[string]*ir.Table{},
+		tablePos:    map[string]diag.Pos{},
+		queryPos:    map[string]diag.Pos{},
+	}
+}
+
+func (b *binder) bindAll() {
+	for _, f := range b.files {
+		for _, t := range f.Tables {
+			b.bindTable(t)
+		}
+	}
+	for _, f := range b.files {
+		for _, q := range f.Queries {
+			b.bindQuery(q)
+		}
+	}
+}
+
+func (b *binder) bindTable(ct *ast.CreateTable) {
+	key := strings.ToLower(ct.Name.Name)
+	if prev, dup := b.tablePos[key]; dup {
+		b.errs.Add(ct.Name.Pos, diag.Name, "table %s is already defined at %s", ct.Name.Name, prev)
+		return
+	}
+	b.tablePos[key] = ct.Name.Pos
+	t := &ir.Table{Name: ct.Name.Name}
+	seen := map[string]diag.Pos{}
+	ok := true
+	for _, c := range ct.Columns {
+		ck := strings.ToLower(c.Name.Name)
+		if prev, dup := seen[ck]; dup {
+			b.errs.Add(c.Name.Pos, diag.Name, "column %s is already defined at %s", c.Name.Name, prev)
+			ok = false
+			continue
+		}
+		seen[ck] = c.Name.Pos
+		typ, tok := b.bindType(c.Type)
+		if !tok {
+			ok = false
+			continue
+		}
+		t.Columns = append(t.Columns, ir.Column{Name: c.Name.Name, Type: typ, Nullable: !c.NotNull})
+	}
+	if len(ct.Columns) == 0 {
+		b.errs.Add(ct.Name.Pos, diag.Syntax, "table %s has no columns", ct.Name.Name)
+		ok = false
+	}
+	if ok {
+		b.tables = append(b.tables, t)
+		b.tableByName[key] = t
+	}
+}
+
+// scope is what names in a query's expressions can see: the one scanned table,
+// under its name or its alias.
+type scope struct {
+	table *ir.Table
+	names []string // lower-cased names the table may be qualified with
+}
+
+func (b *binder) bindQuery(q *ast.Query) {
+	key := strings.ToLower(q.Name.Name)
+	if prev, dup := b.queryPos[key]; dup {
+		b.errs.Add(q.Name.Pos, diag.Name, "query %s is already defined at %s", q.Name.Name, prev)
+		return
+	}
+	b.queryPos[key] = q.Name.Pos
+	sel := q.Select
+	if sel.From == nil {
+		b.errs.Add(sel.Pos, diag.Syntax, "query %s has no FROM clause", q.Name.Name)
+		return
+	}
+	tkey := strings.ToLower(sel.From.Name.Name)
+	t := b.tableByName[tkey]
+	if t == nil {
+		if _, declared := b.tablePos[tkey]; !declared {
+			b.errs.Add(sel.From.Name.Pos, diag.Name, "unknown table %s", sel.From.Name.Name)
+		}
+		return
+	}
+	sc := &scope{table: t, names: []string{tkey}}
+	if sel.From.Alias != nil {
+		sc.names = []string{strings.ToLower(sel.From.Alias.Name)}
+	}
+	out := &ir.Query{Name: q.Name.Name, SQL: q.Text, Source: t}
+	ok := true
+	if sel.Where != nil {
+		w, wok := b.bindExpr(sel.Where, sc)
+		if wok {
+			w, wok = b.coerce(w, ir.TypeBoolean, sel.Where.Position(), "WHERE clause")
+		}
+		if wok {
+			out.Filter = interp.Fold(w)
+			out.FilterSQL = ast.Format(sel.Where)
+		}
+		ok = ok && wok
+	}
+	names := map[string]diag.Pos{}
+	addOutput := func(pos diag.Pos, name string, e ir.Expr, sql string) {
+		lk := strings.ToLower(name)
+		if prev, dup := names[lk]; dup {
+			b.errs.Add(pos, diag.Name, "duplicate output column name %s (also at %s); add an alias with AS", name, prev)
+			ok = false
+			return
+		}
+		names[lk] = pos
+		if e.Type().Kind == ir.KindNull {
+			// An untyped NULL column has no Arrow representation of its own; give it
+			// the most general scalar type.
+			e = &ir.Const{T: ir.TypeVarchar}
+		}
+		out.Outputs = append(out.Outputs, ir.Output{Name: name, Expr: interp.Fold(e), SQL: sql})
+	}
+	for _, item := range sel.Items {
+		if star, isStar := item.Expr.(*ast.Star); isStar {
+			if star.Table != nil && !sc.visibleAs(star.Table.Name) {
+				b.errs.Add(star.Table.Pos, diag.Name, "unknown table %s in %s.*", star.Table.Name, star.Table.Name)
+				ok = false
+				continue
+			}
+			for i, c := range t.Columns {
+				addOutput(item.Pos, c.Name, &ir.ColumnRef{Index: i, Name: c.Name, T: c.Type, Nullable: c.Nullable}, ir.QuoteIdent(c.Name))
+			}
+			continue
+		}
+		e, eok := b.bindExpr(item.Expr, sc)
+		if !eok {
+			ok = false
+			continue
+		}
+		addOutput(item.Pos, outputName(item, e), e, item.Text)
+	}
+	if ok {
+		b.queries = append(b.queries, out)
+	}
+}
+
+// outputName is the alias, or the column's own name for a plain column
+// reference, or else the expression's SQL text (as Spark names such columns).
+func outputName(item *ast.SelectItem, e ir.Expr) string {
+	if item.Alias != nil {
+		return item.Alias.Name
+	}
+	if c, ok := item.Expr.(*ast.ColumnRef); ok {
+		if col, ok := e.(*ir.ColumnRef); ok {
+			return col.Name
+		}
+		return c.Column.Name
+	}
+	return strings.TrimSpace(item.Text)
+}
+
+func (s *scope) visibleAs(name string) bool {
+	for _, n := range s.names {
+		if n == strings.ToLower(name) {
+			return true
+		}
+	}
+	return false
+}

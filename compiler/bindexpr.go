@@ -1,0 +1,554 @@
+package compiler
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/exprc/exprc/compiler/ast"
+	"github.com/exprc/exprc/compiler/diag"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/functions"
+)
+
+// binaryFuncs maps SQL operators to the registry functions that implement them.
+var binaryFuncs = map[string]string{
+	"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "DIV": "div", "%": "mod",
+	"||": "concat", "=": "eq", "<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",
+}
+
+// aggregates are recognised only to say clearly that exprc does not do them.
+var aggregates = map[string]bool{
+	"count": true, "sum": true, "avg": true, "min": true, "max": true, "collect_list": true,
+	"collect_set": true, "stddev": true, "variance": true, "first": true, "last": true,
+}
+
+// bindExpr binds one expression. It reports its own errors; ok is false when the
+// expression (or any part of it) did not bind, and callers then stay silent so
+// one mistake gives one diagnostic.
+func (b *binder) bindExpr(e ast.Expr, sc *scope) (ir.Expr, bool) {
+	switch e := e.(type) {
+	case *ast.Literal:
+		return b.bindLiteral(e, false)
+	case *ast.ColumnRef:
+		return b.bindColumn(e, sc)
+	case *ast.Star:
+		b.errs.Add(e.Pos, diag.Syntax, "* is only allowed as a whole SELECT item")
+		return nil, false
+	case *ast.Unary:
+		return b.bindUnary(e, sc)
+	case *ast.Binary:
+		return b.bindBinary(e, sc)
+	case *ast.IsNull:
+		x, ok := b.bindExpr(e.X, sc)
+		if !ok {
+			return nil, false
+		}
+		return &ir.IsNull{Arg: x, Not: e.Not}, true
+	case *ast.Between:
+		return b.bindBetween(e, sc)
+	case *ast.InList:
+		return b.bindIn(e, sc)
+	case *ast.InSubquery:
+		return b.unsupportedSubquery(e.OpPos, "IN (SELECT ...)")
+	case *ast.Exists:
+		return b.unsupportedSubquery(e.Pos, "EXISTS")
+	case *ast.Subquery:
+		return b.unsupportedSubquery(e.Pos, "scalar subquery")
+	case *ast.Like:
+		return b.bindLike(e, sc)
+	case *ast.Case:
+		return b.bindCase(e, sc)
+	case *ast.Call:
+		return b.bindCall(e, sc)
+	case *ast.Cast:
+		x, ok := b.bindExpr(e.X, sc)
+		if !ok {
+			return nil, false
+		}
+		to, ok := b.bindType(e.Type)
+		if !ok {
+			return nil, false
+		}
+		return b.cast(x, to, e.Pos)
+	case *ast.Subscript:
+		m, ok1 := b.bindExpr(e.X, sc)
+		k, ok2 := b.bindExpr(e.Index, sc)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if m.Type().Kind != ir.KindMap {
+			b.errs.Add(e.LBrack, diag.Type, "cannot subscript %s: only MAP values can be indexed with [...]", m.Type())
+			return nil, false
+		}
+		return b.call("subscript", "[]", []ir.Expr{m, k}, e.LBrack)
+	}
+	b.errs.Add(e.Position(), diag.Unsupported, "unsupported expression")
+	return nil, false
+}
+
+func (b *binder) unsupportedSubquery(pos diag.Pos, what string) (ir.Expr, bool) {
+	b.errs.Add(pos, diag.Unsupported, "%s is not supported yet: subqueries are not implemented", what)
+	return nil, false
+}
+
+func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
+	switch e.Kind {
+	case ast.LitInt:
+		digits := e.Raw
+		if negate {
+			digits = "-" + digits
+		}
+		n, err := strconv.ParseInt(digits, 10, 64)
+		if err != nil {
+			b.errs.Add(e.Pos, diag.Literal, "integer literal %s is out of range for BIGINT", digits)
+			return nil, false
+		}
+		if n >= math.MinInt32 && n <= math.MaxInt32 {
+			return &ir.Const{T: ir.TypeInt, V: int32(n)}, true
+		}
+		return &ir.Const{T: ir.TypeBigint, V: n}, true
+	case ast.LitFloat:
+		f, err := strconv.ParseFloat(e.Raw, 64)
+		if err != nil || math.IsInf(f, 0) {
+			b.errs.Add(e.Pos, diag.Literal, "numeric literal %s is out of range for DOUBLE", e.Raw)
+			return nil, false
+		}
+		if negate {
+			f = -f
+		}
+		return &ir.Const{T: ir.TypeDouble, V: f}, true
+	case ast.LitString:
+		return &ir.Const{T: ir.TypeVarchar, V: e.Value}, true
+	case ast.LitBool:
+		return &ir.Const{T: ir.TypeBoolean, V: strings.EqualFold(e.Raw, "TRUE")}, true
+	case ast.LitNull:
+		return &ir.Const{T: ir.TypeNull}, true
+	case ast.LitDate:
+		d, ok := parseDateLiteral(e.Value)
+		if !ok {
+			b.errs.Add(e.Pos, diag.Literal, "invalid DATE literal '%s': want 'yyyy-mm-dd' naming a real day", e.Value)
+			return nil, false
+		}
+		return &ir.Const{T: ir.TypeDate, V: d}, true
+	}
+	b.errs.Add(e.Pos, diag.Literal, "unknown literal %s", e.Raw)
+	return nil, false
+}
+
+// parseDateLiteral accepts exactly yyyy-mm-dd: a literal in a spec is checked
+// more strictly than a CAST of data.
+func parseDateLiteral(s string) (ir.Date, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return 0, false
+	}
+	return ir.ParseDate(s)
+}
+
+func (b *binder) bindColumn(e *ast.ColumnRef, sc *scope) (ir.Expr, bool) {
+	if e.Table != nil && !sc.visibleAs(e.Table.Name) {
+		b.errs.Add(e.Table.Pos, diag.Name, "unknown table %s (the query reads %s)", e.Table.Name, sc.names[0])
+		return nil, false
+	}
+	t := sc.table
+	idx := -1
+	for i, c := range t.Columns { // an exact match wins over a case-insensitive one
+		if c.Name == e.Column.Name {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		for i, c := range t.Columns {
+			if strings.EqualFold(c.Name, e.Column.Name) {
+				idx = i
+			}
+		}
+	}
+	if idx < 0 {
+		b.errs.Add(e.Column.Pos, diag.Name, "unknown column %s in table %s", e.Column.Name, t.Name)
+		return nil, false
+	}
+	c := t.Columns[idx]
+	return &ir.ColumnRef{Index: idx, Name: c.Name, T: c.Type, Nullable: c.Nullable}, true
+}
+
+func (b *binder) bindUnary(e *ast.Unary, sc *scope) (ir.Expr, bool) {
+	if lit, ok := e.X.(*ast.Literal); ok && e.Op == "-" && (lit.Kind == ast.LitInt || lit.Kind == ast.LitFloat) {
+		return b.bindLiteral(lit, true) // so -2147483648 is an INT, as written
+	}
+	x, ok := b.bindExpr(e.X, sc)
+	if !ok {
+		return nil, false
+	}
+	switch strings.ToUpper(e.Op) {
+	case "-":
+		return b.call("negate", "-", []ir.Expr{x}, e.Pos)
+	case "+":
+		if !x.Type().IsNumeric() && x.Type().Kind != ir.KindNull {
+			b.errs.Add(e.Pos, diag.Type, "unary + needs a number, not %s", x.Type())
+			return nil, false
+		}
+		return x, true
+	case "NOT":
+		return b.call("not", "NOT", []ir.Expr{x}, e.Pos)
+	}
+	b.errs.Add(e.Pos, diag.Unsupported, "unknown operator %s", e.Op)
+	return nil, false
+}
+
+func (b *binder) bindBinary(e *ast.Binary, sc *scope) (ir.Expr, bool) {
+	op := strings.ToUpper(e.Op)
+	if op == "AND" || op == "OR" {
+		var args []ir.Expr
+		ok := b.flattenLogic(e, op, sc, &args)
+		if !ok {
+			return nil, false
+		}
+		if op == "AND" {
+			return &ir.And{Args: args}, true
+		}
+		return &ir.Or{Args: args}, true
+	}
+	l, ok1 := b.bindExpr(e.L, sc)
+	r, ok2 := b.bindExpr(e.R, sc)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	name, known := binaryFuncs[op]
+	if !known {
+		b.errs.Add(e.OpPos, diag.Unsupported, "unknown operator %s", e.RawOp)
+		return nil, false
+	}
+	shown := e.RawOp
+	if shown == "" {
+		shown = e.Op
+	}
+	return b.call(name, shown, []ir.Expr{l, r}, e.OpPos)
+}
+
+// flattenLogic turns a chain of one logical operator into one n-ary node, and
+// checks each operand is BOOLEAN.
+func (b *binder) flattenLogic(e ast.Expr, op string, sc *scope, out *[]ir.Expr) bool {
+	if bin, ok := e.(*ast.Binary); ok && strings.ToUpper(bin.Op) == op {
+		ok1 := b.flattenLogic(bin.L, op, sc, out)
+		ok2 := b.flattenLogic(bin.R, op, sc, out)
+		return ok1 && ok2
+	}
+	x, ok := b.bindExpr(e, sc)
+	if !ok {
+		return false
+	}
+	x, ok = b.coerce(x, ir.TypeBoolean, e.Position(), "operand of "+op)
+	if !ok {
+		return false
+	}
+	if inner, same := x.(*ir.And); same && op == "AND" {
+		*out = append(*out, inner.Args...)
+	} else if inner, same := x.(*ir.Or); same && op == "OR" {
+		*out = append(*out, inner.Args...)
+	} else {
+		*out = append(*out, x)
+	}
+	return true
+}
+
+func (b *binder) bindBetween(e *ast.Between, sc *scope) (ir.Expr, bool) {
+	xs, ok := b.bindList([]ast.Expr{e.X, e.Lo, e.Hi}, sc)
+	if !ok {
+		return nil, false
+	}
+	xs, ok = b.unify(xs, e.OpPos, "BETWEEN")
+	if !ok {
+		return nil, false
+	}
+	ge, ok1 := b.comparison("ge", ">=", xs[0].Type(), e.OpPos)
+	le, ok2 := b.comparison("le", "<=", xs[0].Type(), e.OpPos)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	var res ir.Expr = &ir.Between{Arg: xs[0], Lo: xs[1], Hi: xs[2], Ge: ge, Le: le}
+	if e.Not {
+		return b.call("not", "NOT", []ir.Expr{res}, e.OpPos)
+	}
+	return res, true
+}
+
+func (b *binder) bindIn(e *ast.InList, sc *scope) (ir.Expr, bool) {
+	xs, ok := b.bindList(append([]ast.Expr{e.X}, e.List...), sc)
+	if !ok {
+		return nil, false
+	}
+	xs, ok = b.unify(xs, e.OpPos, "IN")
+	if !ok {
+		return nil, false
+	}
+	eq, ok := b.comparison("eq", "=", xs[0].Type(), e.OpPos)
+	if !ok {
+		return nil, false
+	}
+	var res ir.Expr = &ir.In{Arg: xs[0], List: xs[1:], Eq: eq}
+	if e.Not {
+		return b.call("not", "NOT", []ir.Expr{res}, e.OpPos)
+	}
+	return res, true
+}
+
+func (b *binder) bindLike(e *ast.Like, sc *scope) (ir.Expr, bool) {
+	parts := []ast.Expr{e.X, e.Pattern}
+	if e.Escape != nil {
+		parts = append(parts, e.Escape)
+	}
+	xs, ok := b.bindList(parts, sc)
+	if !ok {
+		return nil, false
+	}
+	name, shown := "like", "LIKE"
+	if e.Regex {
+		name, shown = "rlike", "RLIKE"
+	}
+	res, ok := b.call(name, shown, xs, e.OpPos)
+	if !ok {
+		return nil, false
+	}
+	if e.Not {
+		return b.call("not", "NOT", []ir.Expr{res}, e.OpPos)
+	}
+	return res, true
+}
+
+func (b *binder) bindCase(e *ast.Case, sc *scope) (ir.Expr, bool) {
+	ok := true
+	var operand ir.Expr
+	if e.Operand != nil {
+		var ook bool
+		operand, ook = b.bindExpr(e.Operand, sc)
+		ok = ok && ook
+	}
+	conds := make([]ir.Expr, len(e.Whens))
+	results := make([]ir.Expr, 0, len(e.Whens)+1)
+	for i, w := range e.Whens {
+		c, cok := b.bindExpr(w.Cond, sc)
+		r, rok := b.bindExpr(w.Result, sc)
+		if cok && operand == nil {
+			c, cok = b.coerce(c, ir.TypeBoolean, w.Cond.Position(), "WHEN condition")
+		}
+		conds[i] = c
+		results = append(results, r)
+		ok = ok && cok && rok
+	}
+	if e.Else != nil {
+		r, rok := b.bindExpr(e.Else, sc)
+		results = append(results, r)
+		ok = ok && rok
+	} else {
+		results = append(results, &ir.Const{T: ir.TypeNull})
+	}
+	if !ok {
+		return nil, false
+	}
+	results, ok = b.unify(results, e.Pos, "CASE results")
+	if !ok {
+		return nil, false
+	}
+	res := &ir.Case{Else: results[len(results)-1], T: results[0].Type()}
+	if operand != nil {
+		vals, vok := b.unify(append([]ir.Expr{operand}, conds...), e.Pos, "CASE operand and WHEN values")
+		if !vok {
+			return nil, false
+		}
+		eq, eok := b.comparison("eq", "=", vals[0].Type(), e.Pos)
+		if !eok {
+			return nil, false
+		}
+		res.Operand, res.Eq, conds = vals[0], eq, vals[1:]
+	}
+	for i := range e.Whens {
+		res.Whens = append(res.Whens, ir.When{Cond: conds[i], Then: results[i]})
+	}
+	return res, true
+}
+
+func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
+	name := strings.ToLower(e.Name.Name)
+	if aggregates[name] {
+		b.errs.Add(e.Name.Pos, diag.Unsupported, "aggregate function %s is not supported: exprc compiles per-row expressions", e.Name.Name)
+		return nil, false
+	}
+	if e.Star {
+		b.errs.Add(e.Name.Pos, diag.Syntax, "%s(*) is not a valid call", e.Name.Name)
+		return nil, false
+	}
+	args, ok := b.bindList(e.Args, sc)
+	if !ok {
+		return nil, false
+	}
+	arity := func(want int) bool {
+		if len(args) != want {
+			b.errs.Add(e.Name.Pos, diag.Type, "wrong number of arguments for %s: got %d, want %d", name, len(args), want)
+			return false
+		}
+		return true
+	}
+	switch name {
+	case "if":
+		if !arity(3) {
+			return nil, false
+		}
+		c, cok := b.coerce(args[0], ir.TypeBoolean, e.Args[0].Position(), "IF condition")
+		branches, bok := b.unify(args[1:], e.Name.Pos, "IF branches")
+		if !cok || !bok {
+			return nil, false
+		}
+		return &ir.If{Cond: c, Then: branches[0], Else: branches[1]}, true
+	case "coalesce", "nvl", "ifnull":
+		if name == "coalesce" && len(args) == 0 {
+			b.errs.Add(e.Name.Pos, diag.Type, "coalesce needs at least one argument")
+			return nil, false
+		}
+		if name != "coalesce" && !arity(2) {
+			return nil, false
+		}
+		xs, ok := b.unify(args, e.Name.Pos, name+" arguments")
+		if !ok {
+			return nil, false
+		}
+		return &ir.Coalesce{Args: xs, T: xs[0].Type()}, true
+	case "nullif":
+		if !arity(2) {
+			return nil, false
+		}
+		xs, ok := b.unify(args, e.Name.Pos, "NULLIF arguments")
+		if !ok {
+			return nil, false
+		}
+		eq, ok := b.comparison("eq", "=", xs[0].Type(), e.Name.Pos)
+		if !ok {
+			return nil, false
+		}
+		return &ir.NullIf{A: xs[0], B: xs[1], Eq: eq}, true
+	case "try":
+		if !arity(1) {
+			return nil, false
+		}
+		return &ir.Try{Arg: args[0]}, true
+	case "isnull", "isnotnull":
+		if !arity(1) {
+			return nil, false
+		}
+		return &ir.IsNull{Arg: args[0], Not: name == "isnotnull"}, true
+	}
+	return b.call(name, e.Name.Name, args, e.Name.Pos)
+}
+
+func (b *binder) bindList(es []ast.Expr, sc *scope) ([]ir.Expr, bool) {
+	out := make([]ir.Expr, len(es))
+	ok := true
+	for i, e := range es {
+		x, xok := b.bindExpr(e, sc)
+		out[i] = x
+		ok = ok && xok
+	}
+	return out, ok
+}
+
+// call resolves a registry function for the argument types and inserts the
+// implicit widenings its signature asks for. shown is how the user wrote the
+// function or operator, for messages.
+func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
+	fn := functions.Lookup(name)
+	if fn == nil {
+		b.errs.Add(pos, diag.Name, "unknown function %s", shown)
+		return nil, false
+	}
+	types := make([]ir.Type, len(args))
+	for i, a := range args {
+		types[i] = a.Type()
+	}
+	sig, err := fn.Resolve(types)
+	if err != nil {
+		b.errs.Add(pos, diag.Type, "%s", err.Error())
+		return nil, false
+	}
+	conv := make([]ir.Expr, len(args))
+	for i, a := range args {
+		c, ok := b.coerce(a, sig.Params[i], pos, "argument of "+shown)
+		if !ok {
+			return nil, false
+		}
+		conv[i] = c
+	}
+	return &ir.Call{Fn: fn, Sig: sig, Args: conv}, true
+}
+
+// comparison returns a template call of a comparison function for two operands
+// of type t, for the special forms that compare a shared operand.
+func (b *binder) comparison(name, shown string, t ir.Type, pos diag.Pos) (*ir.Call, bool) {
+	if t.Kind == ir.KindNull {
+		t = ir.TypeBoolean // comparing untyped NULLs: any type gives NULL
+	}
+	fn := functions.Lookup(name)
+	sig, err := fn.Resolve([]ir.Type{t, t})
+	if err != nil {
+		b.errs.Add(pos, diag.Type, "cannot compare %s values with %s: %v", t, shown, err)
+		return nil, false
+	}
+	return &ir.Call{Fn: fn, Sig: sig}, true
+}
+
+// unify widens all of xs to their common type (Spark's rule for CASE, COALESCE,
+// IN and BETWEEN operands).
+func (b *binder) unify(xs []ir.Expr, pos diag.Pos, what string) ([]ir.Expr, bool) {
+	types := make([]ir.Type, len(xs))
+	for i, x := range xs {
+		types[i] = x.Type()
+	}
+	t, ok := ir.CommonType(types...)
+	if !ok {
+		var names []string
+		for _, ty := range types {
+			names = append(names, ty.String())
+		}
+		b.errs.Add(pos, diag.Type, "%s have incompatible types %s; use CAST", what, strings.Join(names, ", "))
+		return nil, false
+	}
+	out := make([]ir.Expr, len(xs))
+	for i, x := range xs {
+		c, ok := b.coerce(x, t, pos, what)
+		if !ok {
+			return nil, false
+		}
+		out[i] = c
+	}
+	return out, true
+}
+
+// coerce converts x to type t when SQL allows it implicitly, and reports an error
+// otherwise.
+func (b *binder) coerce(x ir.Expr, t ir.Type, pos diag.Pos, what string) (ir.Expr, bool) {
+	if x.Type().Equal(t) {
+		return x, true
+	}
+	if !ir.Widens(x.Type(), t) {
+		b.errs.Add(pos, diag.Type, "%s must be %s, not %s", what, t, x.Type())
+		return nil, false
+	}
+	if c, ok := x.(*ir.Const); ok && c.V == nil && c.Err == nil {
+		return &ir.Const{T: t}, true
+	}
+	return b.cast(x, t, pos)
+}
+
+func (b *binder) cast(x ir.Expr, to ir.Type, pos diag.Pos) (ir.Expr, bool) {
+	if x.Type().Equal(to) {
+		return x, true
+	}
+	if c, ok := x.(*ir.Const); ok && c.Type().Kind == ir.KindNull {
+		return &ir.Const{T: to}, true
+	}
+	sig, err := functions.ResolveCast(x.Type(), to)
+	if err != nil {
+		b.errs.Add(pos, diag.Type, "%v", err)
+		return nil, false
+	}
+	return &ir.Call{Fn: functions.CastFn, Sig: sig, Args: []ir.Expr{x}}, true
+}

@@ -1,0 +1,263 @@
+// Package semcases holds the hand-checked semantic test cases of exprc: one SQL
+// expression, one input row, and the exact outcome (value, NULL or error class)
+// per line. The interpreter is tested against them, and every other engine
+// (generated code with and without CSE) is tested against the same file, so the
+// cases are data, not Go code.
+//
+// A case line reads
+//
+//	expression ;; {"a": 1, "s": "x"} ;; expected
+//
+// where the row is a JSON object over the columns of Table (columns left out are
+// NULL; k is NOT NULL and defaults to 0), and expected is NULL, "error CLASS", or
+// the value as Render prints it, optionally followed by ":: TYPE" to check the
+// result type. Lines starting with # are comments.
+package semcases
+
+import (
+	"bufio"
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/interp"
+)
+
+// Table is the schema every case reads.
+const Table = `CREATE TABLE t (
+  a BIGINT, b BIGINT, c BIGINT, i INT, j INT, x DOUBLE, y DOUBLE,
+  s VARCHAR, u VARCHAR, d DATE, e DATE,
+  m MAP<VARCHAR, BIGINT>, n MAP<BIGINT, VARCHAR>, p BOOLEAN, q BOOLEAN,
+  k BIGINT NOT NULL
+);
+`
+
+//go:embed cases/*.txt
+var files embed.FS
+
+// Case is one semantic test case.
+type Case struct {
+	File     string
+	Line     int
+	Expr     string
+	Row      map[string]any // decoded JSON, numbers as json.Number
+	Want     string
+	WantType string // empty when the case does not check the type
+}
+
+// Name is the query name the case gets in Spec.
+func (c Case) Name(i int) string { return fmt.Sprintf("Case%04d", i) }
+
+// Where says where the case is written, for failure messages.
+func (c Case) Where() string { return fmt.Sprintf("%s:%d: %s", c.File, c.Line, c.Expr) }
+
+// Load reads every case file.
+func Load() ([]Case, error) {
+	names, err := fs.Glob(files, "cases/*.txt")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var out []Case
+	for _, name := range names {
+		data, err := files.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		cs, err := parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cs...)
+	}
+	return out, nil
+}
+
+func parse(name string, data []byte) ([]Case, error) {
+	var out []Case
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		parts := strings.Split(text, ";;")
+		if len(parts) != 3 {
+			return nil, fmt.Errorf("%s:%d: want 'expr ;; row ;; expected'", name, line)
+		}
+		c := Case{File: name, Line: line, Expr: strings.TrimSpace(parts[0])}
+		rowText := strings.TrimSpace(parts[1])
+		if rowText == "" {
+			rowText = "{}"
+		}
+		dec := json.NewDecoder(strings.NewReader(rowText))
+		dec.UseNumber()
+		if err := dec.Decode(&c.Row); err != nil {
+			return nil, fmt.Errorf("%s:%d: row: %v", name, line, err)
+		}
+		want := strings.TrimSpace(parts[2])
+		if v, t, ok := strings.Cut(want, " :: "); ok {
+			want, c.WantType = strings.TrimSpace(v), strings.TrimSpace(t)
+		}
+		c.Want = want
+		out = append(out, c)
+	}
+	return out, sc.Err()
+}
+
+// Spec is a spec file holding Table and one query per case, named by Case.Name.
+func Spec(cases []Case) string {
+	var b strings.Builder
+	b.WriteString(Table)
+	for i, c := range cases {
+		fmt.Fprintf(&b, "\n-- name: %s\nSELECT %s AS r FROM t;\n", c.Name(i), c.Expr)
+	}
+	return b.String()
+}
+
+// Batch builds a one-row batch of table t holding row.
+func Batch(t *ir.Table, row map[string]any, mem memory.Allocator) (arrow.RecordBatch, error) {
+	for name := range row {
+		if t.Lookup(name) < 0 {
+			return nil, fmt.Errorf("row names unknown column %q", name)
+		}
+	}
+	b := array.NewRecordBuilder(mem, ir.ArrowSchema(t.Columns))
+	defer b.Release()
+	for i, col := range t.Columns {
+		raw, present := row[col.Name]
+		if !present && !col.Nullable {
+			raw = json.Number("0")
+		}
+		v, err := FromJSON(raw, col.Type)
+		if err != nil {
+			return nil, fmt.Errorf("column %s: %v", col.Name, err)
+		}
+		if err := interp.AppendValue(b.Field(i), v); err != nil {
+			return nil, err
+		}
+	}
+	return b.NewRecordBatch(), nil
+}
+
+// FromJSON converts a decoded JSON value (numbers as json.Number) to the Go
+// representation of a value of type t. DOUBLE also accepts the strings "NaN",
+// "Infinity", "-Infinity" and "-0.0"; DATE takes "yyyy-mm-dd".
+func FromJSON(raw any, t ir.Type) (any, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	switch t.Kind {
+	case ir.KindBoolean:
+		if v, ok := raw.(bool); ok {
+			return v, nil
+		}
+	case ir.KindInt:
+		if n, ok := raw.(json.Number); ok {
+			v, err := strconv.ParseInt(n.String(), 10, 32)
+			return int32(v), err
+		}
+	case ir.KindBigint:
+		if n, ok := raw.(json.Number); ok {
+			return strconv.ParseInt(n.String(), 10, 64)
+		}
+	case ir.KindDouble:
+		switch v := raw.(type) {
+		case json.Number:
+			return strconv.ParseFloat(v.String(), 64)
+		case string:
+			switch v {
+			case "NaN":
+				return math.NaN(), nil
+			case "Infinity":
+				return math.Inf(1), nil
+			case "-Infinity":
+				return math.Inf(-1), nil
+			case "-0.0":
+				return math.Copysign(0, -1), nil
+			}
+		}
+	case ir.KindVarchar:
+		if v, ok := raw.(string); ok {
+			return v, nil
+		}
+	case ir.KindDate:
+		if v, ok := raw.(string); ok {
+			if d, ok := ir.ParseDate(v); ok {
+				return d, nil
+			}
+		}
+	case ir.KindMap:
+		if obj, ok := raw.(map[string]any); ok {
+			keys := make([]string, 0, len(obj))
+			for k := range obj {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			m := &ir.MapValue{}
+			for _, k := range keys {
+				key, err := FromJSON(keyJSON(k, *t.Key), *t.Key)
+				if err != nil {
+					return nil, fmt.Errorf("map key %q: %v", k, err)
+				}
+				val, err := FromJSON(obj[k], *t.Value)
+				if err != nil {
+					return nil, fmt.Errorf("map value under %q: %v", k, err)
+				}
+				m.Keys = append(m.Keys, key)
+				m.Values = append(m.Values, val)
+			}
+			return m, nil
+		}
+	}
+	return nil, fmt.Errorf("cannot read %v as %s", raw, t)
+}
+
+func keyJSON(k string, t ir.Type) any {
+	if t.IsIntegral() {
+		return json.Number(k)
+	}
+	return k
+}
+
+// Render prints an outcome the way case files write expectations: NULL, "error
+// CLASS", strings in single quotes, everything else as ir.FormatValue does.
+func Render(o ir.Outcome) string {
+	if o.Err != nil {
+		return "error " + string(o.Err.Class)
+	}
+	return RenderValue(o.V)
+}
+
+// RenderValue prints one value (nil for NULL) as Render does.
+func RenderValue(v any) string {
+	switch v := v.(type) {
+	case string:
+		return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+	case *ir.MapValue:
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range v.Keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(RenderValue(v.Keys[i]) + ": " + RenderValue(v.Values[i]))
+		}
+		b.WriteByte('}')
+		return b.String()
+	}
+	return ir.FormatValue(v)
+}

@@ -1,0 +1,39 @@
+package compiler
+
+import (
+	"github.com/exprc/exprc/compiler/ast"
+	"github.com/exprc/exprc/compiler/diag"
+	"github.com/exprc/exprc/ir"
+)
+
+// bindType turns a type as written into an ir.Type. MAP keys must be VARCHAR or
+// an integer type: those are the key types whose equality is exact and cheap.
+func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
+	switch t.Name {
+	case ast.TypeBoolean:
+		return ir.TypeBoolean, true
+	case ast.TypeInt:
+		return ir.TypeInt, true
+	case ast.TypeBigint:
+		return ir.TypeBigint, true
+	case ast.TypeDouble:
+		return ir.TypeDouble, true
+	case ast.TypeVarchar:
+		return ir.TypeVarchar, true
+	case ast.TypeDate:
+		return ir.TypeDate, true
+	case ast.TypeMap:
+		k, ok1 := b.bindType(t.Key)
+		v, ok2 := b.bindType(t.Value)
+		if !ok1 || !ok2 {
+			return ir.Type{}, false
+		}
+		if k.Kind != ir.KindVarchar && !k.IsIntegral() {
+			b.errs.Add(t.Key.Pos, diag.Type, "MAP key type must be VARCHAR, INT or BIGINT, not %s", k)
+			return ir.Type{}, false
+		}
+		return ir.MapOf(k, v), true
+	}
+	b.errs.Add(t.Pos, diag.Name, "unknown type %s", t.Name)
+	return ir.Type{}, false
+}
