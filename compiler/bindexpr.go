@@ -257,7 +257,7 @@ func (b *binder) bindBetween(e *ast.Between, sc *scope) (ir.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
-	xs, ok = b.unify(xs, e.OpPos, "BETWEEN")
+	xs, ok = b.unify(xs, e.OpPos, "BETWEEN operands")
 	if !ok {
 		return nil, false
 	}
@@ -278,7 +278,7 @@ func (b *binder) bindIn(e *ast.InList, sc *scope) (ir.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
-	xs, ok = b.unify(xs, e.OpPos, "IN")
+	xs, ok = b.unify(xs, e.OpPos, "IN operands")
 	if !ok {
 		return nil, false
 	}
@@ -466,7 +466,11 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 	}
 	sig, err := fn.Resolve(types)
 	if err != nil {
-		b.errs.Add(pos, diag.Type, "%s", err.Error())
+		msg := err.Error()
+		if !strings.EqualFold(shown, name) { // an operator: name it as the user wrote it
+			msg = strings.Replace(msg, "function "+name+" ", "operator "+shown+" ", 1)
+		}
+		b.errs.Add(pos, diag.Type, "%s", msg)
 		return nil, false
 	}
 	conv := make([]ir.Expr, len(args))

@@ -1,0 +1,429 @@
+package dataio
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/exprc/exprc/ir"
+)
+
+// batchInput adapts a source of Arrow batches in the file's own schema: it picks
+// the table's columns by name, converts them to the table's Arrow types, checks
+// NOT NULL, and cuts batches to at most batchSize rows.
+type batchInput struct {
+	path      string
+	table     *ir.Table
+	schema    *arrow.Schema
+	batchSize int64
+	mem       memory.Allocator
+	idx       []int // file column of each table column
+	next      func() (arrow.RecordBatch, error)
+	closeFn   func() error
+	cur       arrow.RecordBatch // conformed batch being sliced
+	off       int64
+	row       int64 // absolute row of cur's first row
+	st        sticky
+	closed    bool
+}
+
+func newBatchInput(path string, table *ir.Table, fileSchema *arrow.Schema, batchSize int, mem memory.Allocator) (*batchInput, error) {
+	names := make([]string, fileSchema.NumFields())
+	for i, f := range fileSchema.Fields() {
+		names[i] = f.Name
+	}
+	idx, err := matchColumns(path, table, names)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireColumns(path, "the file", table, idx, names); err != nil {
+		return nil, err
+	}
+	for i, c := range table.Columns {
+		ft := fileSchema.Field(idx[i]).Type
+		if !convertible(ft, c.Type) {
+			return nil, fmt.Errorf("%s: column %q has type %s, want %s (%s)", path, c.Name, ft, ir.ArrowType(c.Type), c.Type)
+		}
+	}
+	return &batchInput{
+		path: path, table: table, schema: ir.ArrowSchema(table.Columns),
+		batchSize: int64(batchSize), mem: mem, idx: idx,
+	}, nil
+}
+
+func (in *batchInput) Next() (arrow.RecordBatch, error) {
+	if in.st.err != nil {
+		return nil, in.st.err
+	}
+	if in.closed {
+		return nil, errClosed
+	}
+	for in.cur == nil || in.off >= in.cur.NumRows() {
+		if in.cur != nil {
+			in.row += in.cur.NumRows()
+			in.cur.Release()
+			in.cur = nil
+		}
+		rec, err := in.next()
+		if err == io.EOF {
+			return nil, in.st.set(io.EOF)
+		}
+		if err != nil {
+			return nil, in.st.set(fmt.Errorf("%s: %w", in.path, err))
+		}
+		conf, err := in.conform(rec)
+		rec.Release()
+		if err != nil {
+			return nil, in.st.set(err)
+		}
+		in.cur, in.off = conf, 0
+	}
+	n := in.cur.NumRows()
+	if in.off == 0 && n <= in.batchSize {
+		in.off = n
+		in.cur.Retain()
+		return in.cur, nil
+	}
+	end := min(n, in.off+in.batchSize)
+	out := in.cur.NewSlice(in.off, end)
+	in.off = end
+	return out, nil
+}
+
+// conform builds a batch of the table's schema from a batch of the file's.
+func (in *batchInput) conform(rec arrow.RecordBatch) (arrow.RecordBatch, error) {
+	cols := make([]arrow.Array, len(in.table.Columns))
+	defer func() {
+		for _, c := range cols {
+			if c != nil {
+				c.Release()
+			}
+		}
+	}()
+	for i, c := range in.table.Columns {
+		arr := rec.Column(in.idx[i])
+		if !c.Nullable && arr.NullN() > 0 {
+			for r := 0; r < arr.Len(); r++ {
+				if arr.IsNull(r) {
+					return nil, fmt.Errorf("%s: column %q is NOT NULL but row %d is null", in.path, c.Name, in.row+int64(r))
+				}
+			}
+		}
+		out, err := convertArray(arr, c.Type, in.mem)
+		if err != nil {
+			var ce *convError
+			if errors.As(err, &ce) {
+				return nil, fmt.Errorf("%s: row %d: column %q: %s", in.path, in.row+int64(ce.row), c.Name, ce.msg)
+			}
+			return nil, fmt.Errorf("%s: column %q: %w", in.path, c.Name, err)
+		}
+		cols[i] = out
+	}
+	return array.NewRecordBatch(in.schema, cols, rec.NumRows()), nil
+}
+
+func (in *batchInput) Close() error {
+	if in.closed {
+		return nil
+	}
+	in.closed = true
+	if in.cur != nil {
+		in.cur.Release()
+		in.cur = nil
+	}
+	return in.closeFn()
+}
+
+// convertible reports whether an Arrow column of type ft can be read as t: see
+// the package documentation for the accepted conversions.
+func convertible(ft arrow.DataType, t ir.Type) bool {
+	switch t.Kind {
+	case ir.KindBoolean:
+		return ft.ID() == arrow.BOOL
+	case ir.KindInt, ir.KindBigint:
+		return arrow.IsInteger(ft.ID())
+	case ir.KindDouble:
+		return ft.ID() == arrow.FLOAT64 || ft.ID() == arrow.FLOAT32
+	case ir.KindVarchar:
+		switch ft.ID() {
+		case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+			return true
+		}
+	case ir.KindDate:
+		return ft.ID() == arrow.DATE32 || ft.ID() == arrow.DATE64
+	case ir.KindMap:
+		m, ok := ft.(*arrow.MapType)
+		return ok && convertible(m.KeyType(), *t.Key) && convertible(m.ItemType(), *t.Value)
+	}
+	return false
+}
+
+// convError is a value that does not convert, at a row of the array.
+type convError struct {
+	row int
+	msg string
+}
+
+func (e *convError) Error() string { return fmt.Sprintf("row %d: %s", e.row, e.msg) }
+
+// convertArray returns arr as an array of ir.ArrowType(t): arr itself (retained)
+// when the types already agree, else a converted copy.
+func convertArray(arr arrow.Array, t ir.Type, mem memory.Allocator) (arrow.Array, error) {
+	if arrow.TypeEqual(arr.DataType(), ir.ArrowType(t)) {
+		arr.Retain()
+		return arr, nil
+	}
+	b := array.NewBuilder(mem, ir.ArrowType(t))
+	defer b.Release()
+	b.Reserve(arr.Len())
+	for i := 0; i < arr.Len(); i++ {
+		v, err := valueAt(arr, i, t)
+		if err != nil {
+			return nil, &convError{row: i, msg: err.Error()}
+		}
+		appendValue(b, t, v)
+	}
+	return b.NewArray(), nil
+}
+
+// valueAt reads row i of arr as a Go value of type t (nil for NULL).
+func valueAt(arr arrow.Array, i int, t ir.Type) (any, error) {
+	if arr.IsNull(i) {
+		return nil, nil
+	}
+	switch t.Kind {
+	case ir.KindBoolean:
+		return arr.(*array.Boolean).Value(i), nil
+	case ir.KindInt, ir.KindBigint:
+		var n int64
+		switch a := arr.(type) {
+		case *array.Int8:
+			n = int64(a.Value(i))
+		case *array.Int16:
+			n = int64(a.Value(i))
+		case *array.Int32:
+			n = int64(a.Value(i))
+		case *array.Int64:
+			n = a.Value(i)
+		case *array.Uint8:
+			n = int64(a.Value(i))
+		case *array.Uint16:
+			n = int64(a.Value(i))
+		case *array.Uint32:
+			n = int64(a.Value(i))
+		case *array.Uint64:
+			u := a.Value(i)
+			if u > math.MaxInt64 {
+				return nil, fmt.Errorf("value %d out of range for %s", u, t)
+			}
+			n = int64(u)
+		default:
+			return nil, fmt.Errorf("cannot read %s as %s", arr.DataType(), t)
+		}
+		if t.Kind == ir.KindInt {
+			if n < math.MinInt32 || n > math.MaxInt32 {
+				return nil, fmt.Errorf("value %d out of range for %s", n, t)
+			}
+			return int32(n), nil
+		}
+		return n, nil
+	case ir.KindDouble:
+		switch a := arr.(type) {
+		case *array.Float64:
+			return a.Value(i), nil
+		case *array.Float32:
+			return float64(a.Value(i)), nil
+		}
+	case ir.KindVarchar:
+		switch a := arr.(type) {
+		case *array.String:
+			return validString(a.Value(i)), nil
+		case *array.LargeString:
+			return validString(a.Value(i)), nil
+		case *array.StringView:
+			return validString(a.Value(i)), nil
+		}
+	case ir.KindDate:
+		switch a := arr.(type) {
+		case *array.Date32:
+			return ir.Date(a.Value(i)), nil
+		case *array.Date64:
+			ms := int64(a.Value(i))
+			const day = 86_400_000
+			if ms%day != 0 {
+				return nil, fmt.Errorf("date64 value %d is not a whole day", ms)
+			}
+			d := ms / day
+			if d < math.MinInt32 || d > math.MaxInt32 {
+				return nil, fmt.Errorf("date64 value %d out of range for DATE", ms)
+			}
+			return ir.Date(d), nil
+		}
+	case ir.KindMap:
+		a, ok := arr.(*array.Map)
+		if !ok {
+			break
+		}
+		start, end := a.ValueOffsets(i)
+		keys, items := a.Keys(), a.Items()
+		m := &ir.MapValue{}
+		for j := int(start); j < int(end); j++ {
+			k, err := valueAt(keys, j, *t.Key)
+			if err != nil {
+				return nil, fmt.Errorf("map key: %w", err)
+			}
+			if k == nil {
+				return nil, fmt.Errorf("map has a NULL key")
+			}
+			v, err := valueAt(items, j, *t.Value)
+			if err != nil {
+				return nil, fmt.Errorf("map value: %w", err)
+			}
+			putEntry(m, k, v)
+		}
+		return m, nil
+	}
+	return nil, fmt.Errorf("cannot read %s as %s", arr.DataType(), t)
+}
+
+func newParquetInput(f *os.File, path string, table *ir.Table, batchSize int, mem memory.Allocator) (Input, error) {
+	pf, err := file.NewParquetReader(f, file.WithReadProps(nil))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
+	}
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: int64(batchSize)}, mem)
+	if err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	fileSchema, err := fr.Schema()
+	if err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	in, err := newBatchInput(path, table, fileSchema, batchSize, mem)
+	if err != nil {
+		pf.Close()
+		return nil, err
+	}
+	// Read only the leaf columns of the fields the table uses.
+	var leaves []int
+	var collect func(sf *pqarrow.SchemaField)
+	collect = func(sf *pqarrow.SchemaField) {
+		if sf.IsLeaf() {
+			leaves = append(leaves, sf.ColIndex)
+		}
+		for k := range sf.Children {
+			collect(&sf.Children[k])
+		}
+	}
+	for _, j := range in.idx {
+		collect(&fr.Manifest.Fields[j])
+	}
+	rr, err := fr.GetRecordReader(context.Background(), leaves, nil)
+	if err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	// The reader's schema holds only the selected fields: match names again.
+	in2, err := newBatchInput(path, table, rr.Schema(), batchSize, mem)
+	if err != nil {
+		rr.Release()
+		pf.Close()
+		return nil, err
+	}
+	in2.next = func() (arrow.RecordBatch, error) {
+		if pf.NumRows() == 0 {
+			return nil, io.EOF
+		}
+		if rr.Next() {
+			rec := rr.RecordBatch()
+			rec.Retain()
+			return rec, nil
+		}
+		if err := rr.Err(); err != nil {
+			return nil, err
+		}
+		return nil, io.EOF
+	}
+	in2.closeFn = func() error {
+		rr.Release()
+		return pf.Close()
+	}
+	return in2, nil
+}
+
+func newIPCInput(f *os.File, path string, table *ir.Table, batchSize int, mem memory.Allocator) (Input, error) {
+	magic := make([]byte, 6)
+	n, _ := io.ReadFull(f, magic)
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	if n == 6 && string(magic) == "ARROW1" {
+		fr, err := ipc.NewFileReader(f, ipc.WithAllocator(mem))
+		if err != nil {
+			return nil, fmt.Errorf("%s: not a readable Arrow IPC file: %w", path, err)
+		}
+		in, err := newBatchInput(path, table, fr.Schema(), batchSize, mem)
+		if err != nil {
+			fr.Close()
+			return nil, err
+		}
+		i := 0
+		in.next = func() (arrow.RecordBatch, error) {
+			if i >= fr.NumRecords() {
+				return nil, io.EOF
+			}
+			rec, err := fr.RecordBatchAt(i) // owned by the caller
+			if err != nil {
+				return nil, err
+			}
+			i++
+			return rec, nil
+		}
+		in.closeFn = func() error {
+			err := fr.Close()
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			return err
+		}
+		return in, nil
+	}
+	sr, err := ipc.NewReader(bufio.NewReaderSize(f, 1<<16), ipc.WithAllocator(mem))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a readable Arrow IPC file or stream: %w", path, err)
+	}
+	in, err := newBatchInput(path, table, sr.Schema(), batchSize, mem)
+	if err != nil {
+		sr.Release()
+		return nil, err
+	}
+	in.next = func() (arrow.RecordBatch, error) {
+		if sr.Next() {
+			rec := sr.RecordBatch()
+			rec.Retain()
+			return rec, nil
+		}
+		if err := sr.Err(); err != nil {
+			return nil, err
+		}
+		return nil, io.EOF
+	}
+	in.closeFn = func() error {
+		sr.Release()
+		return f.Close()
+	}
+	return in, nil
+}

@@ -1,0 +1,196 @@
+// Package dataio reads table data from files into Arrow record batches and writes
+// query results as JSON lines or CSV, for `exprc run`.
+//
+// # Input
+//
+// OpenInput picks the format from the file extension:
+//
+//	.jsonl .ndjson           one JSON object per line
+//	.csv                     RFC 4180 CSV with a header row
+//	.parquet                 Parquet, streamed by row group and batch
+//	.arrow .feather .ipc     Arrow IPC file format, or the IPC stream format
+//
+// Every batch an Input returns has exactly the schema ir.ArrowSchema(table.Columns):
+// the table's column names, in the table's order, with the Arrow type of each SQL
+// type, nullable unless the column is NOT NULL. Batches hold at most batchSize rows,
+// and an Input keeps at most about one batch in memory, whatever the file size.
+//
+// Columns are matched by name: exactly, or else case-insensitively when that is
+// unambiguous. File columns the table does not declare are ignored; a table
+// column the file lacks is an error (for JSON lines, where there is no header, a
+// missing key is a NULL instead).
+//
+// Text formats (JSON lines and CSV) spell values as follows:
+//
+//	BOOLEAN  true / false (CSV: case-insensitive)
+//	INT, BIGINT  decimal integers; a value out of range is an error, never a wrap
+//	DOUBLE   decimal or exponent notation, or NaN, Infinity, -Infinity
+//	         (in JSON: as a number, or as a string holding any of these)
+//	VARCHAR  text; invalid UTF-8 bytes become U+FFFD
+//	DATE     "yyyy-mm-dd" (ir.ParseDate)
+//	MAP      a JSON object {"key": value, ...}; in CSV, the object's JSON text in
+//	         the field. Keys are read from the JSON key string as the key type;
+//	         a duplicate key keeps its first position and its last value.
+//
+// In JSON, a scalar column also accepts its value as a JSON string ("12" for a
+// BIGINT), and null or a missing key is NULL.
+//
+// In CSV, NULL is an empty unquoted field, for every type. A quoted empty field
+// "" is the empty string for VARCHAR and NULL for every other type, so the CSV
+// this package writes (NULL as an empty field, the empty string as "") reads back
+// unchanged. Non-VARCHAR fields may have surrounding spaces. Blank lines are
+// skipped (except in a one-column file, where a blank line is a NULL); a record with a different number of fields than the header is an
+// error.
+//
+// Columnar formats (Parquet and Arrow IPC) must hold each column in its Arrow
+// type, except for this small set of lossless conversions:
+//
+//	INT, BIGINT  from any Arrow integer type, when each value fits (else an error)
+//	DOUBLE       from float32
+//	VARCHAR      from large_string and string_view
+//	DATE         from date64 holding whole days
+//	MAP          from a map whose key and item types convert by these rules
+//
+// Errors name the file, the 0-based row, the line for text formats, and the
+// column, e.g.
+//
+//	events.csv: row 17 (line 19): column "a": invalid BIGINT "12x"
+//	events.jsonl: row 3 (line 4): column "a" is NOT NULL but row 3 is null
+//	input.parquet: column "day" has type int64, want date32 (DATE)
+//
+// # Output
+//
+// NewOutput writes batches as JSON lines or CSV; see its documentation.
+package dataio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/ir"
+)
+
+// Input reads a table's rows as a sequence of record batches.
+type Input interface {
+	// Next returns the next batch, which the caller must Release, or io.EOF
+	// after the last one. After an error other than io.EOF, Next keeps
+	// returning that error.
+	Next() (arrow.RecordBatch, error)
+	// Close releases the file and any buffered batch.
+	Close() error
+}
+
+// DefaultBatchSize is the batch size used when OpenInput is given 0.
+const DefaultBatchSize = 65536
+
+// OpenInput opens the data file at path as rows of table, in batches of at most
+// batchSize rows (DefaultBatchSize when batchSize <= 0), allocated from mem
+// (memory.DefaultAllocator when nil). The format comes from the extension; see
+// the package documentation for the rules.
+func OpenInput(path string, table *ir.Table, batchSize int, mem memory.Allocator) (Input, error) {
+	if batchSize <= 0 {
+		batchSize = DefaultBatchSize
+	}
+	if mem == nil {
+		mem = memory.DefaultAllocator
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	switch ext {
+	case ".jsonl", ".ndjson", ".csv", ".parquet", ".arrow", ".feather", ".ipc":
+	default:
+		return nil, fmt.Errorf("%s: unknown data format %q (want .jsonl, .ndjson, .csv, .parquet, .arrow, .feather or .ipc)", path, ext)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	var in Input
+	switch ext {
+	case ".jsonl", ".ndjson":
+		in, err = newJSONInput(f, path, table, batchSize, mem)
+	case ".csv":
+		in, err = newCSVInput(f, path, table, batchSize, mem)
+	case ".parquet":
+		in, err = newParquetInput(f, path, table, batchSize, mem)
+	default:
+		in, err = newIPCInput(f, path, table, batchSize, mem)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return in, nil
+}
+
+// matchColumns maps each table column to the index of the file column of the
+// same name (exact match first, then a unique case-insensitive match), or -1.
+// It reports duplicate file names that a table column would match.
+func matchColumns(path string, table *ir.Table, names []string) ([]int, error) {
+	idx := make([]int, len(table.Columns))
+	for i, c := range table.Columns {
+		idx[i] = -1
+		for j, n := range names {
+			if n == c.Name {
+				if idx[i] >= 0 {
+					return nil, fmt.Errorf("%s: column %q appears more than once", path, c.Name)
+				}
+				idx[i] = j
+			}
+		}
+		if idx[i] >= 0 {
+			continue
+		}
+		for j, n := range names {
+			if strings.EqualFold(n, c.Name) {
+				if idx[i] >= 0 {
+					return nil, fmt.Errorf("%s: column %q matches more than one file column (%q, %q) ignoring case", path, c.Name, names[idx[i]], n)
+				}
+				idx[i] = j
+			}
+		}
+	}
+	return idx, nil
+}
+
+// requireColumns reports the first table column that the file lacks.
+func requireColumns(path, what string, table *ir.Table, idx []int, names []string) error {
+	for i, j := range idx {
+		if j < 0 {
+			return fmt.Errorf("%s: missing column %q (%s has %s)", path, table.Columns[i].Name, what, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}
+
+// sticky remembers an Input's terminal error so Next keeps returning it.
+type sticky struct{ err error }
+
+func (s *sticky) set(err error) error {
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	return err
+}
+
+var errClosed = errors.New("dataio: input is closed")
+
+// at formats the position prefix of a row error: "row 17 (line 19)" or "row 17".
+func at(row int64, line int) string {
+	if line > 0 {
+		return fmt.Sprintf("row %d (line %d)", row, line)
+	}
+	return fmt.Sprintf("row %d", row)
+}
+
+func nullError(path string, row int64, line int, col string) error {
+	return fmt.Errorf("%s: %s: column %q is NOT NULL but row %d is null", path, at(row, line), col, row)
+}
+
+var _ = io.EOF

@@ -1,0 +1,483 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/exprc/exprc/compiler/ast"
+	"github.com/exprc/exprc/compiler/diag"
+)
+
+// Expression precedence, lowest to highest:
+//
+//	OR
+//	AND
+//	NOT (prefix)
+//	= <> != == < <= > >=, IS [NOT] NULL, [NOT] BETWEEN, [NOT] IN, [NOT] LIKE/RLIKE/REGEXP
+//	||
+//	+ -
+//	* / DIV %
+//	unary - +
+//	postfix [index]
+//	primary
+//
+// Binary operators are left-associative. The operands of comparisons and
+// the bounds of BETWEEN are parsed at the "||" level, so the AND of
+// "x BETWEEN a AND b" is never taken for a logical AND.
+
+func (p *parser) parseExpr() ast.Expr {
+	p.enter()
+	defer p.leave()
+	return p.parseOr()
+}
+
+func (p *parser) parseOr() ast.Expr {
+	x := p.parseAnd()
+	for p.isKw("OR") {
+		op := p.tok
+		p.next()
+		x = binary(op, "OR", x, p.parseAnd())
+	}
+	return x
+}
+
+func (p *parser) parseAnd() ast.Expr {
+	x := p.parseNot()
+	for p.isKw("AND") {
+		op := p.tok
+		p.next()
+		x = binary(op, "AND", x, p.parseNot())
+	}
+	return x
+}
+
+func (p *parser) parseNot() ast.Expr {
+	if !p.isKw("NOT") {
+		return p.parsePredicate()
+	}
+	op := p.tok
+	p.next()
+	p.enter()
+	defer p.leave()
+	x := p.parseNot()
+	// NOT EXISTS (...) is its own node, so the binder sees one form.
+	if ex, ok := x.(*ast.Exists); ok && !ex.Not {
+		ex.Not = true
+		ex.Pos = op.pos
+		return ex
+	}
+	return &ast.Unary{Pos: op.pos, Op: "NOT", X: x}
+}
+
+func binary(op token, canon string, l, r ast.Expr) *ast.Binary {
+	return &ast.Binary{Pos: l.Position(), OpPos: op.pos, Op: canon, RawOp: op.text, L: l, R: r}
+}
+
+// comparisons maps comparison operator tokens to their canonical form.
+var comparisons = map[string]string{
+	"=": "=", "==": "=", "<>": "<>", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
+}
+
+func (p *parser) parsePredicate() ast.Expr {
+	x := p.parseConcat()
+	for {
+		op := p.tok
+		if op.kind == tOp {
+			if op.text == "<=>" {
+				p.fail(op.pos, diag.Unsupported, `the null-safe equality operator "<=>" is not supported`)
+			}
+			canon, ok := comparisons[op.text]
+			if !ok {
+				return x
+			}
+			p.next()
+			x = binary(op, canon, x, p.parseConcat())
+			continue
+		}
+		if op.kind != tIdent {
+			return x
+		}
+		not := false
+		if p.isKw("NOT") {
+			next := p.peek(1)
+			if !isKw(next, "BETWEEN") && !isKw(next, "IN") && !isKw(next, "LIKE") &&
+				!isKw(next, "RLIKE") && !isKw(next, "REGEXP") && !isKw(next, "ILIKE") {
+				p.next()
+				p.failExpected("BETWEEN, IN, LIKE or RLIKE after NOT")
+			}
+			not = true
+			p.next()
+		}
+		switch kw := strings.ToUpper(p.tok.text); kw {
+		case "IS":
+			x = p.parseIs(x)
+		case "BETWEEN":
+			p.next()
+			lo := p.parseConcat()
+			if !p.isKw("AND") {
+				p.failExpected("AND in BETWEEN")
+			}
+			p.next()
+			hi := p.parseConcat()
+			x = &ast.Between{Pos: x.Position(), OpPos: op.pos, X: x, Lo: lo, Hi: hi, Not: not}
+		case "IN":
+			x = p.parseIn(x, op.pos, not)
+		case "LIKE", "RLIKE", "REGEXP":
+			p.next()
+			like := &ast.Like{Pos: x.Position(), OpPos: op.pos, X: x, Not: not, Regex: kw != "LIKE"}
+			like.Pattern = p.parseConcat()
+			if p.isKw("ESCAPE") {
+				if like.Regex {
+					p.fail(p.tok.pos, diag.Syntax, "ESCAPE is only allowed with LIKE, not %s", kw)
+				}
+				p.next()
+				like.Escape = p.parseConcat()
+			}
+			x = like
+		case "ILIKE":
+			p.fail(p.tok.pos, diag.Unsupported, "ILIKE is not supported (use lower(x) LIKE ...)")
+		default:
+			return x
+		}
+	}
+}
+
+// parseIs parses IS [NOT] NULL after x.
+func (p *parser) parseIs(x ast.Expr) ast.Expr {
+	is := p.tok
+	p.next()
+	not := false
+	if p.isKw("NOT") {
+		not = true
+		p.next()
+	}
+	switch {
+	case p.isKw("NULL"):
+		p.next()
+		return &ast.IsNull{Pos: x.Position(), OpPos: is.pos, X: x, Not: not}
+	case p.isKw("TRUE"), p.isKw("FALSE"), p.isKw("UNKNOWN"), p.isKw("DISTINCT"):
+		p.fail(p.tok.pos, diag.Unsupported, "IS %s is not supported (only IS [NOT] NULL)", strings.ToUpper(p.tok.text))
+	}
+	p.failExpected("NULL after IS")
+	return nil
+}
+
+// parseIn parses IN (list) or IN (SELECT ...) after x; the IN keyword is the
+// current token.
+func (p *parser) parseIn(x ast.Expr, opPos diag.Pos, not bool) ast.Expr {
+	p.next()
+	if !p.isOp("(") {
+		p.failExpected(`"(" after IN`)
+	}
+	p.next()
+	if p.isKw("SELECT") {
+		sub := p.parseSelect(true)
+		p.checkOneColumn(sub, "IN subquery")
+		p.expectOp(")")
+		return &ast.InSubquery{Pos: x.Position(), OpPos: opPos, X: x, Sub: sub, Not: not}
+	}
+	in := &ast.InList{Pos: x.Position(), OpPos: opPos, X: x, Not: not, List: []ast.Expr{}}
+	if p.isOp(")") {
+		p.next()
+		return in
+	}
+	for {
+		in.List = append(in.List, p.parseExpr())
+		if !p.isOp(",") {
+			break
+		}
+		p.next()
+	}
+	if !p.isOp(")") {
+		p.failExpected(`"," or ")" in IN list`)
+	}
+	p.next()
+	return in
+}
+
+// checkOneColumn reports a scalar or IN subquery that selects more than one
+// column ("*" counts as one here; the binder checks it after expansion).
+func (p *parser) checkOneColumn(sub *ast.Select, what string) {
+	if len(sub.Items) > 1 {
+		p.errs.Add(sub.Items[1].Pos, diag.Syntax, "%s must select exactly one column, found %d", what, len(sub.Items))
+	}
+}
+
+func (p *parser) parseConcat() ast.Expr {
+	x := p.parseAdditive()
+	for p.isOp("||") {
+		op := p.tok
+		p.next()
+		x = binary(op, "||", x, p.parseAdditive())
+	}
+	return x
+}
+
+func (p *parser) parseAdditive() ast.Expr {
+	x := p.parseMultiplicative()
+	for p.isOp("+") || p.isOp("-") {
+		op := p.tok
+		p.next()
+		x = binary(op, op.text, x, p.parseMultiplicative())
+	}
+	return x
+}
+
+func (p *parser) parseMultiplicative() ast.Expr {
+	x := p.parseUnary()
+	for {
+		op := p.tok
+		var canon string
+		switch {
+		case p.isOp("*"), p.isOp("/"), p.isOp("%"):
+			canon = op.text
+		case p.isKw("DIV"):
+			canon = "DIV"
+		default:
+			return x
+		}
+		p.next()
+		x = binary(op, canon, x, p.parseUnary())
+	}
+}
+
+func (p *parser) parseUnary() ast.Expr {
+	if p.isOp("-") || p.isOp("+") {
+		op := p.tok
+		p.next()
+		p.enter()
+		defer p.leave()
+		return &ast.Unary{Pos: op.pos, Op: op.text, X: p.parseUnary()}
+	}
+	return p.parsePostfix()
+}
+
+func (p *parser) parsePostfix() ast.Expr {
+	x := p.parsePrimary()
+	for p.isOp("[") {
+		lb := p.tok
+		p.next()
+		idx := p.parseExpr()
+		if !p.isOp("]") {
+			p.failExpected(`"]"`)
+		}
+		p.next()
+		x = &ast.Subscript{Pos: x.Position(), LBrack: lb.pos, X: x, Index: idx}
+	}
+	return x
+}
+
+func (p *parser) parsePrimary() ast.Expr {
+	t := p.tok
+	raw := func() string { return string(p.src[t.pos.Offset:t.end]) }
+	switch t.kind {
+	case tInt:
+		p.next()
+		return &ast.Literal{Pos: t.pos, Kind: ast.LitInt, Raw: raw(), Value: t.text}
+	case tFloat:
+		p.next()
+		return &ast.Literal{Pos: t.pos, Kind: ast.LitFloat, Raw: raw(), Value: t.text}
+	case tString:
+		p.next()
+		return &ast.Literal{Pos: t.pos, Kind: ast.LitString, Raw: raw(), Value: t.text}
+	case tQIdent:
+		return p.parseName()
+	case tEOF:
+		p.fail(t.pos, diag.Syntax, "unexpected end of input in expression")
+	case tOp:
+		if t.text == "(" {
+			return p.parseParen()
+		}
+		p.failExpected("expression")
+	case tIdent:
+		return p.parseWord()
+	}
+	p.failExpected("expression")
+	return nil
+}
+
+// parseParen parses "(expr)" or a scalar subquery "(SELECT ...)".
+func (p *parser) parseParen() ast.Expr {
+	lp := p.tok
+	p.next()
+	if p.isKw("SELECT") {
+		sub := p.parseSelect(true)
+		p.checkOneColumn(sub, "scalar subquery")
+		p.expectOp(")")
+		return &ast.Subquery{Pos: lp.pos, Sub: sub}
+	}
+	x := p.parseExpr()
+	if !p.isOp(")") {
+		p.failAt(p.tok, diag.Syntax, `expected ")" to close "(" at %d:%d but found %s`,
+			lp.pos.Line, lp.pos.Col, describe(p.tok, p.src))
+	}
+	p.next()
+	return x
+}
+
+// parseWord parses a primary expression starting with an unquoted word: a
+// keyword form (TRUE, NULL, CASE, CAST, EXISTS, DATE '...'), a call or a
+// column reference.
+func (p *parser) parseWord() ast.Expr {
+	t := p.tok
+	next := p.peek(1)
+	callNext := next.kind == tOp && next.text == "("
+	switch kw := strings.ToUpper(t.text); kw {
+	case "TRUE", "FALSE":
+		p.next()
+		return &ast.Literal{Pos: t.pos, Kind: ast.LitBool, Raw: t.text, Value: kw}
+	case "NULL":
+		p.next()
+		return &ast.Literal{Pos: t.pos, Kind: ast.LitNull, Raw: t.text, Value: "NULL"}
+	case "CASE":
+		return p.parseCase()
+	case "CAST":
+		return p.parseCast()
+	case "TRY_CAST":
+		if callNext {
+			c := p.parseCast()
+			return &ast.Call{Pos: t.pos, Name: ast.Ident{Pos: t.pos, Name: "TRY"}, Args: []ast.Expr{c}}
+		}
+	case "EXISTS":
+		p.next()
+		if !p.isOp("(") {
+			p.failExpected(`"(" after EXISTS`)
+		}
+		p.next()
+		if !p.isKw("SELECT") {
+			p.failExpected("SELECT after EXISTS (")
+		}
+		sub := p.parseSelect(true)
+		p.expectOp(")")
+		return &ast.Exists{Pos: t.pos, Sub: sub}
+	case "DATE":
+		if next.kind == tString {
+			p.next()
+			p.next()
+			return &ast.Literal{Pos: t.pos, Kind: ast.LitDate,
+				Raw: string(p.src[t.pos.Offset:next.end]), Value: next.text}
+		}
+	case "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ", "INTERVAL", "X":
+		if next.kind == tString {
+			p.fail(t.pos, diag.Unsupported, "%s literals are not supported", kw)
+		}
+	case "LEFT", "RIGHT":
+		if callNext {
+			p.next()
+			return p.parseCall(ast.Ident{Pos: t.pos, Name: t.text})
+		}
+	}
+	if isReserved(t) {
+		p.failExpected("expression")
+	}
+	return p.parseName()
+}
+
+// parseName parses a call, a column or a table-qualified column, starting
+// at an identifier.
+func (p *parser) parseName() ast.Expr {
+	id := p.ident("name")
+	if p.isOp("(") {
+		return p.parseCall(id)
+	}
+	if !p.isOp(".") {
+		return &ast.ColumnRef{Pos: id.Pos, Column: id}
+	}
+	p.next()
+	if p.isOp("*") {
+		p.fail(p.tok.pos, diag.Syntax, `"%s.*" is only allowed as a SELECT item`, id.Name)
+	}
+	col := p.ident(`column name after "."`)
+	if p.isOp(".") {
+		p.fail(p.tok.pos, diag.Unsupported, "struct field access and three-part names are not supported")
+	}
+	return &ast.ColumnRef{Pos: id.Pos, Table: &id, Column: col}
+}
+
+// parseCall parses the argument list of a call to name; the current token
+// is "(".
+func (p *parser) parseCall(name ast.Ident) ast.Expr {
+	lp := p.expectOp("(")
+	call := &ast.Call{Pos: name.Pos, Name: name}
+	switch {
+	case p.isOp(")"):
+	case p.isOp("*") && p.peek(1).kind == tOp && p.peek(1).text == ")":
+		call.Star = true
+		p.next()
+	case p.isKw("DISTINCT"):
+		p.fail(p.tok.pos, diag.Unsupported, "DISTINCT in function arguments is not supported")
+	default:
+		for {
+			call.Args = append(call.Args, p.parseExpr())
+			if !p.isOp(",") {
+				break
+			}
+			p.next()
+		}
+	}
+	if !p.isOp(")") {
+		p.failAt(p.tok, diag.Syntax, `expected "," or ")" to close the arguments of %s (opened at %d:%d) but found %s`,
+			name.Name, lp.pos.Line, lp.pos.Col, describe(p.tok, p.src))
+	}
+	p.next()
+	if next := p.peek(1); (p.isKw("OVER") || p.isKw("FILTER")) && next.kind == tOp && next.text == "(" ||
+		p.isKw("OVER") && isName(next) {
+		p.fail(p.tok.pos, diag.Unsupported, "%s clauses (window and aggregate functions) are not supported",
+			strings.ToUpper(p.tok.text))
+	}
+	return call
+}
+
+func (p *parser) parseCase() ast.Expr {
+	start := p.tok
+	p.next()
+	c := &ast.Case{Pos: start.pos}
+	if !p.isKw("WHEN") {
+		c.Operand = p.parseExpr()
+	}
+	if !p.isKw("WHEN") {
+		p.failExpected("WHEN in CASE")
+	}
+	for p.isKw("WHEN") {
+		w := &ast.When{Pos: p.tok.pos}
+		p.next()
+		w.Cond = p.parseExpr()
+		if !p.isKw("THEN") {
+			p.failExpected("THEN")
+		}
+		p.next()
+		w.Result = p.parseExpr()
+		c.Whens = append(c.Whens, w)
+	}
+	if p.isKw("ELSE") {
+		p.next()
+		c.Else = p.parseExpr()
+	}
+	if !p.isKw("END") {
+		what := "WHEN, ELSE or END"
+		if c.Else != nil {
+			what = "END"
+		}
+		p.failAt(p.tok, diag.Syntax, "expected %s to close CASE at %d:%d but found %s",
+			what, start.pos.Line, start.pos.Col, describe(p.tok, p.src))
+	}
+	p.next()
+	return c
+}
+
+// parseCast parses CAST(x AS type); the current token is CAST or TRY_CAST.
+func (p *parser) parseCast() ast.Expr {
+	start := p.tok
+	p.next()
+	if !p.isOp("(") {
+		p.failExpected(`"(" after ` + strings.ToUpper(start.text))
+	}
+	p.next()
+	x := p.parseExpr()
+	if !p.isKw("AS") {
+		p.failExpected("AS in " + strings.ToUpper(start.text))
+	}
+	p.next()
+	typ := p.parseType()
+	p.expectOp(")")
+	return &ast.Cast{Pos: start.pos, X: x, Type: typ}
+}
