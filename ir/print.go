@@ -191,3 +191,37 @@ var reserved = map[string]bool{
 	"IS": true, "IN": true, "BETWEEN": true, "LIKE": true, "RLIKE": true, "REGEXP": true, "AS": true,
 	"CAST": true, "DIV": true, "DATE": true, "EXISTS": true, "CREATE": true, "TABLE": true, "IF": true,
 }
+
+// FormatQuery prints a bound query as its plan nodes, one per line, with each
+// output's type and nullability:
+//
+//	query Classify
+//	  scan events (x BIGINT, ...)
+//	  filter (day >= DATE '2024-01-01')
+//	  project bucket BIGINT NULL = IF(...)
+func FormatQuery(q *Query) string {
+	var b strings.Builder
+	b.WriteString("query " + q.Name + "\n  scan " + QuoteIdent(q.Source.Name) + " (")
+	for i, c := range q.Source.Columns {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(QuoteIdent(c.Name) + " " + c.Type.String())
+		if !c.Nullable {
+			b.WriteString(" NOT NULL")
+		}
+	}
+	b.WriteString(")\n")
+	if q.Filter != nil {
+		b.WriteString("  filter " + Format(q.Filter) + "\n")
+	}
+	schema := q.OutputSchema()
+	for i, o := range q.Outputs {
+		null := "NOT NULL"
+		if schema[i].Nullable {
+			null = "NULL"
+		}
+		b.WriteString("  project " + QuoteIdent(o.Name) + " " + schema[i].Type.String() + " " + null + " = " + Format(o.Expr) + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,32 @@
+# exprc: the commands a developer and CI run. `make test` is what CI runs.
+GO ?= go
+
+.PHONY: test lint vet staticcheck fmtcheck demo build fuzz-parse
+
+build:
+	$(GO) build -o bin/exprc ./cmd/exprc
+
+# The main job on the shipped example: the seed's Classify query over events,
+# then TPC-H Q6's filter over lineitem.
+demo:
+	$(GO) run ./cmd/exprc run examples/demo/lineitem.sql --query Classify --input events=examples/demo/events.jsonl --progress never | head -n 10
+	$(GO) run ./cmd/exprc run examples/demo/lineitem.sql --query Q6Filter --input lineitem=examples/demo/lineitem.csv --format csv --progress never | head -n 10
+
+test: lint
+	$(GO) test -race ./...
+
+lint: vet staticcheck fmtcheck
+
+vet:
+	$(GO) vet ./...
+
+staticcheck:
+	$(GO) tool staticcheck ./...
+
+fmtcheck:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+# Coverage-guided fuzzing of the lexer and parser; FUZZTIME=10m for a long run.
+FUZZTIME ?= 1m
+fuzz-parse:
+	$(GO) test -run XXX -fuzz FuzzParse -fuzztime $(FUZZTIME) ./compiler/parser
