@@ -493,7 +493,7 @@ func (b *binder) comparison(name, shown string, t ir.Type, pos diag.Pos) (*ir.Ca
 	fn := functions.Lookup(name)
 	sig, err := fn.Resolve([]ir.Type{t, t})
 	if err != nil {
-		b.errs.Add(pos, diag.Type, "cannot compare %s values with %s: %v", t, shown, err)
+		b.errs.Add(pos, diag.Type, "%v", err)
 		return nil, false
 	}
 	return &ir.Call{Fn: fn, Sig: sig}, true

@@ -66,7 +66,6 @@ package dataio
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,4 +192,3 @@ func nullError(path string, row int64, line int, col string) error {
 	return fmt.Errorf("%s: %s: column %q is NOT NULL but row %d is null", path, at(row, line), col, row)
 }
 
-var _ = io.EOF

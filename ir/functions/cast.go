@@ -111,9 +111,16 @@ func trimCast(s string) string {
 	return s[i:j]
 }
 
-// parseIntegral is Spark's UTF8String.toLong(allowDecimal = false), the ANSI
-// cast: an optional sign and decimal digits, nothing else. A fractional part
-// such as '1.9' is malformed in ANSI mode (only legacy mode truncates it).
+// allowFraction would make a string-to-integer cast accept and discard a
+// fractional part ('1.9' -> 1), as Spark's legacy (non-ANSI) cast does. exprc
+// follows Spark's ANSI cast (UTF8String.toIntExact, i.e. toInt(allowDecimal =
+// false)), which rejects it with CAST_INVALID_INPUT.
+const allowFraction = false
+
+// parseIntegral parses a string for a cast to INT or BIGINT, after Spark's
+// UTF8String.toLong: an optional sign, decimal digits, and (see allowFraction)
+// an optional '.' followed by digits only, which is discarded. At least one digit
+// must precede the point. Values out of [min, max] fail.
 func parseIntegral(s string, min, max int64) (int64, bool) {
 	s = trimCast(s)
 	neg := false
@@ -125,6 +132,19 @@ func parseIntegral(s string, min, max int64) (int64, bool) {
 		return 0, false
 	}
 	// Accumulate negatively so that MIN parses without overflow.
+	if allowFraction {
+		if i := strings.IndexByte(s, '.'); i >= 0 {
+			for _, c := range []byte(s[i+1:]) {
+				if c < '0' || c > '9' {
+					return 0, false
+				}
+			}
+			s = s[:i]
+			if s == "" {
+				return 0, false
+			}
+		}
+	}
 	var r int64
 	for i := 0; i < len(s); i++ {
 		c := s[i]

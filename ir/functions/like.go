@@ -176,5 +176,5 @@ func init() {
 	register(strict("rlike",
 		"Whether the regular expression pattern (RE2 syntax, Go's regexp) matches anywhere in s; an invalid pattern raises when evaluated. Compiled patterns are cached.",
 		errs(ir.ErrInvalidPattern),
-		sig(tBool, true, k2(rlike), tStr, tStr)))
+		sig(tBool, true, k2(rlike), tStr, tStr)), "regexp", "regexp_like")
 }

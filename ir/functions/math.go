@@ -40,7 +40,7 @@ func roundDbl(x float64, d int32) float64 {
 	mant, expStr, _ := strings.Cut(s, "e")
 	digits := strings.Replace(mant, ".", "", 1)
 	exp, _ := strconv.Atoi(expStr)
-	point := exp + 1             // digits before the decimal point
+	point := exp + 1                // digits before the decimal point
 	keep := int64(point) + int64(d) // digits kept
 	if keep >= int64(len(digits)) {
 		return x

@@ -105,10 +105,6 @@ func synopsis(name string, sigs []*ir.Signature) []string {
 	return out
 }
 
-// orderable reports whether values of t can be compared with < (every scalar
-// type; MAP cannot be compared at all, as in Spark).
-func orderable(t ir.Type) bool { return t.IsScalar() }
-
 // commonScalar finds the type a set of arguments is compared or combined in
 // (ir.CommonType). An all-NULL argument list gets INT, a concrete type the
 // generated code can hold; the kernel never runs on it anyway.

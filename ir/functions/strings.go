@@ -113,7 +113,7 @@ func replaceStr(s, search, repl string) string {
 func replace2(s, search string) string { return replaceStr(s, search, "") }
 
 // pad implements Spark's lpad/rpad: when s already has n or more characters (or
-// pad is empty) the result is s cut to n characters ('' for n <= 0); otherwise
+// pad is empty) the result is s cut to n characters (empty for n <= 0); otherwise
 // pad is repeated, its last copy cut short, to fill s up to n characters.
 func pad(name string, s string, n int32, p string, left bool) (string, *ir.EvalError) {
 	if n > maxPadLength {
