@@ -191,4 +191,3 @@ func at(row int64, line int) string {
 func nullError(path string, row int64, line int, col string) error {
 	return fmt.Errorf("%s: %s: column %q is NOT NULL but row %d is null", path, at(row, line), col, row)
 }
-

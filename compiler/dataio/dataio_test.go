@@ -492,7 +492,6 @@ true,2147483647,-1,Infinity,日本語 😀	tab,1900-02-28,"{""k,\""q\"""":-5,""�
 	}
 }
 
-
 func TestNoLeaks(t *testing.T) {
 	rec := buildBatch(t, testTable, testRows)
 	defer rec.Release()
@@ -516,5 +515,27 @@ func TestNoLeaks(t *testing.T) {
 			t.Fatal(err)
 		}
 		mem.AssertSize(t, 0)
+	}
+}
+
+func TestEmptyInputs(t *testing.T) {
+	rec := buildBatch(t, testTable, nil)
+	defer rec.Release()
+	paths := fixtures(t, rec)
+	dir := filepath.Dir(paths[0])
+	blank := filepath.Join(dir, "blank.jsonl")
+	os.WriteFile(blank, []byte("\n\n"), 0o644)
+	for _, p := range append(paths, blank) {
+		batches, err := readAll(t, p, testTable, 5)
+		if err != nil {
+			t.Errorf("%s: %v", filepath.Base(p), err)
+		}
+		rows := int64(0)
+		for _, b := range batches {
+			rows += b.NumRows()
+		}
+		if rows != 0 {
+			t.Errorf("%s: %d rows", filepath.Base(p), rows)
+		}
 	}
 }

@@ -1,0 +1,205 @@
+// Command exprc compiles SQL expression specs and runs their queries over data
+// files.
+//
+//	exprc version
+//	exprc check SPEC...
+//	exprc run SPEC... --query NAME --input TABLE=FILE [flags]
+//
+// Exit status: 0 on success (and for --help), 1 on any error: bad usage, a spec
+// error, a data error or a query error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/compiler/diag"
+	"github.com/exprc/exprc/compiler/parser"
+)
+
+// version is the release name, set at link time with
+// -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const mainUsage = `usage: exprc <command> [arguments]
+
+Commands:
+  check    check spec files for errors
+  run      run a query over a data file
+  version  print the version
+
+Run "exprc <command> --help" for a command's flags.
+`
+
+// run is the whole command line: it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, "error: no command given\n\n"+mainUsage)
+		return 1
+	}
+	switch cmd := args[0]; cmd {
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, mainUsage)
+		return 0
+	case "version":
+		return cmdVersion(args[1:], stdout, stderr)
+	case "check":
+		return cmdCheck(args[1:], stdout, stderr)
+	case "run":
+		return cmdRun(args[1:], stdout, stderr)
+	default:
+		fmt.Fprintf(stderr, "error: unknown command %q\n\n%s", cmd, mainUsage)
+		return 1
+	}
+}
+
+// newFlags makes a subcommand's flag set. parse handles --help (usage on stdout,
+// exit 0) and bad flags (error and usage on stderr, exit 1): it returns -1 to go
+// on, else the exit status.
+func newFlags(name, usage string) *flagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	f := &flagSet{FlagSet: fs, usage: usage}
+	fs.BoolFuncP("help", "h", "show this help", func(string) error { f.help = true; return nil })
+	return f
+}
+
+// flagSet is a subcommand's flags with its usage text.
+type flagSet struct {
+	*pflag.FlagSet
+	usage string
+	help  bool
+}
+
+func printUsage(w io.Writer, fs *flagSet) {
+	fmt.Fprintf(w, "%s\nFlags:\n%s", fs.usage, fs.FlagUsages())
+}
+
+func parse(fs *flagSet, args []string, stdout, stderr io.Writer) int {
+	err := fs.Parse(args)
+	if errors.Is(err, pflag.ErrHelp) || (err == nil && fs.help) {
+		printUsage(stdout, fs)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n\n", err)
+		printUsage(stderr, fs)
+		return 1
+	}
+	return -1
+}
+
+func usageError(stderr io.Writer, fs *flagSet, format string, args ...any) int {
+	fmt.Fprintf(stderr, "error: "+format+"\n\n", args...)
+	printUsage(stderr, fs)
+	return 1
+}
+
+func cmdVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("version", "usage: exprc version\n\nPrints the exprc version, the Go version it was built with and the build's\nmodule version and VCS revision when known.\n")
+	if code := parse(fs, args, stdout, stderr); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, fs, "version takes no arguments")
+	}
+	fmt.Fprintf(stdout, "exprc %s\n", version)
+	fmt.Fprintf(stdout, "go: %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v := bi.Main.Version; v != "" && v != "(devel)" {
+			fmt.Fprintf(stdout, "module: %s %s\n", bi.Main.Path, v)
+		}
+		var rev, when, modified string
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.time":
+				when = s.Value
+			case "vcs.modified":
+				if s.Value == "true" {
+					modified = " (modified)"
+				}
+			}
+		}
+		if rev != "" {
+			line := "revision: " + rev
+			if when != "" {
+				line += " " + when
+			}
+			fmt.Fprintln(stdout, line+modified)
+		}
+	}
+	return 0
+}
+
+// compile compiles specs, rendering diagnostics to stderr on failure.
+func compile(specs []string, stderr io.Writer) (*compiler.Program, bool) {
+	prog, err := compiler.Compile(specs)
+	if err == nil {
+		return prog, true
+	}
+	var list diag.List
+	if errors.As(err, &list) {
+		var sources map[string][]byte
+		if prog != nil {
+			sources = prog.Sources
+		}
+		diag.Render(stderr, list, sources) //nolint:errcheck // stderr
+		if n := len(list); n > 1 {
+			fmt.Fprintf(stderr, "%d errors\n", n)
+		}
+		return nil, false
+	}
+	fmt.Fprintf(stderr, "error: %v\n", err)
+	return nil, false
+}
+
+func cmdCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("check", "usage: exprc check SPEC...\n\nParses and type-checks the spec files together, prints every error with its\nsource line, or a summary line per spec when there are none.\n")
+	if code := parse(fs, args, stdout, stderr); code >= 0 {
+		return code
+	}
+	specs := fs.Args()
+	if len(specs) == 0 {
+		return usageError(stderr, fs, "no spec files given")
+	}
+	prog, ok := compile(specs, stderr)
+	if !ok {
+		return 1
+	}
+	for _, s := range specs {
+		// The specs compiled, so they parse: count each file's statements.
+		f, _ := parser.ParseFile(s, prog.Sources[s])
+		nt, nq := 0, 0
+		if f != nil {
+			nt, nq = len(f.Tables), len(f.Queries)
+		}
+		fmt.Fprintf(stdout, "%s: %s, %s\n", s, plural(nt, "table"), plural(nq, "query"))
+	}
+	return 0
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	if strings.HasSuffix(word, "y") {
+		return fmt.Sprintf("%d %sies", n, word[:len(word)-1])
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/compiler/dataio"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/interp"
+)
+
+// engine evaluates one query batch by batch. rowBase is the index of the batch's
+// first row in the whole input; a query error is an *ir.QueryError.
+type engine interface {
+	Eval(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
+}
+
+// interpEngine runs a query on the reference interpreter.
+type interpEngine struct{ q *ir.Query }
+
+func (e interpEngine) Eval(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+	return interp.Eval(ctx, e.q, in, rowBase, mem)
+}
+
+// engines lists the --engine values.
+var engines = map[string]func(q *ir.Query) (engine, error){
+	"interp": func(q *ir.Query) (engine, error) { return interpEngine{q}, nil },
+}
+
+func engineNames() string {
+	var names []string
+	for n := range engines {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+const runUsage = `usage: exprc run SPEC... --query NAME --input TABLE=FILE [flags]
+
+Compiles the specs, then runs query NAME over the input file of the table it
+reads and writes the result rows.
+
+Input formats by extension: .jsonl/.ndjson (JSON lines), .csv (with a header
+row; an empty unquoted field is NULL), .parquet, .arrow/.feather/.ipc (Arrow
+IPC file or stream).
+
+With --output, the file is written only when the whole query succeeds (through
+a temporary file that is renamed at the end). Results on stdout are streamed:
+rows before a failing row may already be written when the error is reported.
+
+On a query error the first line of stderr is "error: row N: CLASS: message",
+and the exit status is 1.
+`
+
+func cmdRun(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("run", runUsage)
+	query := fs.StringP("query", "q", "", "name of the query to run (required)")
+	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable)")
+	format := fs.StringP("format", "f", "", "output format: jsonl or csv (default: from the --output extension, .csv gives csv, else jsonl)")
+	output := fs.StringP("output", "o", "", "output file (default: stdout)")
+	batchSize := fs.Int("batch-size", dataio.DefaultBatchSize, "rows per batch")
+	engineName := fs.String("engine", "interp", "evaluation engine: "+engineNames())
+	progress := fs.String("progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
+	if code := parse(fs, args, stdout, stderr); code >= 0 {
+		return code
+	}
+
+	specs := fs.Args()
+	switch {
+	case len(specs) == 0:
+		return usageError(stderr, fs, "no spec files given")
+	case *query == "":
+		return usageError(stderr, fs, "--query is required")
+	case *batchSize <= 0:
+		return usageError(stderr, fs, "--batch-size must be positive, got %d", *batchSize)
+	}
+	newEngine, ok := engines[*engineName]
+	if !ok {
+		return usageError(stderr, fs, "unknown --engine %q (want %s)", *engineName, engineNames())
+	}
+	if *format == "" {
+		*format = "jsonl"
+		if strings.EqualFold(filepath.Ext(*output), ".csv") {
+			*format = "csv"
+		}
+	}
+	if *format != "jsonl" && *format != "csv" {
+		return usageError(stderr, fs, "unknown --format %q (want jsonl or csv)", *format)
+	}
+	var showProgress bool
+	switch *progress {
+	case "auto":
+		showProgress = isTerminal(stderr)
+	case "always":
+		showProgress = true
+	case "never":
+	default:
+		return usageError(stderr, fs, "unknown --progress %q (want auto, always or never)", *progress)
+	}
+	files := map[string]string{} // table name (lower case) -> file
+	for _, in := range *inputs {
+		table, file, ok := strings.Cut(in, "=")
+		if !ok || table == "" || file == "" {
+			return usageError(stderr, fs, "--input %q: want TABLE=FILE", in)
+		}
+		key := strings.ToLower(table)
+		if _, dup := files[key]; dup {
+			return usageError(stderr, fs, "--input: table %q given more than once", table)
+		}
+		files[key] = file
+	}
+
+	prog, ok := compile(specs, stderr)
+	if !ok {
+		return 1
+	}
+	q := prog.Query(*query)
+	if q == nil {
+		var names []string
+		for _, q := range prog.Queries {
+			names = append(names, q.Name)
+		}
+		avail := "the specs define no queries"
+		if len(names) > 0 {
+			avail = "available: " + strings.Join(names, ", ")
+		}
+		fmt.Fprintf(stderr, "error: unknown query %q (%s)\n", *query, avail)
+		return 1
+	}
+	for _, in := range *inputs {
+		table, _, _ := strings.Cut(in, "=")
+		if prog.Table(table) == nil {
+			var names []string
+			for _, t := range prog.Tables {
+				names = append(names, t.Name)
+			}
+			fmt.Fprintf(stderr, "error: --input %s: unknown table %q (tables: %s)\n", in, table, strings.Join(names, ", "))
+			return 1
+		}
+	}
+	inPath, ok := files[strings.ToLower(q.Source.Name)]
+	if !ok {
+		fmt.Fprintf(stderr, "error: query %s reads table %s: give its data with --input %s=FILE\n", q.Name, q.Source.Name, q.Source.Name)
+		return 1
+	}
+	eng, err := newEngine(q)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var pl *progressLine
+	if showProgress {
+		pl = newProgressLine(stderr)
+	}
+	err = execute(ctx, eng, q, inPath, *output, *format, *batchSize, stdout, pl)
+	pl.finish()
+	if err != nil {
+		var qe *ir.QueryError
+		if errors.As(err, &qe) {
+			fmt.Fprintf(stderr, "error: row %d: %s: %s\n", qe.Row, qe.Err.Class, qe.Err.Msg)
+			where := "column " + qe.Column
+			if qe.Column == "WHERE" {
+				where = "WHERE clause"
+			}
+			if qe.Expr != "" {
+				fmt.Fprintf(stderr, "  in %s: %s\n", where, qe.Expr)
+			} else {
+				fmt.Fprintf(stderr, "  in %s\n", where)
+			}
+			return 1
+		}
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// execute streams the input through the engine into the output. With an output
+// path, the result goes to a temporary file in the same directory, renamed over
+// path only on success.
+func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, format string, batchSize int, stdout io.Writer, pl *progressLine) (err error) {
+	mem := memory.DefaultAllocator
+	in, err := dataio.OpenInput(inPath, q.Source, batchSize, mem)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+
+	w := stdout
+	if outPath != "" && outPath != "-" {
+		var tmp *os.File
+		tmp, err = os.CreateTemp(filepath.Dir(outPath), "."+filepath.Base(outPath)+".tmp*")
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err != nil {
+				tmp.Close()
+				os.Remove(tmp.Name())
+				return
+			}
+			if err = tmp.Close(); err != nil {
+				os.Remove(tmp.Name())
+				return
+			}
+			// CreateTemp makes the file 0600; give it the usual mode.
+			os.Chmod(tmp.Name(), 0o644) //nolint:errcheck // best effort
+			if err = os.Rename(tmp.Name(), outPath); err != nil {
+				os.Remove(tmp.Name())
+			}
+		}()
+		w = tmp
+	}
+	out, err := dataio.NewOutput(w, format, ir.ArrowSchema(q.OutputSchema()))
+	if err != nil {
+		return err
+	}
+	var rowBase int64
+	for {
+		batch, err := in.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			out.Close()
+			return err
+		}
+		res, err := eng.Eval(ctx, batch, rowBase, mem)
+		n := batch.NumRows()
+		batch.Release()
+		if err != nil {
+			out.Close() // stdout: flush the rows before the failing batch
+			return err
+		}
+		err = out.Write(res)
+		res.Release()
+		if err != nil {
+			return err
+		}
+		rowBase += n
+		pl.update(rowBase)
+	}
+	return out.Close()
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressLine shows rows processed and the rate on one updating line. A nil
+// *progressLine does nothing.
+type progressLine struct {
+	w     io.Writer
+	start time.Time
+	last  time.Time
+	shown bool
+}
+
+func newProgressLine(w io.Writer) *progressLine {
+	now := time.Now()
+	return &progressLine{w: w, start: now, last: now}
+}
+
+func (p *progressLine) update(rows int64) {
+	if p == nil {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = now
+	rate := float64(rows) / now.Sub(p.start).Seconds()
+	fmt.Fprintf(p.w, "\r\x1b[K%d rows, %.0f rows/s", rows, rate)
+	p.shown = true
+}
+
+// finish clears the line.
+func (p *progressLine) finish() {
+	if p == nil || !p.shown {
+		return
+	}
+	fmt.Fprint(p.w, "\r\x1b[K")
+}
