@@ -8,6 +8,8 @@ import (
 
 // bindType turns a type as written into an ir.Type. MAP keys must be VARCHAR or
 // an integer type: those are the key types whose equality is exact and cheap.
+// MAP values must be scalar: nested maps have no use yet that justifies their
+// cost in every engine.
 func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 	switch t.Name {
 	case ast.TypeBoolean:
@@ -30,6 +32,10 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		}
 		if k.Kind != ir.KindVarchar && !k.IsIntegral() {
 			b.errs.Add(t.Key.Pos, diag.Type, "MAP key type must be VARCHAR, INT or BIGINT, not %s", k)
+			return ir.Type{}, false
+		}
+		if v.Kind == ir.KindMap {
+			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type MAP are not supported; flatten the keys")
 			return ir.Type{}, false
 		}
 		return ir.MapOf(k, v), true

@@ -45,6 +45,15 @@ type Signature struct {
 	// MayError is false when the overload can never fail on any input (DOUBLE
 	// addition, say). CSE may compute such expressions eagerly.
 	MayError bool
+	// Kernel names the function of package templates/rt (github.com/exprc/exprc/templates/rt)
+	// that implements this overload, e.g. "AddInt64"; "" when there is none (map
+	// functions, greatest/least, identity casts), and code generation handles the
+	// call itself. Eval then calls exactly that function, so the interpreter and
+	// generated code agree by construction. The kernel takes and returns the Go
+	// types of Params and Ret, except that DATE is int32 (days) instead of Date.
+	Kernel string
+	// KernelErr reports whether Kernel returns a second, *rt.Error result.
+	KernelErr bool
 	// Eval computes a strict function from non-NULL, non-error arguments, whose Go
 	// representations follow Params. It may return nil (NULL) or an error.
 	Eval func(args []any) (any, *EvalError)

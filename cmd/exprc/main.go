@@ -3,6 +3,7 @@
 //
 //	exprc version
 //	exprc check SPEC...
+//	exprc gen [--out DIR | -o FILE] [--package NAME] SPEC...
 //	exprc run SPEC... --query NAME --input TABLE=FILE [flags]
 //
 // Exit status: 0 on success (and for --help), 1 on any error: bad usage, a spec
@@ -37,6 +38,7 @@ const mainUsage = `usage: exprc <command> [arguments]
 
 Commands:
   check    check spec files for errors
+  gen      generate Go evaluators for the queries of spec files
   run      run a query over a data file
   version  print the version
 
@@ -59,6 +61,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdCheck(args[1:], stdout, stderr)
 	case "run":
 		return cmdRun(args[1:], stdout, stderr)
+	case "gen":
+		return cmdGen(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "error: unknown command %q\n\n%s", cmd, mainUsage)
 		return 1

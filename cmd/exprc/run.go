@@ -172,7 +172,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		var qe *ir.QueryError
 		if errors.As(err, &qe) {
-			fmt.Fprintf(stderr, "error: row %d: %s: %s\n", qe.Row, qe.Err.Class, qe.Err.Msg)
+			fmt.Fprintf(stderr, "error: row %d: %s: %s\n", qe.Row, qe.Err.Class, qe.Err.Message())
 			where := "column " + qe.Column
 			if qe.Column == "WHERE" {
 				where = "WHERE clause"

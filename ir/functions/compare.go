@@ -1,77 +1,50 @@
 package functions
 
 import (
-	"math"
-	"strings"
+	"cmp"
 
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
-// compareDouble orders DOUBLEs the way Spark does: -0.0 equals 0.0, NaN equals
-// NaN, and NaN is greater than every other value (including +Infinity). This is
-// a total order, so sorting, grouping and comparisons agree.
-func compareDouble(a, b float64) int {
-	an, bn := math.IsNaN(a), math.IsNaN(b)
-	switch {
-	case an && bn:
-		return 0
-	case an:
-		return 1
-	case bn:
-		return -1
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // compareValues orders two non-NULL values of the same scalar type: BOOLEAN
-// false < true, numbers numerically (DOUBLE as compareDouble), VARCHAR byte-wise
-// (which is code-point order for valid UTF-8), DATE chronologically.
+// false < true, numbers numerically (DOUBLE as rt.CompareFloat64), VARCHAR
+// byte-wise (which is code-point order for valid UTF-8), DATE chronologically.
 func compareValues(a, b any) int {
 	switch a := a.(type) {
 	case bool:
-		b := b.(bool)
-		switch {
-		case a == b:
-			return 0
-		case b:
-			return -1
-		}
-		return 1
+		return rt.CompareBool(a, b.(bool))
 	case int32:
-		return cmp3(a, b.(int32))
+		return cmp.Compare(a, b.(int32))
 	case int64:
-		return cmp3(a, b.(int64))
+		return cmp.Compare(a, b.(int64))
 	case float64:
-		return compareDouble(a, b.(float64))
+		return rt.CompareFloat64(a, b.(float64))
 	case string:
-		return strings.Compare(a, b.(string))
+		return rt.CompareString(a, b.(string))
 	case ir.Date:
-		return cmp3(a, b.(ir.Date))
+		return cmp.Compare(a, b.(ir.Date))
 	}
 	return 0
 }
 
-func cmp3[T int32 | int64 | ir.Date](a, b T) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+// cmpKernels are the rt kernels of one comparison, one per Go type; DATE uses
+// the int32 one.
+type cmpKernels struct {
+	b func(a, b bool) bool
+	i func(a, b int32) bool
+	l func(a, b int64) bool
+	d func(a, b float64) bool
+	s func(a, b string) bool
 }
 
 // comparison builds one of = <> < <= > >=. Both sides widen to their common
 // type; the overloads are made per type on demand and cached, so equal calls
 // share one *ir.Signature.
-func comparison(name, infix, doc string, test func(c int) bool) *ir.Function {
+func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 	sigs := map[ir.Kind]*ir.Signature{}
-	for _, t := range []ir.Type{tBool, tInt, tBig, tDbl, tStr, tDate} {
-		sigs[t.Kind] = sig(tBool, false, ok2(func(a, b any) bool { return test(compareValues(a, b)) }), t, t)
+	for t, f := range map[ir.Type]impl{tBool: ok2(k.b), tInt: ok2(k.i), tBig: ok2(k.l), tDbl: ok2(k.d), tStr: ok2(k.s), tDate: ok2(k.i)} {
+		sigs[t.Kind] = sig(tBool, f, t, t)
 	}
 	return &ir.Function{
 		Name:  name,
@@ -93,17 +66,21 @@ func comparison(name, infix, doc string, test func(c int) bool) *ir.Function {
 	}
 }
 
-func notBool(b bool) bool { return !b }
-
 func init() {
 	const order = " DOUBLE compares as Spark does: NaN = NaN is true, NaN is greater than every other value, and -0.0 = 0.0."
-	register(comparison("eq", "=", "Equality; VARCHAR compares byte-wise."+order, func(c int) bool { return c == 0 }))
-	register(comparison("ne", "<>", "Inequality (also written !=); VARCHAR compares byte-wise."+order, func(c int) bool { return c != 0 }))
-	register(comparison("lt", "<", "Less than; VARCHAR compares byte-wise, false < true."+order, func(c int) bool { return c < 0 }))
-	register(comparison("le", "<=", "Less than or equal; VARCHAR compares byte-wise, false < true."+order, func(c int) bool { return c <= 0 }))
-	register(comparison("gt", ">", "Greater than; VARCHAR compares byte-wise, false < true."+order, func(c int) bool { return c > 0 }))
-	register(comparison("ge", ">=", "Greater than or equal; VARCHAR compares byte-wise, false < true."+order, func(c int) bool { return c >= 0 }))
-	not := strict("not", "Logical negation; NOT NULL is NULL.", nil, sig(tBool, false, ok1(notBool), tBool))
+	register(comparison("eq", "=", "Equality; VARCHAR compares byte-wise."+order,
+		cmpKernels{rt.EqBool, rt.EqInt32, rt.EqInt64, rt.EqFloat64, rt.EqString}))
+	register(comparison("ne", "<>", "Inequality (also written !=); VARCHAR compares byte-wise."+order,
+		cmpKernels{rt.NeBool, rt.NeInt32, rt.NeInt64, rt.NeFloat64, rt.NeString}))
+	register(comparison("lt", "<", "Less than; VARCHAR compares byte-wise, false < true."+order,
+		cmpKernels{rt.LtBool, rt.LtInt32, rt.LtInt64, rt.LtFloat64, rt.LtString}))
+	register(comparison("le", "<=", "Less than or equal; VARCHAR compares byte-wise, false < true."+order,
+		cmpKernels{rt.LeBool, rt.LeInt32, rt.LeInt64, rt.LeFloat64, rt.LeString}))
+	register(comparison("gt", ">", "Greater than; VARCHAR compares byte-wise, false < true."+order,
+		cmpKernels{rt.GtBool, rt.GtInt32, rt.GtInt64, rt.GtFloat64, rt.GtString}))
+	register(comparison("ge", ">=", "Greater than or equal; VARCHAR compares byte-wise, false < true."+order,
+		cmpKernels{rt.GeBool, rt.GeInt32, rt.GeInt64, rt.GeFloat64, rt.GeString}))
+	not := strict("not", "Logical negation; NOT NULL is NULL.", nil, sig(tBool, ok1(rt.Not), tBool))
 	not.Prefix = "NOT"
 	register(not)
 }

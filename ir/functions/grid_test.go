@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // gridTypes are the argument types the grid tries for every function.
@@ -22,7 +23,7 @@ func gridValues(t ir.Type) []any {
 		return []any{true, false}
 	case ir.KindInt:
 		return []any{int32(0), int32(1), int32(-1), int32(2), int32(-7), int32(100), int32(-100),
-			int32(math.MinInt32), int32(math.MaxInt32), int32(math.MinInt32 + 1), int32(maxPadLength + 1)}
+			int32(math.MinInt32), int32(math.MaxInt32), int32(math.MinInt32 + 1), int32(rt.MaxPadLength + 1)}
 	case ir.KindBigint:
 		return []any{int64(0), int64(1), int64(-1), int64(3), int64(math.MinInt64), int64(math.MaxInt64),
 			int64(math.MaxInt32) + 1, int64(math.MinInt32) - 1, int64(1e18), int64(-7)}
@@ -95,7 +96,7 @@ func product(lists [][]ir.Outcome, f func([]ir.Outcome)) {
 // return NULL only when the function says so, and may raise only the classes
 // it lists (and none when the overload says MayError is false).
 func TestNoPanicGrid(t *testing.T) {
-	errOutcome := ir.Outcome{Err: &ir.EvalError{Class: "TEST_ERROR", Msg: "arg"}}
+	errOutcome := ir.Outcome{Err: ir.Errorf("TEST_ERROR", "arg")}
 	calls := 0
 	for _, fn := range All() {
 		if fn == CastFn {

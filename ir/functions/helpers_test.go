@@ -39,8 +39,8 @@ func v(x any) arg {
 
 func null(t ir.Type) arg { return arg{t, ir.Outcome{}} }
 
-func fail(t ir.Type, c ir.ErrorClass) arg {
-	return arg{t, ir.Outcome{Err: &ir.EvalError{Class: c, Msg: "test"}}}
+func fail(t ir.Type, c errWant) arg {
+	return arg{t, ir.Outcome{Err: ir.Errorf(string(c), "test")}}
 }
 
 func date(s string) ir.Date {
@@ -129,12 +129,12 @@ func castV(t *testing.T, x arg, to ir.Type) ir.Outcome {
 	return apply(CastFn, s, []ir.Outcome{x.out})
 }
 
-// same compares an outcome with an expectation: an ir.ErrorClass means that
+// same compares an outcome with an expectation: an errWant means that
 // error, nil means NULL, anything else a value (DOUBLE compared bit-exactly,
 // except that any NaN matches NaN).
 func same(got ir.Outcome, want any) bool {
-	if c, ok := want.(ir.ErrorClass); ok {
-		return got.Err != nil && got.Err.Class == c
+	if c, ok := want.(errWant); ok {
+		return got.Err != nil && got.Err.Class == string(c)
 	}
 	if got.Err != nil {
 		return false

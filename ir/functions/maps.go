@@ -1,9 +1,8 @@
 package functions
 
 import (
-	"strings"
-
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // mapParam returns the MAP type a map argument is resolved to. An untyped NULL
@@ -30,7 +29,7 @@ func mapParam(m, key ir.Type) (ir.Type, bool) {
 func keyEqual(a, b any) bool {
 	if fa, ok := a.(float64); ok {
 		fb, ok := b.(float64)
-		return ok && compareDouble(fa, fb) == 0
+		return ok && rt.CompareFloat64(fa, fb) == 0
 	}
 	return a == b
 }
@@ -44,12 +43,24 @@ func mapLookup(m *ir.MapValue, key any) (any, bool) {
 	return nil, false
 }
 
-// formatKey prints a key the way Spark's messages quote SQL values.
-func formatKey(k any) string {
-	if s, ok := k.(string); ok {
-		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+// mapKeyError is MAP_KEY_DOES_NOT_EXIST for a key, with its message built lazily.
+func mapKeyError(k any) *ir.EvalError {
+	switch k := k.(type) {
+	case string:
+		return rt.MapKeyNotExistString(k)
+	case int32:
+		return rt.MapKeyNotExistInt64(int64(k))
+	case int64:
+		return rt.MapKeyNotExistInt64(k)
+	case float64:
+		return rt.MapKeyNotExistFloat64(k)
+	case bool:
+		return rt.MapKeyNotExistBool(k)
+	case ir.Date:
+		return rt.MapKeyNotExistDate(int32(k))
 	}
-	return ir.FormatValue(k)
+	return ir.Errorf(ir.ErrMapKeyNotExist,
+		"Key %s does not exist. Use 'try_element_at' to tolerate non-existent key and return NULL instead.", ir.FormatValue(k))
 }
 
 // mapKeyFn builds a (MAP<K, V>, K) function; ret gives the result type from the
@@ -72,7 +83,7 @@ func mapKeyFn(name, doc, syn string, errClasses []ir.ErrorClass, mayError, nullO
 			if !ok || !ir.Widens(args[1], *m.Key) {
 				return nil, noOverload(name, args, []string{syn})
 			}
-			return sig(ret(m), mayError, eval, m, *m.Key), nil
+			return sig(ret(m), raw(eval, mayError), m, *m.Key), nil
 		},
 	}
 }
@@ -80,8 +91,7 @@ func mapKeyFn(name, doc, syn string, errClasses []ir.ErrorClass, mayError, nullO
 func subscript(args []any) (any, *ir.EvalError) {
 	v, ok := mapLookup(args[0].(*ir.MapValue), args[1])
 	if !ok {
-		return nil, ir.Errorf(ir.ErrMapKeyNotExist,
-			"Key %s does not exist. Use 'try_element_at' to tolerate non-existent key and return NULL instead.", formatKey(args[1]))
+		return nil, mapKeyError(args[1])
 	}
 	return v, nil
 }
@@ -112,7 +122,7 @@ func init() {
 		func(ir.Type) ir.Type { return tBool }, mapContainsKey))
 
 	const cardSyn = "cardinality(MAP<K, V>) -> INT"
-	cardEval := ok1(cardinality)
+	cardEval := raw(func(args []any) (any, *ir.EvalError) { return cardinality(args[0].(*ir.MapValue)), nil }, false)
 	register(&ir.Function{
 		Name:     "cardinality",
 		Doc:      "Number of entries in map m.",
@@ -126,7 +136,7 @@ func init() {
 			if !ok {
 				return nil, noOverload("cardinality", args, []string{cardSyn})
 			}
-			return sig(tInt, false, cardEval, m), nil
+			return sig(tInt, cardEval, m), nil
 		},
 	}, "size")
 }

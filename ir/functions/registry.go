@@ -1,10 +1,13 @@
 package functions
 
 import (
+	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // byName maps every lower-case name and alias to its function. It is filled by
@@ -59,56 +62,130 @@ func Aliases(fn *ir.Function) []string {
 // kernel is the shape of ir.Signature.Eval.
 type kernel = func(args []any) (any, *ir.EvalError)
 
-// sig builds one overload. Most kernels are written as typed Go functions and
-// adapted with k1/k2/k3, so the arithmetic itself is checked by the compiler.
-func sig(ret ir.Type, mayError bool, eval kernel, params ...ir.Type) *ir.Signature {
-	return &ir.Signature{Params: params, Ret: ret, MayError: mayError, Eval: eval}
+// impl is the implementation of one overload: its Eval adapter and, for the
+// kernels of package rt, the rt function it calls, which sig records as
+// Signature.Kernel. Build it with k1..k3 (rt kernels that can fail), ok1..ok3
+// (rt kernels that cannot) or raw (an Eval of this package, no rt kernel).
+type impl struct {
+	eval     kernel
+	fn       any  // the rt function, or nil
+	mayError bool // the overload can fail (for rt kernels: fn returns *rt.Error)
 }
 
-// k1 adapts a typed unary kernel to ir.Signature.Eval.
-func k1[A, R any](f func(A) (R, *ir.EvalError)) kernel {
+// rtPrefix is the qualified-name prefix of the functions of package rt.
+const rtPrefix = "github.com/exprc/exprc/templates/rt."
+
+// kernelName returns the name of an rt function from its value, so that the
+// name a Signature records can never disagree with the function its Eval calls.
+// Anything but a top-level function of package rt is a programming error in
+// this package and panics at init.
+func kernelName(fn any) string {
+	name := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
+	short, ok := strings.CutPrefix(name, rtPrefix)
+	if !ok || strings.ContainsAny(short, ".-") {
+		panic("functions: kernel " + name + " is not a function of package rt")
+	}
+	return short
+}
+
+// sig builds one overload from its result type, implementation and parameter
+// types. For rt kernels it records Kernel and KernelErr and sets MayError to
+// KernelErr; DATE arguments and results are converted between ir.Date and the
+// int32 the kernels take.
+func sig(ret ir.Type, k impl, params ...ir.Type) *ir.Signature {
+	s := &ir.Signature{Params: params, Ret: ret, MayError: k.mayError, Eval: k.eval}
+	if k.fn != nil {
+		s.Kernel = kernelName(k.fn)
+		s.KernelErr = k.mayError
+		s.Eval = adaptDates(k.eval, ret, params)
+	}
+	return s
+}
+
+// adaptDates wraps an rt kernel's Eval so that DATE parameters arrive as int32
+// and a DATE result leaves as ir.Date (the interpreter's representation).
+func adaptDates(eval kernel, ret ir.Type, params []ir.Type) kernel {
+	var dateArgs []int
+	for i, p := range params {
+		if p.Kind == ir.KindDate {
+			dateArgs = append(dateArgs, i)
+		}
+	}
+	dateRet := ret.Kind == ir.KindDate
+	if len(dateArgs) == 0 && !dateRet {
+		return eval
+	}
 	return func(args []any) (any, *ir.EvalError) {
+		conv := append([]any(nil), args...)
+		for _, i := range dateArgs {
+			conv[i] = int32(args[i].(ir.Date))
+		}
+		r, err := eval(conv)
+		if dateRet && err == nil {
+			r = ir.Date(r.(int32))
+		}
+		return r, err
+	}
+}
+
+// raw is an implementation without an rt kernel.
+func raw(eval kernel, mayError bool) impl { return impl{eval: eval, mayError: mayError} }
+
+// k1 adapts a typed unary rt kernel that can fail.
+func k1[A, R any](f func(A) (R, *rt.Error)) impl {
+	return impl{fn: f, mayError: true, eval: func(args []any) (any, *ir.EvalError) {
 		r, err := f(args[0].(A))
 		if err != nil {
 			return nil, err
 		}
 		return r, nil
-	}
+	}}
 }
 
-// k2 adapts a typed binary kernel to ir.Signature.Eval.
-func k2[A, B, R any](f func(A, B) (R, *ir.EvalError)) kernel {
-	return func(args []any) (any, *ir.EvalError) {
+// k2 adapts a typed binary rt kernel that can fail.
+func k2[A, B, R any](f func(A, B) (R, *rt.Error)) impl {
+	return impl{fn: f, mayError: true, eval: func(args []any) (any, *ir.EvalError) {
 		r, err := f(args[0].(A), args[1].(B))
 		if err != nil {
 			return nil, err
 		}
 		return r, nil
-	}
+	}}
 }
 
-// k3 adapts a typed ternary kernel to ir.Signature.Eval.
-func k3[A, B, C, R any](f func(A, B, C) (R, *ir.EvalError)) kernel {
-	return func(args []any) (any, *ir.EvalError) {
+// k3 adapts a typed ternary rt kernel that can fail.
+func k3[A, B, C, R any](f func(A, B, C) (R, *rt.Error)) impl {
+	return impl{fn: f, mayError: true, eval: func(args []any) (any, *ir.EvalError) {
 		r, err := f(args[0].(A), args[1].(B), args[2].(C))
 		if err != nil {
 			return nil, err
 		}
 		return r, nil
-	}
+	}}
 }
 
-// ok1, ok2, ok3 adapt kernels that cannot fail.
-func ok1[A, R any](f func(A) R) kernel {
-	return func(args []any) (any, *ir.EvalError) { return f(args[0].(A)), nil }
+// ok1, ok2, ok3 adapt rt kernels that cannot fail.
+func ok1[A, R any](f func(A) R) impl {
+	return impl{fn: f, eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A)), nil }}
 }
 
-func ok2[A, B, R any](f func(A, B) R) kernel {
-	return func(args []any) (any, *ir.EvalError) { return f(args[0].(A), args[1].(B)), nil }
+func ok2[A, B, R any](f func(A, B) R) impl {
+	return impl{fn: f, eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A), args[1].(B)), nil }}
 }
 
-func ok3[A, B, C, R any](f func(A, B, C) R) kernel {
-	return func(args []any) (any, *ir.EvalError) { return f(args[0].(A), args[1].(B), args[2].(C)), nil }
+func ok3[A, B, C, R any](f func(A, B, C) R) impl {
+	return impl{fn: f, eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A), args[1].(B), args[2].(C)), nil }}
+}
+
+// okVariadic adapts a variadic rt kernel over one type that cannot fail.
+func okVariadic[A, R any](f func(...A) R) impl {
+	return impl{fn: f, eval: func(args []any) (any, *ir.EvalError) {
+		xs := make([]A, len(args))
+		for i, a := range args {
+			xs[i] = a.(A)
+		}
+		return f(xs...), nil
+	}}
 }
 
 // strict builds a strict function resolved by overload list (see resolveOverloads),

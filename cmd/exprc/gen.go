@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/exprc/exprc/codegen"
+)
+
+const genUsage = `usage: exprc gen [--out DIR | -o FILE] [--package NAME] [--no-cse] SPEC...
+
+Compiles every query of the spec files into a Go evaluator function and writes
+them as one Go package file: DIR/exprc_gen.go with --out, FILE with -o (default:
+exprc_gen.go in the current directory). The file is written atomically, and
+nothing is written when any spec has an error. Put this beside the spec:
+
+	//go:generate exprc gen --package mypkg spec.sql
+`
+
+// genFileName is the file --out DIR writes.
+const genFileName = "exprc_gen.go"
+
+func cmdGen(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("gen", genUsage)
+	outDir := fs.String("out", "", "write DIR/"+genFileName)
+	outFile := fs.StringP("output", "o", "", "write this file")
+	pkg := fs.String("package", "", "Go package name (default: the output directory's name)")
+	noCSE := fs.Bool("no-cse", false, "do not share common subexpressions")
+	if code := parse(fs, args, stdout, stderr); code >= 0 {
+		return code
+	}
+	specs := fs.Args()
+	if len(specs) == 0 {
+		return usageError(stderr, fs, "no spec files given")
+	}
+	if *outDir != "" && *outFile != "" {
+		return usageError(stderr, fs, "--out and -o are exclusive")
+	}
+	target := *outFile
+	switch {
+	case *outDir != "":
+		target = filepath.Join(*outDir, genFileName)
+	case target == "":
+		target = genFileName
+	}
+	if *pkg == "" {
+		abs, err := filepath.Abs(filepath.Dir(target))
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
+		}
+		*pkg = packageName(filepath.Base(abs))
+	}
+	prog, ok := compile(specs, stderr)
+	if !ok {
+		return 1
+	}
+	src, err := codegen.Generate(prog.Queries, codegen.Options{
+		Package: *pkg,
+		Command: "exprc gen " + strings.Join(args, " "),
+		NoCSE:   *noCSE,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	if err := writeAtomic(target, src); err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// packageName makes a directory name a valid Go package name.
+func packageName(dir string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(dir) {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' && b.Len() > 0 {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "queries"
+	}
+	return b.String()
+}
+
+// writeAtomic writes data to path through a temporary file in the same
+// directory and a rename, so readers never see a half-written file.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".exprc-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close() //nolint:errcheck // already failing
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,133 @@
+package codegen
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+	"unicode"
+)
+
+// GoName turns a SQL name (a query, table, column or alias, which may hold any
+// character) into a Go identifier: letters and digits are kept, anything else
+// becomes _ followed by its code point in hex, so distinct SQL names stay
+// distinct. exported upper-cases the first letter; a name that would not start
+// with a letter gets a prefix.
+func GoName(sql string, exported bool) string {
+	var b strings.Builder
+	for _, r := range sql {
+		switch {
+		case r == '_' && b.Len() > 0:
+			b.WriteRune(r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r) && b.Len() > 0:
+			b.WriteRune(r)
+		default:
+			fmt.Fprintf(&b, "_%x_", r)
+		}
+	}
+	s := b.String()
+	if s == "" {
+		s = "_"
+	}
+	first := []rune(s)[0]
+	if exported {
+		if !unicode.IsUpper(first) {
+			up := unicode.ToUpper(first)
+			if unicode.IsUpper(up) && unicode.IsLetter(first) {
+				s = string(up) + s[len(string(first)):]
+			} else {
+				s = "Q" + s
+			}
+		}
+	} else if !unicode.IsLetter(first) || unicode.IsUpper(first) {
+		if unicode.IsLetter(first) && unicode.IsLower(unicode.ToLower(first)) {
+			s = string(unicode.ToLower(first)) + s[len(string(first)):]
+		} else {
+			s = "x" + s
+		}
+	}
+	if token.IsKeyword(s) || predeclared[s] {
+		s += "_"
+	}
+	return s
+}
+
+// camel turns a snake_case SQL name into a lowerCamel Go local name
+// (l_extendedprice -> lExtendedprice), falling back to GoName for anything
+// unusual.
+func camel(sql string) string {
+	parts := strings.Split(sql, "_")
+	var b strings.Builder
+	for i, p := range parts {
+		if p == "" {
+			continue
+		}
+		if i > 0 && b.Len() > 0 {
+			r := []rune(p)
+			r[0] = unicode.ToUpper(r[0])
+			p = string(r)
+		}
+		b.WriteString(p)
+	}
+	return GoName(b.String(), false)
+}
+
+var predeclared = map[string]bool{
+	"bool": true, "byte": true, "error": true, "string": true, "int": true, "int32": true, "int64": true,
+	"float64": true, "true": true, "false": true, "nil": true, "len": true, "cap": true, "make": true,
+	"new": true, "append": true, "copy": true, "panic": true, "any": true, "iota": true, "min": true,
+	"max": true, "clear": true, "close": true, "delete": true, "print": true, "println": true,
+	"real": true, "imag": true, "complex": true, "recover": true, "rune": true, "uint": true,
+	// identifiers the generated function body uses itself
+	"ctx": true, "in": true, "mem": true, "n": true, "sel": true, "i": true, "k": true, "cnt": true,
+	"vec": true, "rt": true, "arrow": true, "array": true, "memory": true, "context": true, "fmt": true,
+	"out": true, "r": true, "err": true, "e": true, "where": true, "errRow": true, "errCol": true,
+	"firstErr": true, "rows": true, "cols": true,
+}
+
+// namer hands out unique local names within one generated function.
+type namer struct{ used map[string]int }
+
+func (nm *namer) fresh(base string) string {
+	if nm.used == nil {
+		nm.used = map[string]int{}
+	}
+	if base == "" {
+		base = "t"
+	}
+	nm.used[base]++
+	if c := nm.used[base]; c > 1 || predeclared[base] || token.IsKeyword(base) {
+		return fmt.Sprintf("%s%d", base, c)
+	}
+	return base
+}
+
+// comment makes SQL text safe for a // comment: one line, no control
+// characters.
+func comment(sql string) string {
+	var b strings.Builder
+	for _, r := range sql {
+		switch {
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteByte(' ')
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == '\ufeff':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	s := b.String()
+	if len(s) > 160 {
+		cut := 157
+		for cut > 0 && !utf8RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }

@@ -1,0 +1,149 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/exprc/exprc/ir"
+)
+
+// schemaLit is Go code building the Arrow schema of cols.
+func schemaLit(cols []ir.Column) jen.Code {
+	fields := make([]jen.Code, len(cols))
+	for i, c := range cols {
+		fields[i] = jen.Line().Values(jen.Id("Name").Op(":").Lit(c.Name), jen.Id("Type").Op(":").Add(arrowType(c.Type)),
+			jen.Id("Nullable").Op(":").Lit(c.Nullable))
+	}
+	return jen.Qual(arrowPkg, "NewSchema").Call(jen.Index().Qual(arrowPkg, "Field").Values(append(fields, jen.Line())...), jen.Nil())
+}
+
+// query emits the declarations of one query: its input and output schemas and
+// its evaluator function.
+func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
+	name := GoName(q.Name, true)
+	inputVar := unexport(name) + "Input"
+	schemaVar := name + "Schema"
+	f := &funcGen{file: fg, q: q, cols: map[int]string{}}
+	for _, r := range []string{"ctx", "in", "mem", "n", "all", "sel"} {
+		f.nm.fresh(r)
+	}
+
+	// Input columns: read once, zero-copy for fixed-width types.
+	for _, i := range usedColumns(q) {
+		c := q.Source.Columns[i]
+		v := f.fresh(camel(c.Name))
+		f.cols[i] = v
+		f.add(jen.Id(v).Op(":=").Add(readColumn(c.Type, jen.Id("in").Dot("Column").Call(jen.Lit(i)))))
+	}
+
+	f.add(jen.Line(), jen.Var().Id("all").Qual(vecPkg, "Sel").Comment("nil: every row"))
+	f.add(jen.Id("errRow").Op(",").Id("errCol").Op(":=").List(jen.Lit(-1), jen.Lit(0)))
+	f.add(jen.Var().Id("firstErr").Op("*").Qual(rtPkg, "Error"))
+	sel := "all"
+	if q.Filter != nil {
+		f.add(jen.Line(), jen.Comment("WHERE "+comment(q.FilterSQL)))
+		w := f.vector(f.emit(q.Filter, "all"), "all")
+		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(w), jen.Id("all"), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
+			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(0), jen.Id("e"))))
+		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(w), jen.Id("n")))
+		sel = "sel"
+	}
+	outs := make([]string, len(q.Outputs))
+	for j, o := range q.Outputs {
+		f.add(jen.Line(), jen.Comment(comment(o.Name+": "+o.SQL)))
+		v := f.vector(f.emit(o.Expr, sel), sel)
+		outs[j] = v
+		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(sel), jen.Id("n")),
+			jen.Id("r").Op(">=").Lit(0).Op("&&").Parens(jen.Id("errRow").Op("<").Lit(0).Op("||").Id("r").Op("<").Id("errRow"))).
+			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(j+1), jen.Id("e"))))
+	}
+
+	// Where each reported error comes from: index 0 is the WHERE clause.
+	columns := []jen.Code{jen.Lit("WHERE")}
+	sqls := []jen.Code{jen.Lit(q.FilterSQL)}
+	for _, o := range q.Outputs {
+		columns = append(columns, jen.Lit(o.Name))
+		sqls = append(sqls, jen.Lit(o.SQL))
+	}
+	f.add(jen.If(jen.Id("errRow").Op(">=").Lit(0)).Block(
+		jen.Id("clauses").Op(":=").Index().String().Values(columns...),
+		jen.Id("texts").Op(":=").Index().String().Values(sqls...),
+		jen.Return(jen.Nil(), jen.Op("&").Qual(vecPkg, "QueryError").Values(jen.Dict{
+			jen.Id("Row"):    jen.Int64().Parens(jen.Id("errRow")),
+			jen.Id("Column"): jen.Id("clauses").Index(jen.Id("errCol")),
+			jen.Id("Expr"):   jen.Id("texts").Index(jen.Id("errCol")),
+			jen.Id("Err"):    jen.Id("firstErr"),
+		}))))
+
+	// Output batch.
+	schema := q.OutputSchema()
+	arrays := make([]jen.Code, len(outs))
+	for j, v := range outs {
+		t := schema[j].Type
+		args := []jen.Code{jen.Id("mem")}
+		if t.Kind == ir.KindMap {
+			args = append(args, jen.Id(schemaVar).Dot("Field").Call(jen.Lit(j)).Dot("Type").Assert(jen.Op("*").Qual(arrowPkg, "MapType")))
+		}
+		args = append(args, jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"))
+		if t.Kind == ir.KindMap {
+			args = append(args, jen.Qual(vecPkg, appenderName(*t.Key)), jen.Qual(vecPkg, appenderName(*t.Value)))
+		}
+		arrays[j] = jen.Qual(vecPkg, arrayBuilderName(t)).Call(args...)
+	}
+	f.add(jen.Line(),
+		jen.Id("cols").Op(":=").Index().Qual(arrowPkg, "Array").Values(arrays...),
+		jen.Id("out").Op(":=").Qual(arrayPkg, "NewRecordBatch").Call(jen.Id(schemaVar), jen.Id("cols"), jen.Int64().Parens(jen.Id(sel).Dot("Rows").Call(jen.Id("n")))),
+		jen.For(jen.List(jen.Id("_"), jen.Id("c")).Op(":=").Range().Id("cols")).Block(jen.Id("c").Dot("Release").Call()),
+		jen.Return(jen.Id("out"), jen.Nil()))
+
+	// Prologue: context, schema and NOT NULL checks.
+	prologue := []jen.Code{
+		jen.If(jen.Err().Op(":=").Id("ctx").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.If(jen.Err().Op(":=").Qual(vecPkg, "CheckSchema").Call(jen.Id("in").Dot("Schema").Call(), jen.Id(inputVar)), jen.Err().Op("!=").Nil()).
+			Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("query %s: %%w", comment(q.Name))), jen.Err()))),
+	}
+	for i, c := range q.Source.Columns {
+		if !c.Nullable {
+			prologue = append(prologue, jen.If(jen.Err().Op(":=").Qual(vecPkg, "NotNull").Call(jen.Id("in").Dot("Column").Call(jen.Lit(i)), jen.Lit(c.Name)), jen.Err().Op("!=").Nil()).
+				Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("query %s: %%w", comment(q.Name))), jen.Err()))))
+		}
+	}
+	prologue = append(prologue, jen.Id("n").Op(":=").Int().Parens(jen.Id("in").Dot("NumRows").Call()))
+
+	var code []jen.Code
+	code = append(code,
+		jen.Comment(fmt.Sprintf("%s is the schema of %s's input batches (table %s).", inputVar, name, comment(q.Source.Name))),
+		jen.Var().Id(inputVar).Op("=").Add(schemaLit(q.Source.Columns)),
+		jen.Line(),
+		jen.Comment(fmt.Sprintf("%s is the schema of the batches %s returns.", schemaVar, name)),
+		jen.Var().Id(schemaVar).Op("=").Add(schemaLit(schema)),
+		jen.Line(),
+	)
+	code = append(code, jen.Comment(fmt.Sprintf("%s evaluates query %s over one batch of table %s:", name, comment(q.Name), comment(q.Source.Name))))
+	code = append(code, jen.Comment(""))
+	for _, line := range splitLines(q.SQL) {
+		code = append(code, jen.Comment("\t"+comment(line)))
+	}
+	code = append(code, jen.Comment(""),
+		jen.Comment("It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the"),
+		jen.Comment("first failing row of the batch (rows count from 0 within the batch)."))
+	code = append(code, jen.Func().Id(name).Params(
+		jen.Id("ctx").Qual("context", "Context"),
+		jen.Id("in").Qual(arrowPkg, "RecordBatch"),
+		jen.Id("mem").Qual(memoryPkg, "Allocator"),
+	).Params(jen.Qual(arrowPkg, "RecordBatch"), jen.Error()).Block(append(prologue, f.stmts...)...), jen.Line())
+	return code, nil
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}

@@ -1,0 +1,126 @@
+package codegen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/functions"
+)
+
+// emitMapCall emits m[k], element_at, map_contains_key and cardinality: strict
+// calls whose per-row work is a lookup in the MAP value's entries.
+func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) operand {
+	mt := e.Args[0].Type()
+	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+		switch e.Fn.Name {
+		case "cardinality":
+			return []jen.Code{set(jen.Add(vals[0]).Dot("Len").Call())}
+		case "map_contains_key":
+			return []jen.Code{
+				jen.List(jen.Id("_"), jen.Id("found"), jen.Id("_")).Op(":=").Add(vals[0]).Dot("Get").Call(vals[1]),
+				set(jen.Id("found")),
+			}
+		}
+		missing := jen.Id(res).Dot("SetNull").Call(jen.Id("i")) // element_at
+		if e.Fn.Name == "subscript" {
+			key := vals[1]
+			if mt.Key.Kind == ir.KindInt {
+				key = jen.Int64().Parens(key)
+			}
+			missing = jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Qual(rtPkg, mapKeyErr(*mt.Key)).Call(key))
+		}
+		return []jen.Code{
+			jen.List(jen.Id("v"), jen.Id("found"), jen.Id("isNull")).Op(":=").Add(vals[0]).Dot("Get").Call(vals[1]),
+			jen.If(jen.Op("!").Id("found")).Block(missing, jen.Continue()),
+			jen.If(jen.Id("isNull")).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
+			set(jen.Id("v")),
+		}
+	})
+}
+
+func mapKeyErr(t ir.Type) string {
+	switch t.Kind {
+	case ir.KindVarchar:
+		return "MapKeyNotExistString"
+	}
+	return "MapKeyNotExistInt64"
+}
+
+// emitGreatest emits greatest/least, which are not strict: NULL arguments are
+// skipped (NULL only when all are NULL), and an error argument is the outcome
+// (the leftmost one), as docs/semantics.md defines.
+func (f *funcGen) emitGreatest(e *ir.Call, args []operand, sel, base string) operand {
+	cmpName := "gt"
+	if e.Fn.Name == "least" {
+		cmpName = "lt"
+	}
+	cmpSig, err := functions.Lookup(cmpName).Resolve([]ir.Type{e.Sig.Ret, e.Sig.Ret})
+	if err != nil {
+		panic("codegen: " + err.Error())
+	}
+	vecs := make([]string, len(args))
+	for i, a := range args {
+		vecs[i] = f.vector(a, sel)
+	}
+	res := f.fresh(base)
+	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(e.Sig.Ret)).Call(jen.Id("n")))
+	body := []jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}
+	for _, v := range vecs {
+		body = append(body, jen.If(jen.Id("e").Op(":=").Id(v).Dot("ErrAt").Call(jen.Id("i")), jen.Id("e").Op("!=").Nil()).
+			Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e")), jen.Continue()))
+	}
+	body = append(body, jen.Var().Id("best").Add(goType(e.Sig.Ret)), jen.Id("have").Op(":=").False())
+	for _, v := range vecs {
+		x := jen.Id(v).Dot("V").Index(jen.Id("i"))
+		body = append(body, jen.If(jen.Op("!").Id(v).Dot("IsNull").Call(jen.Id("i")).Op("&&").Parens(
+			jen.Op("!").Id("have").Op("||").Qual(rtPkg, cmpSig.Kernel).Call(x, jen.Id("best")))).
+			Block(jen.List(jen.Id("best"), jen.Id("have")).Op("=").List(x, jen.True())))
+	}
+	body = append(body,
+		jen.If(jen.Op("!").Id("have")).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
+		jen.Id(res).Dot("V").Index(jen.Id("i")).Op("=").Id("best"))
+	f.add(jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))),
+		jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++")).Block(body...))
+	return operand{t: e.Sig.Ret, vec: res}
+}
+
+// matcherVar is a LIKE or RLIKE pattern compiled once, when the package is
+// initialised, because the pattern is a constant.
+type matcherVar struct{ name, err string }
+
+// matcher returns the package-level matcher for a LIKE/RLIKE call whose pattern
+// (and escape) are constants, or nil.
+func (f *funcGen) matcher(e *ir.Call, args []operand) *matcherVar {
+	var lits []*ir.Const
+	for _, a := range e.Args[1:] {
+		c, ok := a.(*ir.Const)
+		if !ok || c.V == nil || c.Err != nil {
+			return nil
+		}
+		lits = append(lits, c)
+	}
+	key := e.Fn.Name
+	for _, c := range lits {
+		key += "\x00" + c.V.(string)
+	}
+	if m, ok := f.file.matchers[key]; ok {
+		return m
+	}
+	m := &matcherVar{name: f.file.names.fresh(e.Fn.Name + "Pattern")}
+	m.err = m.name + "Err"
+	var init jen.Code
+	if e.Fn.Name == "rlike" {
+		init = jen.Qual(rtPkg, "CompileRlike").Call(jen.Lit(lits[0].V.(string)))
+	} else {
+		esc := `\`
+		if len(lits) > 1 {
+			esc = lits[1].V.(string)
+		}
+		init = jen.Qual(rtPkg, "CompileLike").Call(jen.Lit(lits[0].V.(string)), jen.Lit(esc))
+	}
+	f.file.decls = append(f.file.decls,
+		jen.Comment(comment(e.Fn.Name+" pattern "+ir.Format(e.Args[1])+", compiled once")),
+		jen.Var().List(jen.Id(m.name), jen.Id(m.err)).Op("=").Add(init))
+	f.file.matchers[key] = m
+	return m
+}

@@ -1,0 +1,241 @@
+package functions
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
+)
+
+// TestRtFuncsComplete checks that rtFuncs lists exactly the exported top-level
+// functions of package rt.
+func TestRtFuncsComplete(t *testing.T) {
+	fset := token.NewFileSet()
+	const dir = "../../templates/rt"
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.IsExported() {
+				names = append(names, fd.Name.Name)
+			}
+		}
+	}
+	for _, n := range names {
+		if _, ok := rtFuncs[n]; !ok {
+			t.Errorf("rt.%s is missing from rtFuncs", n)
+		}
+	}
+	for n := range rtFuncs {
+		if !slices.Contains(names, n) {
+			t.Errorf("rtFuncs lists %s, which package rt does not export", n)
+		}
+	}
+}
+
+// kernelGoType is the Go type an rt kernel uses for a SQL type.
+func kernelGoType(t ir.Type) reflect.Type {
+	switch t.Kind {
+	case ir.KindBoolean:
+		return reflect.TypeFor[bool]()
+	case ir.KindInt, ir.KindDate:
+		return reflect.TypeFor[int32]()
+	case ir.KindBigint:
+		return reflect.TypeFor[int64]()
+	case ir.KindDouble:
+		return reflect.TypeFor[float64]()
+	case ir.KindVarchar:
+		return reflect.TypeFor[string]()
+	}
+	return nil
+}
+
+// toKernel and fromKernel convert between the interpreter's and the kernels'
+// representation (only DATE differs).
+func toKernel(v any) reflect.Value {
+	if d, ok := v.(ir.Date); ok {
+		return reflect.ValueOf(int32(d))
+	}
+	return reflect.ValueOf(v)
+}
+
+// allSignatures resolves every function over every combination of grid types
+// (up to 4 arguments), and CAST between every pair of grid types, and returns
+// the distinct signatures with the function they belong to.
+func allSignatures() []struct {
+	fn *ir.Function
+	s  *ir.Signature
+} {
+	var out []struct {
+		fn *ir.Function
+		s  *ir.Signature
+	}
+	seen := map[*ir.Signature]bool{}
+	add := func(fn *ir.Function, s *ir.Signature) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, struct {
+				fn *ir.Function
+				s  *ir.Signature
+			}{fn, s})
+		}
+	}
+	for _, fn := range All() {
+		if fn == CastFn {
+			continue
+		}
+		for n := 0; n <= 4; n++ {
+			product(typeLists(n), func(ts []ir.Outcome) {
+				types := make([]ir.Type, n)
+				for i, o := range ts {
+					types[i] = o.V.(ir.Type)
+				}
+				if s, err := fn.Resolve(types); err == nil {
+					add(fn, s)
+				}
+			})
+		}
+	}
+	for _, from := range gridTypes {
+		for _, to := range gridTypes {
+			if s, err := ResolveCast(from, to); err == nil {
+				add(CastFn, s)
+			}
+		}
+	}
+	return out
+}
+
+// TestKernelsMatchSignatures checks, for every resolved overload, that Kernel
+// names an rt function whose Go type matches Params, Ret and KernelErr, that
+// MayError agrees with KernelErr, that only the overloads code generation
+// handles itself lack a kernel, and that Eval gives exactly what calling the
+// kernel directly gives on the grid's edge values.
+func TestKernelsMatchSignatures(t *testing.T) {
+	errType := reflect.TypeFor[*rt.Error]()
+	kernels := 0
+	for _, fs := range allSignatures() {
+		fn, s := fs.fn, fs.s
+		name := fmt.Sprintf("%s%s -> %s", fn.Name, typeList(s.Params), s.Ret)
+		if s.Kernel == "" {
+			scalar := fn.Strict && s.Ret.IsScalar()
+			for _, p := range s.Params {
+				scalar = scalar && p.IsScalar()
+			}
+			identity := fn == CastFn && s.Params[0].Equal(s.Ret)
+			if scalar && !identity {
+				t.Errorf("%s: no kernel", name)
+			}
+			if s.KernelErr {
+				t.Errorf("%s: KernelErr without Kernel", name)
+			}
+			continue
+		}
+		kernels++
+		f, ok := rtFuncs[s.Kernel]
+		if !ok {
+			t.Errorf("%s: kernel rt.%s does not exist", name, s.Kernel)
+			continue
+		}
+		ft := reflect.TypeOf(f)
+		if ft.IsVariadic() {
+			for _, p := range s.Params {
+				if ft.NumIn() != 1 || ft.In(0).Elem() != kernelGoType(p) {
+					t.Errorf("%s: rt.%s has type %s", name, s.Kernel, ft)
+				}
+			}
+		} else {
+			if ft.NumIn() != len(s.Params) {
+				t.Errorf("%s: rt.%s has type %s", name, s.Kernel, ft)
+				continue
+			}
+			for i, p := range s.Params {
+				if ft.In(i) != kernelGoType(p) {
+					t.Errorf("%s: rt.%s parameter %d is %s", name, s.Kernel, i, ft.In(i))
+				}
+			}
+		}
+		wantOut := 1
+		if s.KernelErr {
+			wantOut = 2
+		}
+		if ft.NumOut() != wantOut || ft.Out(0) != kernelGoType(s.Ret) || (s.KernelErr && ft.Out(1) != errType) {
+			t.Errorf("%s: rt.%s has type %s, KernelErr %v", name, s.Kernel, ft, s.KernelErr)
+			continue
+		}
+		if s.MayError != s.KernelErr {
+			t.Errorf("%s: MayError %v but KernelErr %v", name, s.MayError, s.KernelErr)
+		}
+		// Eval must be the kernel: compare on edge values.
+		lists := make([][]ir.Outcome, len(s.Params))
+		for i, p := range s.Params {
+			vals := gridValues(p)
+			if len(vals) > 6 {
+				vals = vals[:6]
+			}
+			for _, x := range vals {
+				lists[i] = append(lists[i], ir.Outcome{V: x})
+			}
+		}
+		fv := reflect.ValueOf(f)
+		product(lists, func(outs []ir.Outcome) {
+			args := make([]any, len(outs))
+			in := make([]reflect.Value, len(outs))
+			for i, o := range outs {
+				args[i] = o.V
+				in[i] = toKernel(o.V)
+			}
+			got, gotErr := s.Eval(args)
+			res := fv.Call(in)
+			var wantErr *rt.Error
+			if s.KernelErr {
+				wantErr, _ = res[1].Interface().(*rt.Error)
+			}
+			if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+				t.Errorf("%s on %v: Eval error %v, kernel error %v", name, args, gotErr, wantErr)
+				return
+			}
+			if gotErr != nil {
+				return
+			}
+			want := res[0].Interface()
+			if s.Ret.Kind == ir.KindDate {
+				want = ir.Date(want.(int32))
+			}
+			if !sameValue(got, want) {
+				t.Errorf("%s on %v: Eval %#v, kernel %#v", name, args, got, want)
+			}
+		})
+	}
+	if kernels < 100 {
+		t.Errorf("only %d overloads with kernels", kernels)
+	}
+}
+
+func sameValue(a, b any) bool {
+	if fa, ok := a.(float64); ok {
+		fb, ok := b.(float64)
+		return ok && (math.Float64bits(fa) == math.Float64bits(fb) || math.IsNaN(fa) && math.IsNaN(fb))
+	}
+	return a == b
+}

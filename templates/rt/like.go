@@ -1,0 +1,200 @@
+package rt
+
+import (
+	"regexp"
+	"sync"
+	"unicode/utf8"
+)
+
+// patternCacheCap bounds each pattern cache. Patterns are nearly always
+// constants, so a handful of entries serve a query; when a column of ever-new
+// patterns fills the cache it is simply emptied, which bounds memory without an
+// LRU list.
+const patternCacheCap = 256
+
+// patternCache memoizes compiled patterns (and their compile errors) by pattern
+// text. It is safe for concurrent use, as generated evaluators must be.
+type patternCache[T any] struct {
+	mu sync.RWMutex
+	m  map[string]T
+}
+
+func (c *patternCache[T]) get(key string, build func() T) T {
+	c.mu.RLock()
+	v, ok := c.m[key]
+	c.mu.RUnlock()
+	if ok {
+		return v
+	}
+	v = build()
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= patternCacheCap {
+		c.m = make(map[string]T, 16)
+	}
+	c.m[key] = v
+	c.mu.Unlock()
+	return v
+}
+
+func (c *patternCache[T]) len() int {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return len(c.m)
+}
+
+// likeToken is one element of a compiled LIKE pattern.
+type likeToken struct {
+	kind byte   // 'l' literal character, '_' any one character, '%' any run
+	lit  string // the literal character's bytes
+}
+
+// LikeMatcher is a compiled LIKE pattern. It is immutable and safe for
+// concurrent use; generated code compiles a constant pattern once.
+type LikeMatcher struct {
+	toks []likeToken
+}
+
+type likeResult struct {
+	m   *LikeMatcher
+	err *Error
+}
+
+var likeCache patternCache[likeResult]
+
+func likePatternError(pattern, why string) *Error {
+	return &Error{Class: InvalidPattern, kind: msgLikePattern, s1: pattern, s2: why}
+}
+
+// CompileLike parses a LIKE pattern with Spark's rules: _ matches one
+// character, % any run; the escape character (one character, `\` by default in
+// SQL) makes the following %, _ or escape character literal, and before any
+// other character, or at the end, is an error (INVALID_PARAMETER_VALUE.PATTERN).
+// Escape checks come first, so with ESCAPE '%' every % escapes. An escape that
+// is not exactly one character raises INVALID_PARAMETER_VALUE.
+func CompileLike(pattern, escape string) (*LikeMatcher, *Error) {
+	_, w := utf8.DecodeRuneInString(escape)
+	if escape == "" || w != len(escape) {
+		return nil, &Error{Class: InvalidParameter, kind: msgLikeEscape, s1: escape}
+	}
+	p := &LikeMatcher{}
+	for i := 0; i < len(pattern); {
+		_, w := utf8.DecodeRuneInString(pattern[i:])
+		c := pattern[i : i+w]
+		i += w
+		switch {
+		case c == escape:
+			if i >= len(pattern) {
+				return nil, likePatternError(pattern, "the escape character is not allowed to end the pattern")
+			}
+			_, w2 := utf8.DecodeRuneInString(pattern[i:])
+			n := pattern[i : i+w2]
+			i += w2
+			if n != "%" && n != "_" && n != escape {
+				return nil, likePatternError(pattern, "the escape character is not allowed to precede '"+n+"'")
+			}
+			p.toks = append(p.toks, likeToken{kind: 'l', lit: n})
+		case c == "%":
+			if len(p.toks) == 0 || p.toks[len(p.toks)-1].kind != '%' {
+				p.toks = append(p.toks, likeToken{kind: '%'})
+			}
+		case c == "_":
+			p.toks = append(p.toks, likeToken{kind: '_'})
+		default:
+			p.toks = append(p.toks, likeToken{kind: 'l', lit: c})
+		}
+	}
+	return p, nil
+}
+
+// Match reports whether s matches the pattern, with the classic greedy
+// wildcard algorithm backtracking only to the last %: O(len(s) * len(pattern))
+// in the worst case, never exponential.
+func (p *LikeMatcher) Match(s string) bool {
+	toks := p.toks
+	si, pi := 0, 0
+	starP, starS := -1, 0
+	for si < len(s) {
+		_, w := utf8.DecodeRuneInString(s[si:])
+		if pi < len(toks) {
+			t := toks[pi]
+			if t.kind == '_' || (t.kind == 'l' && s[si:si+w] == t.lit) {
+				si += w
+				pi++
+				continue
+			}
+			if t.kind == '%' {
+				starP, starS = pi, si
+				pi++
+				continue
+			}
+		}
+		if starP < 0 {
+			return false
+		}
+		_, w = utf8.DecodeRuneInString(s[starS:])
+		starS += w
+		si = starS
+		pi = starP + 1
+	}
+	for pi < len(toks) && toks[pi].kind == '%' {
+		pi++
+	}
+	return pi == len(toks)
+}
+
+// LikeEscape is s LIKE pattern ESCAPE escape (see CompileLike). Compiled
+// patterns are cached, so a pattern that varies per row is still compiled only
+// once per distinct value in the common case.
+func LikeEscape(s, pattern, escape string) (bool, *Error) {
+	r := likeCache.get(escape+"\x00"+pattern, func() likeResult {
+		m, err := CompileLike(pattern, escape)
+		return likeResult{m, err}
+	})
+	if r.err != nil {
+		return false, r.err
+	}
+	return r.m.Match(s), nil
+}
+
+// Like is s LIKE pattern, with the default escape `\`.
+func Like(s, pattern string) (bool, *Error) { return LikeEscape(s, pattern, `\`) }
+
+// RlikeMatcher is a compiled RLIKE pattern, safe for concurrent use.
+type RlikeMatcher struct {
+	re *regexp.Regexp
+}
+
+type rlikeResult struct {
+	m   *RlikeMatcher
+	err *Error
+}
+
+var rlikeCache patternCache[rlikeResult]
+
+// CompileRlike compiles an RLIKE pattern (RE2 syntax, Go's regexp); an invalid
+// pattern raises INVALID_PARAMETER_VALUE.PATTERN.
+func CompileRlike(pattern string) (*RlikeMatcher, *Error) {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, &Error{Class: InvalidPattern, kind: msgRlikePattern, s1: err.Error()}
+	}
+	return &RlikeMatcher{re: re}, nil
+}
+
+// Match reports whether the pattern matches anywhere in s (Java's find(), which
+// Spark's RLIKE uses). Go's regexp guarantees linear time, so a hostile pattern
+// cannot stall a query.
+func (m *RlikeMatcher) Match(s string) bool { return m.re.MatchString(s) }
+
+// Rlike is s RLIKE pattern (see CompileRlike and RlikeMatcher.Match), with
+// compiled patterns cached.
+func Rlike(s, pattern string) (bool, *Error) {
+	r := rlikeCache.get(pattern, func() rlikeResult {
+		m, err := CompileRlike(pattern)
+		return rlikeResult{m, err}
+	})
+	if r.err != nil {
+		return false, r.err
+	}
+	return r.m.Match(s), nil
+}

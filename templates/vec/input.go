@@ -1,0 +1,118 @@
+package vec
+
+import (
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// nulls returns the per-row NULL flags of an Arrow array, or nil when it has none.
+func nulls(a arrow.Array) []bool {
+	if a.NullN() == 0 {
+		return nil
+	}
+	out := make([]bool, a.Len())
+	for i := range out {
+		out[i] = a.IsNull(i)
+	}
+	return out
+}
+
+// Int64s reads a BIGINT column without copying its values.
+func Int64s(a arrow.Array) Vec[int64] {
+	return Vec[int64]{V: a.(*array.Int64).Int64Values(), Null: nulls(a)}
+}
+
+// Int32s reads an INT column without copying its values.
+func Int32s(a arrow.Array) Vec[int32] {
+	return Vec[int32]{V: a.(*array.Int32).Int32Values(), Null: nulls(a)}
+}
+
+// Float64s reads a DOUBLE column without copying its values.
+func Float64s(a arrow.Array) Vec[float64] {
+	return Vec[float64]{V: a.(*array.Float64).Float64Values(), Null: nulls(a)}
+}
+
+// Dates reads a DATE column (days since the epoch) without copying its values.
+func Dates(a arrow.Array) Vec[int32] {
+	d := a.(*array.Date32).Date32Values()
+	v := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(d))), len(d))
+	return Vec[int32]{V: v, Null: nulls(a)}
+}
+
+// Bools reads a BOOLEAN column (Arrow packs bits; this unpacks them).
+func Bools(a arrow.Array) Vec[bool] {
+	b := a.(*array.Boolean)
+	v := Vec[bool]{V: make([]bool, b.Len()), Null: nulls(a)}
+	for i := range v.V {
+		v.V[i] = b.Value(i)
+	}
+	return v
+}
+
+// Strings reads a VARCHAR column as string views into the Arrow buffer (no
+// copies of the bytes).
+func Strings(a arrow.Array) Vec[string] {
+	s := a.(*array.String)
+	v := Vec[string]{V: make([]string, s.Len()), Null: nulls(a)}
+	for i := range v.V {
+		v.V[i] = s.Value(i)
+	}
+	return v
+}
+
+// MapData holds the entries of a MAP column: keys and values of all rows back to
+// back, as Arrow stores them.
+type MapData[K comparable, V any] struct {
+	Keys []K
+	Vals Vec[V]
+}
+
+// MapRef is one MAP value: the entries [Start, End) of a MapData.
+type MapRef[K comparable, V any] struct {
+	Data       *MapData[K, V]
+	Start, End int32
+}
+
+// Get looks key up; the last entry wins when a key repeats (Spark's LAST_WIN).
+// found is false on a missing key; null is true when the value is NULL.
+func (m MapRef[K, V]) Get(key K) (val V, found, null bool) {
+	for j := m.End - 1; j >= m.Start; j-- {
+		if m.Data.Keys[j] == key {
+			return m.Data.Vals.V[j], true, m.Data.Vals.IsNull(int(j))
+		}
+	}
+	return val, false, false
+}
+
+// Len is the number of distinct keys (cardinality).
+func (m MapRef[K, V]) Len() int32 {
+	n := int32(0)
+	for j := m.Start; j < m.End; j++ {
+		dup := false
+		for x := j + 1; x < m.End; x++ {
+			if m.Data.Keys[x] == m.Data.Keys[j] {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			n++
+		}
+	}
+	return n
+}
+
+// Maps reads a MAP column; keys and values are read by the given readers, which
+// are the readers of the key and value types above.
+func Maps[K comparable, V any](a arrow.Array, keys func(arrow.Array) Vec[K], vals func(arrow.Array) Vec[V]) Vec[MapRef[K, V]] {
+	m := a.(*array.Map)
+	data := &MapData[K, V]{Keys: keys(m.Keys()).V, Vals: vals(m.Items())}
+	v := Vec[MapRef[K, V]]{V: make([]MapRef[K, V], m.Len()), Null: nulls(a)}
+	for i := range v.V {
+		start, end := m.ValueOffsets(i)
+		v.V[i] = MapRef[K, V]{Data: data, Start: int32(start), End: int32(end)}
+	}
+	return v
+}

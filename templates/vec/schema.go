@@ -1,0 +1,60 @@
+package vec
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/exprc/exprc/templates/rt"
+)
+
+// CheckSchema reports whether a batch with schema got can be read as want: the
+// same columns in the same order with the same names and Arrow types. The error
+// names the first column that differs, so a caller that wired the wrong table
+// learns which column to look at.
+func CheckSchema(got, want *arrow.Schema) error {
+	if got.NumFields() != want.NumFields() {
+		return fmt.Errorf("input batch has %d columns, want %d", got.NumFields(), want.NumFields())
+	}
+	for i := 0; i < want.NumFields(); i++ {
+		g, w := got.Field(i), want.Field(i)
+		if g.Name != w.Name {
+			return fmt.Errorf("input column %d is %q, want %q", i, g.Name, w.Name)
+		}
+		if !arrow.TypeEqual(g.Type, w.Type) {
+			return fmt.Errorf("input column %q has type %s, want %s", w.Name, g.Type, w.Type)
+		}
+	}
+	return nil
+}
+
+// NotNull reports the first row where a column declared NOT NULL holds a NULL.
+func NotNull(a arrow.Array, name string) error {
+	if a.NullN() == 0 {
+		return nil
+	}
+	for i := 0; i < a.Len(); i++ {
+		if a.IsNull(i) {
+			return fmt.Errorf("input column %q is NOT NULL but row %d is null", name, i)
+		}
+	}
+	return nil
+}
+
+// QueryError is the one error a query reports: the error at the lowest input
+// row, and within that row the WHERE clause before the output columns in SELECT
+// order. Row counts from the start of the batch; callers that stream many
+// batches add the batch's offset.
+type QueryError struct {
+	Row    int64
+	Column string // "WHERE" or the output column's name
+	Expr   string // the SQL text of that clause or column
+	Err    *rt.Error
+}
+
+func (e *QueryError) Error() string {
+	return fmt.Sprintf("row %d: %s: %s (in %s)", e.Row, e.Err.Class, e.Err.Message(), e.Column)
+}
+
+// Unwrap exposes the row's error.
+func (e *QueryError) Unwrap() error { return e.Err }
