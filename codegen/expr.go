@@ -188,8 +188,7 @@ func (f *funcGen) emitLogic(args []ir.Expr, dominant bool, sel, base string) ope
 	lg := f.fresh(base)
 	f.add(jen.Id(lg).Op(":=").Qual(vecPkg, "NewLogic").Call(jen.Lit(dominant), jen.Id(sel), jen.Id("n")))
 	for _, a := range args {
-		live := f.fresh("live")
-		f.add(jen.Id(live).Op(":=").Id(lg).Dot("Live"))
+		live := lg + ".Live" // rows the operands before this one left undecided
 		v := f.vector(f.emit(a, live), live)
 		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(v)))
 	}
@@ -207,8 +206,7 @@ func (f *funcGen) emitIn(e *ir.In, sel string) operand {
 	f.commentFor(e)
 	f.add(jen.Id(lg).Op(":=").Qual(vecPkg, "NewLogic").Call(jen.True(), jen.Id(sel), jen.Id("n")))
 	for _, item := range e.List {
-		live := f.fresh("live")
-		f.add(jen.Id(live).Op(":=").Id(lg).Dot("Live"))
+		live := lg + ".Live" // rows the operands before this one left undecided
 		v := f.emit(item, live)
 		cmp := f.emitKernel(e.Eq.Sig, []operand{x, v}, live, "matches")
 		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(cmp.vec)))
@@ -227,8 +225,7 @@ func (f *funcGen) emitBetween(e *ir.Between, sel string) operand {
 		e   ir.Expr
 		sig *ir.Signature
 	}{{e.Lo, e.Ge.Sig}, {e.Hi, e.Le.Sig}} {
-		live := f.fresh("live")
-		f.add(jen.Id(live).Op(":=").Id(lg).Dot("Live"))
+		live := lg + ".Live" // rows the operands before this one left undecided
 		v := f.emit(bound.e, live)
 		cmp := f.emitKernel(bound.sig, []operand{x, v}, live, "inRange")
 		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(cmp.vec)))

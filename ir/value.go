@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/exprc/exprc/templates/rt"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // Go representation of SQL values, shared by the interpreter, constant folding and
@@ -92,17 +93,9 @@ func Errorf(class ErrorClass, format string, args ...any) *EvalError {
 
 // QueryError is the one error a query reports: the error at the lowest input row,
 // and within that row the WHERE clause before the first output column in SELECT
-// order. Row counts from 0 across the whole input, not the batch.
-type QueryError struct {
-	Row    int64
-	Column string // "WHERE" or the output column's name
-	Expr   string // SQL text of the failing clause or column
-	Err    *EvalError
-}
-
-func (e *QueryError) Error() string {
-	return fmt.Sprintf("row %d: %s: %s (in %s)", e.Row, e.Err.Class, e.Err.Message(), e.Column)
-}
+// order. It is the same type generated evaluators return, so every engine
+// reports errors alike.
+type QueryError = vec.QueryError
 
 // Outcome is what an expression gives on one row: a value, NULL (V == nil and Err
 // == nil) or an error.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -29,6 +30,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) int {
 	outFile := fs.StringP("output", "o", "", "write this file")
 	pkg := fs.String("package", "", "Go package name (default: the output directory's name)")
 	noCSE := fs.Bool("no-cse", false, "do not share common subexpressions")
+	verify := fs.Bool("verify", false, "write nothing; exit 1 if the file on disk differs from what would be generated")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -60,18 +62,53 @@ func cmdGen(args []string, stdout, stderr io.Writer) int {
 	}
 	src, err := codegen.Generate(prog.Queries, codegen.Options{
 		Package: *pkg,
-		Command: "exprc gen " + strings.Join(args, " "),
+		Command: "exprc gen " + strings.Join(withoutVerify(args), " "),
 		NoCSE:   *noCSE,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return 1
 	}
+	if *verify {
+		old, err := os.ReadFile(target)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
+		}
+		if !bytes.Equal(old, src) {
+			fmt.Fprintf(stderr, "error: %s is stale: %s\n", target, firstDiff(old, src))
+			return 1
+		}
+		return 0
+	}
 	if err := writeAtomic(target, src); err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// withoutVerify drops --verify so the recorded command is the one that writes
+// the file.
+func withoutVerify(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if a != "--verify" && a != "--verify=true" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// firstDiff describes where two versions of a file first differ.
+func firstDiff(old, cur []byte) string {
+	ol, cl := strings.Split(string(old), "\n"), strings.Split(string(cur), "\n")
+	for i := 0; i < len(ol) && i < len(cl); i++ {
+		if ol[i] != cl[i] {
+			return fmt.Sprintf("line %d is %q on disk, %q when generated", i+1, ol[i], cl[i])
+		}
+	}
+	return fmt.Sprintf("%d lines on disk, %d when generated", len(ol), len(cl))
 }
 
 // packageName makes a directory name a valid Go package name.

@@ -96,6 +96,18 @@ func simplify(e ir.Expr) ir.Expr {
 			// FALSE or NULL: never taken, drop it.
 		}
 		return finishCase(e, whens, e.Else)
+	case *ir.In:
+		if len(e.List) == 0 {
+			return &ir.Const{T: ir.TypeBoolean, V: false} // x IN () is FALSE whatever x is
+		}
+	case *ir.Call:
+		if e.Fn.Strict {
+			for _, a := range e.Args {
+				if c, ok := constOf(a); ok && c.V == nil && c.Err == nil {
+					return &ir.Const{T: e.Type()} // NULL beats every other argument
+				}
+			}
+		}
 	case *ir.And:
 		return simplifyLogic(e.Args, false)
 	case *ir.Or:

@@ -1,0 +1,13 @@
+// Package generated holds the evaluators exprc generates for the project's own
+// specs, checked in so tests and benchmarks compile them like any user would.
+// Regenerate with `go generate ./generated`; TestGeneratedFilesUpToDate in
+// cmd/exprc runs every line below with --verify and fails on any difference.
+//
+//   - demo: the example spec (TPC-H Q1's projection, Q6's filter, the seed's
+//     Classify query).
+//   - semcases: one query per hand-checked semantic case of compiler/semcases,
+//     run against the interpreter by the differential test in that directory.
+package generated
+
+//go:generate go run ../cmd/exprc gen --out demo ../examples/demo/lineitem.sql
+//go:generate go run ../cmd/exprc gen --out semcases semcases/cases.sql

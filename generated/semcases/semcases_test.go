@@ -1,0 +1,198 @@
+package semcases_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/compiler"
+	casefiles "github.com/exprc/exprc/compiler/semcases"
+	"github.com/exprc/exprc/generated/semcases"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/interp"
+)
+
+func load(t *testing.T) ([]casefiles.Case, *compiler.Program) {
+	t.Helper()
+	cases, err := casefiles.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compiler.CompileSources([]string{"cases.sql"}, map[string][]byte{"cases.sql": []byte(casefiles.Spec(cases))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases, prog
+}
+
+// TestGeneratedMatchesCases runs every hand-checked case through its generated
+// evaluator and compares with the expected outcome.
+func TestGeneratedMatchesCases(t *testing.T) {
+	cases, prog := load(t)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	for i, c := range cases {
+		fn, _, ok := semcases.Lookup(c.Name(i))
+		if !ok {
+			t.Fatalf("%s: no generated evaluator %s (run go generate ./generated)", c.Where(), c.Name(i))
+		}
+		in, err := casefiles.Batch(prog.Query(c.Name(i)).Source, c.Row, mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := fn(context.Background(), in, mem)
+		in.Release()
+		got := ""
+		var qe *ir.QueryError
+		switch {
+		case errors.As(err, &qe):
+			got = casefiles.Render(ir.Outcome{Err: qe.Err})
+		case err != nil:
+			t.Fatalf("%s: %v", c.Where(), err)
+		default:
+			read, rerr := interp.ColumnReader(out.Column(0))
+			if rerr != nil {
+				t.Fatal(rerr)
+			}
+			got = casefiles.Render(ir.Outcome{V: read(0)})
+			out.Release()
+		}
+		if got != c.Want {
+			t.Errorf("%s\n  row  %v\n  got  %s\n  want %s", c.Where(), c.Row, got, c.Want)
+		}
+	}
+}
+
+// allRows is one batch holding the rows of every case, so each case's
+// expression also runs over hundreds of rows with every mix of NULLs, errors
+// and edge values the cases use.
+func allRows(t *testing.T, cases []casefiles.Case, table *ir.Table, mem memory.Allocator) arrow.RecordBatch {
+	t.Helper()
+	var parts []arrow.RecordBatch
+	for _, c := range cases {
+		b, err := casefiles.Batch(table, c.Row, mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, b)
+	}
+	defer func() {
+		for _, p := range parts {
+			p.Release()
+		}
+	}()
+	return concat(t, parts, mem)
+}
+
+func concat(t *testing.T, parts []arrow.RecordBatch, mem memory.Allocator) arrow.RecordBatch {
+	t.Helper()
+	schema := parts[0].Schema()
+	cols := make([]arrow.Array, schema.NumFields())
+	var n int64
+	for j := range cols {
+		arrs := make([]arrow.Array, len(parts))
+		for i, p := range parts {
+			arrs[i] = p.Column(j)
+		}
+		c, err := array.Concatenate(arrs, mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols[j] = c
+		n = int64(c.Len())
+	}
+	rec := array.NewRecordBatch(schema, cols, n)
+	for _, c := range cols {
+		c.Release()
+	}
+	return rec
+}
+
+// result renders a whole run (all batches) as text: every output row, or the
+// query error with its row (counted across batches), column and class.
+type runner func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
+
+func result(t *testing.T, run runner, in arrow.RecordBatch, size int, mem memory.Allocator) string {
+	t.Helper()
+	var b strings.Builder
+	n := int(in.NumRows())
+	for start := 0; start < n; start += size {
+		end := min(start+size, n)
+		part := in.NewSlice(int64(start), int64(end))
+		out, err := run(context.Background(), part, int64(start), mem)
+		part.Release()
+		var qe *ir.QueryError
+		if errors.As(err, &qe) { // the query fails as a whole: earlier rows do not count
+			return fmt.Sprintf("error row %d column %s %s: %s", qe.Row, qe.Column, qe.Err.Class, qe.Err.Message())
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 0; r < int(out.NumRows()); r++ {
+			for c := 0; c < int(out.NumCols()); c++ {
+				read, _ := interp.ColumnReader(out.Column(c))
+				b.WriteString(casefiles.RenderValue(read(r)))
+				b.WriteByte('|')
+			}
+			b.WriteByte('\n')
+		}
+		out.Release()
+	}
+	return b.String()
+}
+
+// TestGeneratedMatchesInterpreter runs every case's query over the rows of all
+// cases, split into batches of several sizes, through the interpreter and the
+// generated evaluator: values, NULLs and the reported error (class, message,
+// row and column) must be identical, and batching must change nothing.
+func TestGeneratedMatchesInterpreter(t *testing.T) {
+	cases, prog := load(t)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	in := allRows(t, cases, prog.Tables[0], mem)
+	defer in.Release()
+	sizes := []int{1, 7, 1024}
+	if testing.Short() {
+		sizes = []int{7}
+	}
+	for i, c := range cases {
+		q := prog.Query(c.Name(i))
+		fn, _, _ := semcases.Lookup(c.Name(i))
+		gen := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+			out, err := fn(ctx, in, mem)
+			var qe *ir.QueryError
+			if errors.As(err, &qe) {
+				moved := *qe
+				moved.Row += rowBase
+				return nil, &moved
+			}
+			return out, err
+		}
+		ref := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+			return interp.Eval(ctx, q, in, rowBase, mem)
+		}
+		want := result(t, ref, in, int(in.NumRows()), mem)
+		for _, size := range sizes {
+			if got := result(t, gen, in, size, mem); got != want {
+				t.Errorf("%s: batch size %d: generated differs from interpreter\n%s", c.Where(), size, diff(got, want))
+				break
+			}
+		}
+	}
+}
+
+func diff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) && i < len(w); i++ {
+		if g[i] != w[i] {
+			return fmt.Sprintf("  line %d\n  got  %s\n  want %s", i, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("  got %d lines, want %d", len(g), len(w))
+}
