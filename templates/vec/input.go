@@ -116,3 +116,24 @@ func Maps[K comparable, V any](a arrow.Array, keys func(arrow.Array) Vec[K], val
 	}
 	return v
 }
+
+// seenBefore reports whether entry j's key occurs earlier in the map.
+func (m MapRef[K, V]) seenBefore(j int32) bool {
+	for x := m.Start; x < j; x++ {
+		if m.Data.Keys[x] == m.Data.Keys[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// lastOf returns the last entry with entry j's key.
+func (m MapRef[K, V]) lastOf(j int32) int32 {
+	last := j
+	for x := j + 1; x < m.End; x++ {
+		if m.Data.Keys[x] == m.Data.Keys[j] {
+			last = x
+		}
+	}
+	return last
+}

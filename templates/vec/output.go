@@ -106,11 +106,18 @@ func MapArray[K comparable, V any](mem memory.Allocator, typ *arrow.MapType, v *
 		m := v.V[i]
 		b.Append(true)
 		for j := m.Start; j < m.End; j++ {
-			appendKey(kb, m.Data.Keys[j])
-			if m.Data.Vals.IsNull(int(j)) {
+			// A repeated key keeps its first position and takes its last value, as
+			// the interpreter reads maps (Spark's LAST_WIN).
+			key := m.Data.Keys[j]
+			if m.seenBefore(j) {
+				continue
+			}
+			last := m.lastOf(j)
+			appendKey(kb, key)
+			if m.Data.Vals.IsNull(int(last)) {
 				ib.AppendNull()
 			} else {
-				appendVal(ib, m.Data.Vals.V[j])
+				appendVal(ib, m.Data.Vals.V[last])
 			}
 		}
 	}
