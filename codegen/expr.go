@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -22,8 +23,29 @@ type operand struct {
 func (o operand) isVec() bool { return o.vec != "" }
 
 // emit appends the statements computing e on the rows of the selection variable
-// sel (a vec.Sel; nil at run time means every row) and returns the operand.
+// sel (a vec.Sel; nil at run time means every row) and returns the operand. A
+// shared subexpression already computed on a superset of sel's rows is reused;
+// a lazily shared one computes only its missing rows.
 func (f *funcGen) emit(e ir.Expr, sel string) operand {
+	s := f.plan.Lookup(e)
+	if s == nil {
+		return f.emitNode(e, sel)
+	}
+	if name, ok := f.available(s.ID); ok {
+		return operand{t: e.Type(), vec: name}
+	}
+	var name string
+	if s.Memo {
+		name = f.ensure(s, sel)
+	} else {
+		name = f.vector(f.emitNode(e, sel), sel)
+	}
+	f.setAvailable(s.ID, name)
+	return operand{t: e.Type(), vec: name}
+}
+
+// emitNode emits e itself, whether or not it is shared.
+func (f *funcGen) emitNode(e ir.Expr, sel string) operand {
 	switch e := e.(type) {
 	case *ir.Const:
 		switch {
@@ -130,8 +152,12 @@ func (f *funcGen) emitIf(e *ir.If, sel string) operand {
 	f.add(jen.List(jen.Id(taken), jen.Id(rest)).Op(":=").Qual(vecPkg, "Split").Call(jen.Op("&").Id(c), jen.Id(sel), jen.Id("n")))
 	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(e.Type())).Call(jen.Id("n")))
 	f.add(jen.Qual(vecPkg, "CopyErrs").Call(jen.Op("&").Id(res), jen.Op("&").Id(c), jen.Id(sel), jen.Id("n")))
+	f.enter(f.plan.Region(e, cse.Then, 0), taken)
 	f.mergeInto(res, f.emit(e.Then, taken), taken)
+	f.exit(1)
+	f.enter(f.plan.Region(e, cse.Else, 0), rest)
 	f.mergeInto(res, f.emit(e.Else, rest), rest)
+	f.exit(1)
 	return operand{t: e.Type(), vec: res}
 }
 
@@ -144,7 +170,7 @@ func (f *funcGen) emitCase(e *ir.Case, sel string) operand {
 		subject = f.emit(e.Operand, sel)
 	}
 	rem := sel
-	for _, w := range e.Whens {
+	for k, w := range e.Whens {
 		var c string
 		if e.Operand != nil {
 			v := f.emit(w.Cond, rem)
@@ -155,10 +181,14 @@ func (f *funcGen) emitCase(e *ir.Case, sel string) operand {
 		taken, rest := f.fresh("when"), f.fresh("notYet")
 		f.add(jen.Qual(vecPkg, "CopyErrs").Call(jen.Op("&").Id(res), jen.Op("&").Id(c), jen.Id(rem), jen.Id("n")))
 		f.add(jen.List(jen.Id(taken), jen.Id(rest)).Op(":=").Qual(vecPkg, "Split").Call(jen.Op("&").Id(c), jen.Id(rem), jen.Id("n")))
+		f.enter(f.plan.Region(e, cse.WhenThen, k), taken)
 		f.mergeInto(res, f.emit(w.Then, taken), taken)
+		f.exit(1)
 		rem = rest
+		f.enter(f.plan.Region(e, cse.CaseRest, k+1), rem) // until the CASE ends
 	}
 	f.mergeInto(res, f.emit(e.Else, rem), rem)
+	f.exit(len(e.Whens))
 	return operand{t: e.T, vec: res}
 }
 
@@ -167,7 +197,12 @@ func (f *funcGen) emitCoalesce(e *ir.Coalesce, sel string) operand {
 	f.commentFor(e)
 	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(e.T)).Call(jen.Id("n")))
 	rem := sel
+	entered := 0
 	for i, a := range e.Args {
+		if i > 0 {
+			f.enter(f.plan.Region(e, cse.CoalesceRest, i), rem) // until the COALESCE ends
+			entered++
+		}
 		o := f.emit(a, rem)
 		if i == len(e.Args)-1 || !o.isVec() {
 			// The last argument decides every remaining row, and so does a
@@ -180,6 +215,7 @@ func (f *funcGen) emitCoalesce(e *ir.Coalesce, sel string) operand {
 		f.add(jen.Id(next).Op(":=").Qual(vecPkg, "NullRows").Call(jen.Op("&").Id(o.vec), jen.Id(rem), jen.Id("n")))
 		rem = next
 	}
+	f.exit(entered)
 	return operand{t: e.T, vec: res}
 }
 
@@ -187,11 +223,15 @@ func (f *funcGen) emitCoalesce(e *ir.Coalesce, sel string) operand {
 func (f *funcGen) emitLogic(args []ir.Expr, dominant bool, sel, base string) operand {
 	lg := f.fresh(base)
 	f.add(jen.Id(lg).Op(":=").Qual(vecPkg, "NewLogic").Call(jen.Lit(dominant), jen.Id(sel), jen.Id("n")))
-	for _, a := range args {
+	for i, a := range args {
 		live := lg + ".Live" // rows the operands before this one left undecided
+		if i > 0 {
+			f.enter(nil, live)
+		}
 		v := f.vector(f.emit(a, live), live)
 		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(v)))
 	}
+	f.exit(len(args) - 1)
 	res := f.fresh(base + "Result")
 	f.add(jen.Id(res).Op(":=").Id(lg).Dot("Finish").Call())
 	return operand{t: ir.TypeBoolean, vec: res}
@@ -205,12 +245,16 @@ func (f *funcGen) emitIn(e *ir.In, sel string) operand {
 	lg := f.fresh("in")
 	f.commentFor(e)
 	f.add(jen.Id(lg).Op(":=").Qual(vecPkg, "NewLogic").Call(jen.True(), jen.Id(sel), jen.Id("n")))
-	for _, item := range e.List {
+	for i, item := range e.List {
 		live := lg + ".Live" // rows the operands before this one left undecided
+		if i > 0 {
+			f.enter(nil, live)
+		}
 		v := f.emit(item, live)
 		cmp := f.emitKernel(e.Eq.Sig, []operand{x, v}, live, "matches")
 		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(cmp.vec)))
 	}
+	f.exit(len(e.List) - 1)
 	res := f.fresh("inResult")
 	f.add(jen.Id(res).Op(":=").Id(lg).Dot("Finish").Call())
 	return operand{t: ir.TypeBoolean, vec: res}
@@ -226,10 +270,14 @@ func (f *funcGen) emitBetween(e *ir.Between, sel string) operand {
 		sig *ir.Signature
 	}{{e.Lo, e.Ge.Sig}, {e.Hi, e.Le.Sig}} {
 		live := lg + ".Live" // rows the operands before this one left undecided
+		if bound.e == e.Hi {
+			f.enter(nil, live)
+		}
 		v := f.emit(bound.e, live)
 		cmp := f.emitKernel(bound.sig, []operand{x, v}, live, "inRange")
 		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(cmp.vec)))
 	}
+	f.exit(1)
 	res := f.fresh("betweenResult")
 	f.add(jen.Id(res).Op(":=").Id(lg).Dot("Finish").Call())
 	return operand{t: ir.TypeBoolean, vec: res}

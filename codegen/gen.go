@@ -15,6 +15,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/tools/imports"
 
+	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -116,11 +117,14 @@ func unexport(s string) string {
 
 // funcGen emits one query's function body.
 type funcGen struct {
-	file  *fileGen
-	q     *ir.Query
-	nm    namer
-	stmts []jen.Code
-	cols  map[int]string
+	file   *fileGen
+	q      *ir.Query
+	plan   *cse.Plan // nil: no sharing
+	nm     namer
+	stmts  []jen.Code
+	cols   map[int]string
+	scopes []scope
+	memos  map[int]memoVars
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }

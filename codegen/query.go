@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -24,7 +25,10 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	name := GoName(q.Name, true)
 	inputVar := unexport(name) + "Input"
 	schemaVar := name + "Schema"
-	f := &funcGen{file: fg, q: q, cols: map[int]string{}}
+	f := &funcGen{file: fg, q: q, cols: map[int]string{}, memos: map[int]memoVars{}}
+	if !opts.NoCSE {
+		f.plan = cse.Analyze(q)
+	}
 	for _, r := range []string{"ctx", "in", "mem", "n", "all", "sel"} {
 		f.nm.fresh(r)
 	}
@@ -41,14 +45,17 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	f.add(jen.Id("errRow").Op(",").Id("errCol").Op(":=").List(jen.Lit(-1), jen.Lit(0)))
 	f.add(jen.Var().Id("firstErr").Op("*").Qual(rtPkg, "Error"))
 	sel := "all"
+	f.enter(nil, "all")
 	if q.Filter != nil {
 		f.add(jen.Line(), jen.Comment("WHERE "+comment(q.FilterSQL)))
+		f.enter(regionOf(f.plan, true), "all")
 		w := f.vector(f.emit(q.Filter, "all"), "all")
 		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(w), jen.Id("all"), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
 			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(0), jen.Id("e"))))
 		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(w), jen.Id("n")))
 		sel = "sel"
 	}
+	f.enter(regionOf(f.plan, false), sel)
 	outs := make([]string, len(q.Outputs))
 	for j, o := range q.Outputs {
 		f.add(jen.Line(), jen.Comment(comment(o.Name+": "+o.SQL)))

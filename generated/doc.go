@@ -7,7 +7,10 @@
 //     Classify query).
 //   - semcases: one query per hand-checked semantic case of compiler/semcases,
 //     run against the interpreter by the differential test in that directory.
+//   - bench (package benchq): the benchmark spec bench/bench.sql, measured
+//     against the interpreter and hand-written loops in bench/.
 package generated
 
 //go:generate go run ../cmd/exprc gen --out demo ../examples/demo/lineitem.sql
 //go:generate go run ../cmd/exprc gen --out semcases semcases/cases.sql
+//go:generate go run ../cmd/exprc gen --out bench --package benchq ../bench/bench.sql

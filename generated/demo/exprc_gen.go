@@ -113,28 +113,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-
-	// l_returnflag: l_returnflag
-	if r, e := vec.First(&lReturnflag, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// l_linestatus: l_linestatus
-	if r, e := vec.First(&lLinestatus, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-
-	// l_quantity: l_quantity
-	if r, e := vec.First(&lQuantity, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-
-	// l_extendedprice: l_extendedprice
-	if r, e := vec.First(&lExtendedprice, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
-
-	// disc_price: l_extendedprice * (1 - l_discount)
+	// shared (always): (l_extendedprice * (1.0 - l_discount))
 	// (1.0 - l_discount)
 	difference := vec.Make[float64](n)
 	if (sel == nil || len(sel) > n/2) && lDiscount.Clean() {
@@ -184,60 +163,33 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 		}
 	}
+
+	// l_returnflag: l_returnflag
+	if r, e := vec.First(&lReturnflag, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// l_linestatus: l_linestatus
+	if r, e := vec.First(&lLinestatus, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// l_quantity: l_quantity
+	if r, e := vec.First(&lQuantity, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+
+	// l_extendedprice: l_extendedprice
+	if r, e := vec.First(&lExtendedprice, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+
+	// disc_price: l_extendedprice * (1 - l_discount)
 	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 5, e
 	}
 
 	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
-	// (1.0 - l_discount)
-	difference2 := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lDiscount.Clean() {
-		lDiscountV := lDiscount.V[:n]
-		out := difference2.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lDiscount.IsNull(i) {
-				difference2.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				difference2.SetErr(i, e)
-				continue
-			}
-			difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
-		}
-	}
-	// (l_extendedprice * (1.0 - l_discount))
-	product2 := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
-		lExtendedpriceV := lExtendedprice.V[:n]
-		difference2V := difference2.V[:n]
-		out := product2.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-				product2.SetNull(i)
-				continue
-			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			if e := difference2.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
-		}
-	}
 	// (1.0 + l_tax)
 	sum := vec.Make[float64](n)
 	if (sel == nil || len(sel) > n/2) && lTax.Clean() {
@@ -261,33 +213,33 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		}
 	}
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	product3 := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && product2.Clean() && sum.Clean() {
-		product2V := product2.V[:n]
+	product2 := vec.Make[float64](n)
+	if (sel == nil || len(sel) > n/2) && product.Clean() && sum.Clean() {
+		productV := product.V[:n]
 		sumV := sum.V[:n]
-		out := product3.V[:n]
+		out := product2.V[:n]
 		for i := range out {
-			out[i] = rt.MulFloat64(product2V[i], sumV[i])
+			out[i] = rt.MulFloat64(productV[i], sumV[i])
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if product2.IsNull(i) || sum.IsNull(i) {
-				product3.SetNull(i)
+			if product.IsNull(i) || sum.IsNull(i) {
+				product2.SetNull(i)
 				continue
 			}
-			if e := product2.ErrAt(i); e != nil {
-				product3.SetErr(i, e)
+			if e := product.ErrAt(i); e != nil {
+				product2.SetErr(i, e)
 				continue
 			}
 			if e := sum.ErrAt(i); e != nil {
-				product3.SetErr(i, e)
+				product2.SetErr(i, e)
 				continue
 			}
-			product3.V[i] = rt.MulFloat64(product2.V[i], sum.V[i])
+			product2.V[i] = rt.MulFloat64(product.V[i], sum.V[i])
 		}
 	}
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&product2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 6, e
 	}
 	if errRow >= 0 {
@@ -301,7 +253,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		}
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lReturnflag, sel, n), vec.StringArray(mem, &lLinestatus, sel, n), vec.Float64Array(mem, &lQuantity, sel, n), vec.Float64Array(mem, &lExtendedprice, sel, n), vec.Float64Array(mem, &product, sel, n), vec.Float64Array(mem, &product3, sel, n)}
+	cols := []arrow.Array{vec.StringArray(mem, &lReturnflag, sel, n), vec.StringArray(mem, &lLinestatus, sel, n), vec.Float64Array(mem, &lQuantity, sel, n), vec.Float64Array(mem, &lExtendedprice, sel, n), vec.Float64Array(mem, &product, sel, n), vec.Float64Array(mem, &product2, sel, n)}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -615,42 +567,10 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-
-	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// (x > y)
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && x.Clean() && y.Clean() {
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(x.V[i], y.V[i])
-		}
-	}
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
-	then, otherwise := vec.Split(&cmp2, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
+	// shared (always): (a + CAST(5 AS BIGINT))
 	// (a + CAST(5 AS BIGINT))
 	sum := vec.Make[int64](n)
-	if then == nil && a.Clean() {
+	if sel == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum.V[:n]
 		for i := range out {
@@ -662,8 +582,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = r
 		}
 	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if a.IsNull(i) {
 				sum.SetNull(i)
 				continue
@@ -680,79 +600,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult, &sum, then, n)
-	// (a + CAST(5 AS BIGINT))
-	sum2 := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() {
-		aV := a.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) {
-				sum2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
-		}
-	}
-	// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if otherwise == nil && sum2.Clean() {
-		sum2V := sum2.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(sum2V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if sum2.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := sum2.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(sum2.V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &quotient, otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END
-	// CASE WHEN like(info['test'], '123%') THEN 'FOO' WHEN like(info['test'], '124%') THEN 'BAR' ELSE info['test'] END
-	caseResult := vec.Make[string](n)
+	// shared (always): info['test']
 	// info['test']
 	entry := vec.Make[string](n)
 	if sel == nil && info.Clean() {
@@ -793,6 +641,80 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry.V[i] = v
 		}
 	}
+
+	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
+	// (x > y)
+	cmp2 := vec.Make[bool](n)
+	if (sel == nil || len(sel) > n/2) && x.Clean() && y.Clean() {
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := cmp2.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(xV[i], yV[i])
+		}
+	} else {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if x.IsNull(i) || y.IsNull(i) {
+				cmp2.SetNull(i)
+				continue
+			}
+			if e := x.ErrAt(i); e != nil {
+				cmp2.SetErr(i, e)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				cmp2.SetErr(i, e)
+				continue
+			}
+			cmp2.V[i] = rt.GtInt64(x.V[i], y.V[i])
+		}
+	}
+	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	then, otherwise := vec.Split(&cmp2, sel, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &cmp2, sel, n)
+	vec.Merge(&ifResult, &sum, then, n)
+	// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+	quotient := vec.Make[int64](n)
+	if otherwise == nil && sum.Clean() {
+		sumV := sum.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(sumV[i], int64(int64(100)))
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if sum.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := sum.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	vec.Merge(&ifResult, &quotient, otherwise, n)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END
+	// CASE WHEN like(info['test'], '123%') THEN 'FOO' WHEN like(info['test'], '124%') THEN 'BAR' ELSE info['test'] END
+	caseResult := vec.Make[string](n)
 	// like(info['test'], '123%')
 	like := vec.Make[bool](n)
 	if sel == nil && entry.Clean() {
@@ -826,66 +748,26 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.CopyErrs(&caseResult, &like, sel, n)
 	when, notYet := vec.Split(&like, sel, n)
 	vec.Fill(&caseResult, "FOO", when, n)
-	// info['test']
-	entry2 := vec.Make[string](n)
-	if notYet == nil && info.Clean() {
-		infoV := info.V[:n]
-		out := entry2.V[:n]
-		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
-			if !found {
-				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if isNull {
-				entry2.SetNull(i)
-				continue
-			}
-			out[i] = v
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if info.IsNull(i) {
-				entry2.SetNull(i)
-				continue
-			}
-			if e := info.ErrAt(i); e != nil {
-				entry2.SetErr(i, e)
-				continue
-			}
-			v, found, isNull := info.V[i].Get("test")
-			if !found {
-				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if isNull {
-				entry2.SetNull(i)
-				continue
-			}
-			entry2.V[i] = v
-		}
-	}
 	// like(info['test'], '124%')
 	like2 := vec.Make[bool](n)
-	if notYet == nil && entry2.Clean() {
-		entry2V := entry2.V[:n]
+	if notYet == nil && entry.Clean() {
+		entryV := entry.V[:n]
 		out := like2.V[:n]
 		for i := range out {
 			if likePattern2Err != nil {
 				like2.SetErr(i, likePattern2Err)
 				continue
 			}
-			out[i] = likePattern2.Match(entry2V[i])
+			out[i] = likePattern2.Match(entryV[i])
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if entry2.IsNull(i) {
+			if entry.IsNull(i) {
 				like2.SetNull(i)
 				continue
 			}
-			if e := entry2.ErrAt(i); e != nil {
+			if e := entry.ErrAt(i); e != nil {
 				like2.SetErr(i, e)
 				continue
 			}
@@ -893,53 +775,13 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				like2.SetErr(i, likePattern2Err)
 				continue
 			}
-			like2.V[i] = likePattern2.Match(entry2.V[i])
+			like2.V[i] = likePattern2.Match(entry.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &like2, notYet, n)
 	when2, notYet2 := vec.Split(&like2, notYet, n)
 	vec.Fill(&caseResult, "BAR", when2, n)
-	// info['test']
-	entry3 := vec.Make[string](n)
-	if notYet2 == nil && info.Clean() {
-		infoV := info.V[:n]
-		out := entry3.V[:n]
-		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
-			if !found {
-				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if isNull {
-				entry3.SetNull(i)
-				continue
-			}
-			out[i] = v
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if info.IsNull(i) {
-				entry3.SetNull(i)
-				continue
-			}
-			if e := info.ErrAt(i); e != nil {
-				entry3.SetErr(i, e)
-				continue
-			}
-			v, found, isNull := info.V[i].Get("test")
-			if !found {
-				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if isNull {
-				entry3.SetNull(i)
-				continue
-			}
-			entry3.V[i] = v
-		}
-	}
-	vec.Merge(&caseResult, &entry3, notYet2, n)
+	vec.Merge(&caseResult, &entry, notYet2, n)
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}

@@ -167,3 +167,19 @@ func NullIf[T any](a *Vec[T], eq *Vec[bool], sel Sel, n int) Vec[T] {
 	}
 	return out
 }
+
+// Missing returns the rows of sel whose done flag is not set yet, and sets it:
+// a lazily shared subexpression computes exactly these rows, so it runs at most
+// once per row and only on rows that reach one of its uses.
+func Missing(done []bool, sel Sel, n int) Sel {
+	cnt := sel.Rows(n)
+	out := make(Sel, 0, cnt)
+	for k := 0; k < cnt; k++ {
+		i := sel.Row(k)
+		if !done[i] {
+			done[i] = true
+			out = append(out, int32(i))
+		}
+	}
+	return out
+}
