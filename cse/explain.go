@@ -1,6 +1,7 @@
 package cse
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -53,11 +54,14 @@ func (p *Plan) Explain() Explain {
 
 // JSON renders Explain indented, with a trailing newline.
 func (p *Plan) JSON() ([]byte, error) {
-	b, err := json.MarshalIndent(p.Explain(), "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(p.Explain()); err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
 }
 
 // Text renders the plan for people: the bound plan, then every shared

@@ -167,3 +167,15 @@ func (p *Plan) Region(node ir.Expr, kind RegionKind, index int) *Region {
 	}
 	return p.regions[regionKey{node, kind, index}]
 }
+
+// SharedID implements interp.Sharing: the ID of the shared subexpression e is an
+// occurrence of, or -1.
+func (p *Plan) SharedID(e ir.Expr) int {
+	if s := p.Lookup(e); s != nil {
+		return s.ID
+	}
+	return -1
+}
+
+// NumShared implements interp.Sharing.
+func (p *Plan) NumShared() int { return len(p.Shared) }

@@ -52,6 +52,9 @@ type Signature struct {
 	// generated code agree by construction. The kernel takes and returns the Go
 	// types of Params and Ret, except that DATE is int32 (days) instead of Date.
 	Kernel string
+	// KernelPkg is the import path of Kernel's package when it is not
+	// templates/rt (instrumented test functions only).
+	KernelPkg string
 	// KernelErr reports whether Kernel returns a second, *rt.Error result.
 	KernelErr bool
 	// Eval computes a strict function from non-NULL, non-error arguments, whose Go

@@ -67,6 +67,16 @@ func format(b *strings.Builder, e Expr) {
 			b.WriteString("CAST(")
 			format(b, e.Args[0])
 			b.WriteString(" AS " + e.Sig.Ret.String() + ")")
+		case (e.Fn.Name == "like" || e.Fn.Name == "rlike") && len(e.Args) >= 2:
+			b.WriteByte('(')
+			format(b, e.Args[0])
+			b.WriteString(" " + strings.ToUpper(e.Fn.Name) + " ")
+			format(b, e.Args[1])
+			if len(e.Args) == 3 {
+				b.WriteString(" ESCAPE ")
+				format(b, e.Args[2])
+			}
+			b.WriteByte(')')
 		case e.Fn.Name == "subscript" && len(e.Args) == 2:
 			format(b, e.Args[0])
 			b.WriteByte('[')

@@ -4,6 +4,7 @@
 //	exprc version
 //	exprc check SPEC...
 //	exprc gen [--out DIR | -o FILE] [--package NAME] SPEC...
+//	exprc explain SPEC... [--query NAME] [--format text|json|dot]
 //	exprc run SPEC... --query NAME --input TABLE=FILE [flags]
 //
 // Exit status: 0 on success (and for --help), 1 on any error: bad usage, a spec
@@ -39,6 +40,7 @@ const mainUsage = `usage: exprc <command> [arguments]
 Commands:
   check    check spec files for errors
   gen      generate Go evaluators for the queries of spec files
+  explain  show each query's plan and how its common subexpressions are shared
   run      run a query over a data file
   version  print the version
 
@@ -63,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdRun(args[1:], stdout, stderr)
 	case "gen":
 		return cmdGen(args[1:], stdout, stderr)
+	case "explain":
+		return cmdExplain(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "error: unknown command %q\n\n%s", cmd, mainUsage)
 		return 1

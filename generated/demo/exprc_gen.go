@@ -713,9 +713,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END
-	// CASE WHEN like(info['test'], '123%') THEN 'FOO' WHEN like(info['test'], '124%') THEN 'BAR' ELSE info['test'] END
+	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 	caseResult := vec.Make[string](n)
-	// like(info['test'], '123%')
+	// (info['test'] LIKE '123%')
 	like := vec.Make[bool](n)
 	if sel == nil && entry.Clean() {
 		entryV := entry.V[:n]
@@ -748,7 +748,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.CopyErrs(&caseResult, &like, sel, n)
 	when, notYet := vec.Split(&like, sel, n)
 	vec.Fill(&caseResult, "FOO", when, n)
-	// like(info['test'], '124%')
+	// (info['test'] LIKE '124%')
 	like2 := vec.Make[bool](n)
 	if notYet == nil && entry.Clean() {
 		entryV := entry.V[:n]

@@ -14139,7 +14139,7 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE 'h%'
-	// like(s, 'h%')
+	// (s LIKE 'h%')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -14240,7 +14240,7 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE 'h_llo'
-	// like(s, 'h_llo')
+	// (s LIKE 'h_llo')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -14341,7 +14341,7 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE 'h_llo'
-	// like(s, 'h_llo')
+	// (s LIKE 'h_llo')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -14442,7 +14442,7 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE '%'
-	// like(s, '%')
+	// (s LIKE '%')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -14543,7 +14543,7 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s NOT LIKE 'x%'
-	// like(s, 'x%')
+	// (s LIKE 'x%')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -14573,7 +14573,7 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			like.V[i] = likePattern4.Match(s.V[i])
 		}
 	}
-	// (NOT like(s, 'x%'))
+	// (NOT (s LIKE 'x%'))
 	negated := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && like.Clean() {
 		likeV := like.V[:n]
@@ -14667,7 +14667,7 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE u
-	// like(s, u)
+	// (s LIKE u)
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() && u.Clean() {
 		sV := s.V[:n]
@@ -14775,7 +14775,7 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE 'a\%b'
-	// like(s, 'a\%b')
+	// (s LIKE 'a\%b')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -14876,7 +14876,7 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE 'a\%b'
-	// like(s, 'a\%b')
+	// (s LIKE 'a\%b')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -14977,7 +14977,7 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE 'a.b'
-	// like(s, 'a.b')
+	// (s LIKE 'a.b')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -15078,7 +15078,7 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE '%é_'
-	// like(s, '%é_')
+	// (s LIKE '%é_')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -15179,7 +15179,7 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE 'a!%b' ESCAPE '!'
-	// like(s, 'a!%b', '!')
+	// (s LIKE 'a!%b' ESCAPE '!')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -15280,7 +15280,7 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s LIKE 'a\'
-	// like(s, 'a\')
+	// (s LIKE 'a\')
 	like := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -15381,7 +15381,7 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s RLIKE '^h.*o$'
-	// rlike(s, '^h.*o$')
+	// (s RLIKE '^h.*o$')
 	rlike := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -15482,7 +15482,7 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s RLIKE 'z'
-	// rlike(s, 'z')
+	// (s RLIKE 'z')
 	rlike := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -15583,7 +15583,7 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s REGEXP 'l+'
-	// rlike(s, 'l+')
+	// (s RLIKE 'l+')
 	rlike := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -15685,7 +15685,7 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s RLIKE u
-	// rlike(s, u)
+	// (s RLIKE u)
 	rlike := vec.Make[bool](n)
 	if all == nil && s.Clean() && u.Clean() {
 		sV := s.V[:n]
@@ -15793,7 +15793,7 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s RLIKE '('
-	// rlike(s, '(')
+	// (s RLIKE '(')
 	rlike := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]
@@ -15894,7 +15894,7 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s RLIKE '('
-	// rlike(s, '(')
+	// (s RLIKE '(')
 	rlike := vec.Make[bool](n)
 	if all == nil && s.Clean() {
 		sV := s.V[:n]

@@ -37,6 +37,12 @@ func register(fn *ir.Function, aliases ...string) *ir.Function {
 	return fn
 }
 
+// Register adds a function from outside this package. It exists for
+// instrumented test functions (package cse/probe counts evaluations per row) and
+// must be called from an init function, before any lookup, because the registry
+// is read without locks.
+func Register(fn *ir.Function, aliases ...string) *ir.Function { return register(fn, aliases...) }
+
 // Lookup returns the function a SQL name refers to, or nil when there is none.
 // SQL names are case-insensitive, so Lookup is too; aliases (ceiling, substr,
 // size ...) return the same *ir.Function as their canonical name, which keeps

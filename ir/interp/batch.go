@@ -16,6 +16,12 @@ import (
 // rowBase, the batch's offset in the whole input), or a plain error when the batch
 // does not match the query's input schema or ctx is cancelled.
 func Eval(ctx context.Context, q *ir.Query, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+	return EvalShared(ctx, q, nil, in, rowBase, mem)
+}
+
+// EvalShared is Eval that evaluates each shared subexpression of share at most
+// once per row (share may be nil: every expression as written).
+func EvalShared(ctx context.Context, q *ir.Query, share Sharing, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ir.CheckSchema(in.Schema(), q.Source.Columns); err != nil {
 		return nil, fmt.Errorf("query %s: input batch: %w", q.Name, err)
 	}
@@ -32,14 +38,16 @@ func Eval(ctx context.Context, q *ir.Query, in arrow.RecordBatch, rowBase int64,
 	defer b.Release()
 
 	row := &batchRow{cols: cols}
+	ev := newEvaluator(share)
 	n := int(in.NumRows())
 	for i := 0; i < n; i++ {
 		if i%4096 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		row.i = i
+		ev.nextRow()
 		if q.Filter != nil {
-			o := EvalExpr(q.Filter, row)
+			o := ev.eval(q.Filter, row)
 			if o.Err != nil {
 				return nil, &ir.QueryError{Row: rowBase + int64(i), Column: "WHERE", Expr: q.FilterSQL, Err: o.Err}
 			}
@@ -48,7 +56,7 @@ func Eval(ctx context.Context, q *ir.Query, in arrow.RecordBatch, rowBase int64,
 			}
 		}
 		for j, out := range q.Outputs {
-			o := EvalExpr(out.Expr, row)
+			o := ev.eval(out.Expr, row)
 			if o.Err != nil {
 				return nil, &ir.QueryError{Row: rowBase + int64(i), Column: out.Name, Expr: out.SQL, Err: o.Err}
 			}

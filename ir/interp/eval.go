@@ -25,8 +25,59 @@ func boolOutcome(b bool) ir.Outcome {
 	return outFalse
 }
 
-// EvalExpr evaluates e on one row.
-func EvalExpr(e ir.Expr, row Row) ir.Outcome {
+// EvalExpr evaluates e on one row, exactly as written: a subexpression written
+// twice is evaluated twice.
+func EvalExpr(e ir.Expr, row Row) ir.Outcome { return (&evaluator{}).eval(e, row) }
+
+// Sharing tells the interpreter which nodes are occurrences of the same shared
+// subexpression (cse.Plan implements it), so each is evaluated at most once per
+// row: the first occurrence reached computes it, the others reuse the outcome.
+type Sharing interface {
+	// SharedID returns the shared subexpression e is an occurrence of, or -1.
+	SharedID(e ir.Expr) int
+	// NumShared is the number of shared subexpressions.
+	NumShared() int
+}
+
+// evaluator evaluates expressions row by row, remembering the outcomes of shared
+// subexpressions for the current row when it has a Sharing.
+type evaluator struct {
+	share Sharing
+	memo  []ir.Outcome
+	have  []bool
+}
+
+func newEvaluator(share Sharing) *evaluator {
+	ev := &evaluator{share: share}
+	if share != nil {
+		ev.memo = make([]ir.Outcome, share.NumShared())
+		ev.have = make([]bool, share.NumShared())
+	}
+	return ev
+}
+
+// nextRow forgets the previous row's shared outcomes.
+func (ev *evaluator) nextRow() {
+	clear(ev.have)
+}
+
+func (ev *evaluator) eval(e ir.Expr, row Row) ir.Outcome {
+	if ev.share == nil {
+		return ev.evalNode(e, row)
+	}
+	id := ev.share.SharedID(e)
+	if id < 0 {
+		return ev.evalNode(e, row)
+	}
+	if ev.have[id] {
+		return ev.memo[id]
+	}
+	o := ev.evalNode(e, row)
+	ev.memo[id], ev.have[id] = o, true
+	return o
+}
+
+func (ev *evaluator) evalNode(e ir.Expr, row Row) ir.Outcome {
 	switch e := e.(type) {
 	case *ir.Const:
 		return ir.Outcome{V: e.V, Err: e.Err}
@@ -35,33 +86,33 @@ func EvalExpr(e ir.Expr, row Row) ir.Outcome {
 	case *ir.Call:
 		args := make([]ir.Outcome, len(e.Args))
 		for i, a := range e.Args {
-			args[i] = EvalExpr(a, row)
+			args[i] = ev.eval(a, row)
 		}
 		return Apply(e.Fn, e.Sig, args)
 	case *ir.And:
-		return evalAnd(e.Args, row)
+		return ev.evalAnd(e.Args, row)
 	case *ir.Or:
-		return evalOr(e.Args, row)
+		return ev.evalOr(e.Args, row)
 	case *ir.If:
-		c := EvalExpr(e.Cond, row)
+		c := ev.eval(e.Cond, row)
 		if c.Err != nil {
 			return c
 		}
 		if c.V == true {
-			return EvalExpr(e.Then, row)
+			return ev.eval(e.Then, row)
 		}
-		return EvalExpr(e.Else, row)
+		return ev.eval(e.Else, row)
 	case *ir.Case:
-		return evalCase(e, row)
+		return ev.evalCase(e, row)
 	case *ir.Coalesce:
 		for _, a := range e.Args {
-			if o := EvalExpr(a, row); !o.IsNull() {
+			if o := ev.eval(a, row); !o.IsNull() {
 				return o
 			}
 		}
 		return outNull
 	case *ir.IsNull:
-		o := EvalExpr(e.Arg, row)
+		o := ev.eval(e.Arg, row)
 		if o.Err != nil {
 			return o
 		}
@@ -70,20 +121,20 @@ func EvalExpr(e ir.Expr, row Row) ir.Outcome {
 		if len(e.List) == 0 {
 			return outFalse
 		}
-		x := EvalExpr(e.Arg, row)
+		x := ev.eval(e.Arg, row)
 		cmps := make([]ir.Outcome, len(e.List))
 		for i, item := range e.List {
-			cmps[i] = Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{x, EvalExpr(item, row)})
+			cmps[i] = Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{x, ev.eval(item, row)})
 		}
 		return combineOr(cmps)
 	case *ir.Between:
-		x := EvalExpr(e.Arg, row)
-		ge := Apply(e.Ge.Fn, e.Ge.Sig, []ir.Outcome{x, EvalExpr(e.Lo, row)})
-		le := Apply(e.Le.Fn, e.Le.Sig, []ir.Outcome{x, EvalExpr(e.Hi, row)})
+		x := ev.eval(e.Arg, row)
+		ge := Apply(e.Ge.Fn, e.Ge.Sig, []ir.Outcome{x, ev.eval(e.Lo, row)})
+		le := Apply(e.Le.Fn, e.Le.Sig, []ir.Outcome{x, ev.eval(e.Hi, row)})
 		return combineAnd([]ir.Outcome{ge, le})
 	case *ir.NullIf:
-		a := EvalExpr(e.A, row)
-		eq := Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{a, EvalExpr(e.B, row)})
+		a := ev.eval(e.A, row)
+		eq := Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{a, ev.eval(e.B, row)})
 		if eq.Err != nil {
 			return eq
 		}
@@ -92,7 +143,7 @@ func EvalExpr(e ir.Expr, row Row) ir.Outcome {
 		}
 		return a
 	case *ir.Try:
-		o := EvalExpr(e.Arg, row)
+		o := ev.eval(e.Arg, row)
 		if o.Err != nil {
 			return outNull
 		}
@@ -128,18 +179,18 @@ func Apply(fn *ir.Function, sig *ir.Signature, args []ir.Outcome) ir.Outcome {
 	return ir.Outcome{V: v, Err: err}
 }
 
-func evalAnd(args []ir.Expr, row Row) ir.Outcome {
+func (ev *evaluator) evalAnd(args []ir.Expr, row Row) ir.Outcome {
 	outs := make([]ir.Outcome, len(args))
 	for i, a := range args {
-		outs[i] = EvalExpr(a, row)
+		outs[i] = ev.eval(a, row)
 	}
 	return combineAnd(outs)
 }
 
-func evalOr(args []ir.Expr, row Row) ir.Outcome {
+func (ev *evaluator) evalOr(args []ir.Expr, row Row) ir.Outcome {
 	outs := make([]ir.Outcome, len(args))
 	for i, a := range args {
-		outs[i] = EvalExpr(a, row)
+		outs[i] = ev.eval(a, row)
 	}
 	return combineOr(outs)
 }
@@ -179,24 +230,24 @@ func combineLogic(outs []ir.Outcome, dominant bool) ir.Outcome {
 	return boolOutcome(!dominant)
 }
 
-func evalCase(e *ir.Case, row Row) ir.Outcome {
+func (ev *evaluator) evalCase(e *ir.Case, row Row) ir.Outcome {
 	var operand ir.Outcome
 	if e.Operand != nil {
-		operand = EvalExpr(e.Operand, row)
+		operand = ev.eval(e.Operand, row)
 	}
 	for _, w := range e.Whens {
 		var c ir.Outcome
 		if e.Operand != nil {
-			c = Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{operand, EvalExpr(w.Cond, row)})
+			c = Apply(e.Eq.Fn, e.Eq.Sig, []ir.Outcome{operand, ev.eval(w.Cond, row)})
 		} else {
-			c = EvalExpr(w.Cond, row)
+			c = ev.eval(w.Cond, row)
 		}
 		if c.Err != nil {
 			return c
 		}
 		if c.V == true {
-			return EvalExpr(w.Then, row)
+			return ev.eval(w.Then, row)
 		}
 	}
-	return EvalExpr(e.Else, row)
+	return ev.eval(e.Else, row)
 }

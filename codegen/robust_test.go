@@ -1,0 +1,261 @@
+package codegen_test
+
+import (
+	"bytes"
+	"flag"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/compiler"
+)
+
+// The golden tests of this package honour -update; another test file of the
+// package may have registered the flag already.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files")
+	}
+}
+
+func updatingGoldens() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// hostileGolden holds the hostile-names spec (spec.sql) and the exact code
+// generated from it (exprc_gen.go).
+const hostileGolden = "testdata/hostile.txtar"
+
+// generateSpec compiles one spec and generates its package, as
+// `exprc gen --package pkg spec.sql` would.
+func generateSpec(t *testing.T, spec []byte, pkg string) []byte {
+	t.Helper()
+	prog, err := compiler.CompileSources([]string{"spec.sql"}, map[string][]byte{"spec.sql": spec})
+	if err != nil {
+		t.Fatalf("spec of package %s does not compile: %v", pkg, err)
+	}
+	src, err := codegen.Generate(prog.Queries, codegen.Options{Package: pkg, Command: "exprc gen --package " + pkg + " spec.sql"})
+	if err != nil {
+		t.Fatalf("package %s: %v", pkg, err)
+	}
+	return src
+}
+
+func archiveFile(t *testing.T, ar *txtar.Archive, name string) []byte {
+	t.Helper()
+	for _, f := range ar.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	t.Fatalf("%s has no file %s", hostileGolden, name)
+	return nil
+}
+
+// TestHostileNamesGolden generates the hostile-names spec (table, column and
+// alias names and string literals holding quotes, backquotes, newlines, comment
+// markers, Go keywords and predeclared names, the names of the generated code's
+// own locals, names equal after mangling, non-ASCII and a BOM) and compares the
+// output with the golden file byte for byte. It also checks the output parses as
+// Go. The slow TestGeneratedCodeRobustness compiles, vets and runs it.
+func TestHostileNamesGolden(t *testing.T) {
+	data, err := os.ReadFile(hostileGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ar := txtar.Parse(data)
+	got := generateSpec(t, archiveFile(t, ar, "spec.sql"), "hostile")
+	if _, err := parser.ParseFile(token.NewFileSet(), "exprc_gen.go", got, parser.ParseComments); err != nil {
+		t.Fatalf("generated code does not parse: %v", err)
+	}
+	if updatingGoldens() {
+		for i := range ar.Files {
+			if ar.Files[i].Name == "exprc_gen.go" {
+				ar.Files[i].Data = got
+			}
+		}
+		if err := os.WriteFile(hostileGolden, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if want := archiveFile(t, ar, "exprc_gen.go"); !bytes.Equal(got, want) {
+		t.Errorf("generated code for the hostile-names spec differs from %s (go test ./codegen -run HostileNamesGolden -update, then review the diff):\n%s",
+			hostileGolden, firstLineDiff(got, want))
+	}
+}
+
+func firstLineDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < len(g) && i < len(w); i++ {
+		if g[i] != w[i] {
+			return "line " + strconv.Itoa(i+1) + "\n  got  " + g[i] + "\n  want " + w[i]
+		}
+	}
+	return "got " + strconv.Itoa(len(g)) + " lines, want " + strconv.Itoa(len(w))
+}
+
+// TestHostileNamesRejected checks the names generation must refuse with a clear
+// error rather than emit code that does not compile.
+func TestHostileNamesRejected(t *testing.T) {
+	for _, tc := range []struct{ name, spec, want string }{
+		{"query names equal ignoring case", "CREATE TABLE t (x BIGINT);\n-- name: a_b\nSELECT x FROM t;\n-- name: A_b\nSELECT x FROM t;\n", "already defined"},
+		{"query named Lookup", "CREATE TABLE t (x BIGINT);\n-- name: lookup\nSELECT x FROM t;\n", "reserved"},
+		{"query named Evaluator", "CREATE TABLE t (x BIGINT);\n-- name: Evaluator\nSELECT x FROM t;\n", "reserved"},
+		// Query Foo declares FooSchema; a query FooSchema declares a function of
+		// that name.
+		{"query name equal to another's schema variable", "CREATE TABLE t (x BIGINT);\n-- name: Foo\nSELECT x FROM t;\n-- name: FooSchema\nSELECT x FROM t;\n", "FooSchema"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog, err := compiler.CompileSources([]string{"spec.sql"}, map[string][]byte{"spec.sql": []byte(tc.spec)})
+			if err == nil {
+				_, err = codegen.Generate(prog.Queries, codegen.Options{Package: "p"})
+			}
+			if err == nil {
+				t.Fatalf("no error; want one mentioning %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not mention %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// collisionSpecs are specs whose generated code must compile: a column, alias or
+// query named like an identifier the generated code declares itself (a loop
+// local, a fast-path slice, a package-level matcher, an imported package).
+var collisionSpecs = []struct{ pkg, spec string }{
+	// Column x_v becomes local xV, the name of x's fast-path slice.
+	{"shadowslice", "CREATE TABLE t (x BIGINT, x_v BIGINT);\n-- name: Q\nSELECT x + x_v AS s FROM t;\n"},
+	// greatest declares best and have in its row loop.
+	{"greatestlocals", "CREATE TABLE t (best BIGINT, have BIGINT);\n-- name: Q\nSELECT greatest(best, have) AS g FROM t;\n"},
+	// The LIKE matcher is the package-level variable likePattern.
+	{"patternvar", "CREATE TABLE t (s VARCHAR, like_pattern VARCHAR);\n-- name: Q\nSELECT s LIKE 'a%' AS m, like_pattern FROM t;\n"},
+	// A DOUBLE NaN constant is math.NaN().
+	{"mathpkg", "CREATE TABLE t (math DOUBLE);\n-- name: Q\nSELECT math + CAST('NaN' AS DOUBLE) AS r FROM t;\n"},
+	// m[k] declares v, found and isNull, then reports a missing key with the key.
+	{"maplocals", "CREATE TABLE t (m MAP<VARCHAR, BIGINT>, v VARCHAR);\n-- name: Q\nSELECT m[v] AS x FROM t;\n"},
+	{"maplocals2", "CREATE TABLE t (m MAP<VARCHAR, BIGINT>, k VARCHAR, found BIGINT, is_null BIGINT);\n-- name: Q\nSELECT m[k] + found + is_null AS x, element_at(m, k) AS y, map_contains_key(m, k) AS z FROM t;\n"},
+	// Locals of CASE, IF, COALESCE, AND/OR and IN, and the error report.
+	{"branchlocals", "CREATE TABLE t (then BIGINT, otherwise BIGINT, \"when\" BOOLEAN, not_yet BIGINT, konst BIGINT, case_result BIGINT, " +
+		"\"and\" BOOLEAN, \"or\" BOOLEAN, and_result BOOLEAN, in_result BIGINT, still_null BIGINT, coalesced BIGINT, clauses VARCHAR, texts VARCHAR, c BIGINT);\n" +
+		"-- name: Q\nSELECT CASE WHEN \"when\" THEN then ELSE otherwise END AS a, IF(\"and\" AND \"or\" OR and_result, not_yet, konst) AS b, " +
+		"COALESCE(still_null, coalesced, case_result) AS d, in_result IN (1, 2, c) AS f, clauses || texts AS g FROM t;\n"},
+}
+
+// TestGeneratedCodeRobustness builds one temporary module beside the repository
+// (replace github.com/exprc/exprc => the repository root) holding:
+//
+//   - hostile/: the hostile-names spec of testdata/hostile.txtar, its generated
+//     code, and a test comparing every query with the interpreter;
+//   - edge/: testdata/robust/edge, a test of batch shapes (0 rows, all NULL,
+//     1 MiB and invalid UTF-8 strings, sliced batches), schema mismatches
+//     (each must be an error naming the column, never a panic) and 8
+//     goroutines calling the same evaluators;
+//   - collide/*: collisionSpecs, which only have to compile and vet;
+//
+// then runs go vet ./... and go test -race on it, offline.
+func TestGeneratedCodeRobustness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with go test -race")
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(rel string, data []byte) {
+		t.Helper()
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(p string) []byte {
+		t.Helper()
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	write("go.mod", []byte("module example.com/robust\n\ngo 1.26\n\nrequire (\n\tgithub.com/apache/arrow-go/v18 v18.8.0\n\tgithub.com/exprc/exprc v0.0.0\n)\n\nreplace github.com/exprc/exprc => "+root+"\n"))
+	write("go.sum", read(filepath.Join(root, "go.sum")))
+	write("harness/harness.go", read("testdata/robust/harness/harness.go"))
+
+	golden, err := os.ReadFile(hostileGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := archiveFile(t, txtar.Parse(golden), "spec.sql")
+	write("hostile/spec.sql", spec)
+	write("hostile/exprc_gen.go", generateSpec(t, spec, "hostile"))
+	write("hostile/hostile_test.go", read("testdata/robust/hostile/hostile_test.go"))
+
+	spec = read("testdata/robust/edge/spec.sql")
+	write("edge/spec.sql", spec)
+	write("edge/exprc_gen.go", generateSpec(t, spec, "edge"))
+	write("edge/edge_test.go", read("testdata/robust/edge/edge_test.go"))
+
+	for _, c := range collisionSpecs {
+		write("collide/"+c.pkg+"/exprc_gen.go", generateSpec(t, []byte(c.spec), c.pkg))
+	}
+
+	gocmd := func(args ...string) (string, error) {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOSUMDB=off", "GOWORK=off")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+
+	// One vet run over every package; its report is split by package.
+	vetOut, vetErr := gocmd("vet", "./...")
+	reports := map[string]string{}
+	pkg := ""
+	for _, line := range strings.SplitAfter(vetOut, "\n") {
+		if rest, ok := strings.CutPrefix(line, "# example.com/robust/"); ok {
+			pkg = strings.TrimSpace(rest)
+			continue
+		}
+		reports[pkg] += line
+	}
+	attributed := false
+	for _, p := range []string{"hostile", "edge", "harness"} {
+		for key, r := range reports {
+			if key == p || strings.HasPrefix(key, p+"_test") || strings.HasPrefix(key, p+" ") {
+				attributed = true
+				t.Errorf("go vet %s:\n%s", key, r)
+			}
+		}
+	}
+	for _, c := range collisionSpecs {
+		r, ok := reports["collide/"+c.pkg]
+		attributed = attributed || ok
+		t.Run("compiles/"+c.pkg, func(t *testing.T) {
+			if ok {
+				t.Errorf("generated code for\n%s\ndoes not compile or vet:\n%s", c.spec, r)
+			}
+		})
+	}
+	if vetErr != nil && !attributed {
+		t.Errorf("go vet ./...: %v\n%s", vetErr, vetOut)
+	}
+
+	out, err := gocmd("test", "-race", "-count=1", "./hostile", "./edge")
+	if err != nil {
+		t.Errorf("go test -race ./hostile ./edge in %s: %v\n%s", dir, err, out)
+	}
+}

@@ -1,0 +1,33 @@
+-- The table and queries of the batch-shape and concurrency checks of
+-- codegen/robust_test.go.
+
+CREATE TABLE t (
+  id BIGINT NOT NULL,
+  s  VARCHAR,
+  x  BIGINT,
+  d  DOUBLE,
+  b  BOOLEAN,
+  dt DATE,
+  i  INT,
+  m  MAP<VARCHAR, BIGINT>
+);
+
+-- name: Strs
+SELECT id, s, length(s) AS len, upper(s) AS up, lower(s) AS low, substring(s, 2, 3) AS sub,
+       s || '|' AS cat, trim(s) AS tr, replace(s, 'a', 'bb') AS rep, starts_with(s, 'a') AS sw,
+       s LIKE '%a%' AS lk, s RLIKE '^[a-z]+$' AS rl, lpad(s, 4, '*') AS lp,
+       CASE WHEN b THEN s WHEN s IS NULL THEN 'none' ELSE 'no' END AS cs
+FROM t
+WHERE id >= 0;
+
+-- name: Mixed
+SELECT id, x + i AS xi, TRY(x * 1000000000000000000) AS big, d * 2 AS d2, NOT b AS nb,
+       date_add(dt, i) AS dd, element_at(m, s) AS em, cardinality(m) AS card, m,
+       COALESCE(x, i, 0) AS co, IF(x > 0, x, NULL) AS pos, greatest(x, i, id) AS g
+FROM t
+WHERE b OR x IS NULL OR x > 10;
+
+-- name: Fails
+SELECT id, 100 DIV x AS q, m[s] AS ms
+FROM t
+WHERE i <> 7;
