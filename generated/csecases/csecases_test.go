@@ -1,0 +1,176 @@
+package csecases_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/generated/csecases"
+	"github.com/exprc/exprc/generated/csecasesnocse"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/interp"
+)
+
+// randomBatch fills a batch of table with n rows of values chosen to hit the
+// decision cases' edges: NULLs, zero divisors, extreme integers, missing map
+// keys, and map keys the queries probe.
+func randomBatch(t *testing.T, table *ir.Table, n int, seed uint64, mem memory.Allocator) arrow.RecordBatch {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 42))
+	nullRate := []float64{0, 0.02, 0.3}[seed%3]
+	b := array.NewRecordBuilder(mem, ir.ArrowSchema(table.Columns))
+	defer b.Release()
+	// Mostly small non-zero values, so most rows get through; zero divisors,
+	// extremes and missing map keys are rare, so errors happen at varied rows.
+	ints := []int64{1, -1, 2, 3, 5, 7, 100, 123, 124, 125, -2, 9, -9, 4}
+	rare := []int64{0, math.MaxInt64, math.MinInt64}
+	pick := func() int64 {
+		if r.IntN(400) == 0 {
+			return rare[r.IntN(len(rare))]
+		}
+		return ints[r.IntN(len(ints))]
+	}
+	strs := []string{"", "a", "A", "b", "B", "123x", "124y", "125z", "héllo", "ß"}
+	for i := 0; i < n; i++ {
+		for c, col := range table.Columns {
+			if col.Nullable && r.Float64() < nullRate {
+				b.Field(c).AppendNull()
+				continue
+			}
+			var v any
+			switch col.Type.Kind {
+			case ir.KindBigint:
+				v = pick()
+			case ir.KindInt:
+				v = int32(ints[r.IntN(len(ints))])
+			case ir.KindDouble:
+				v = []float64{0, 1.5, -2, math.NaN(), math.Inf(1), 1e300}[r.IntN(6)]
+			case ir.KindVarchar:
+				v = strs[r.IntN(len(strs))]
+			case ir.KindBoolean:
+				v = r.IntN(2) == 0
+			case ir.KindDate:
+				v = ir.Date(r.IntN(40000) - 10000)
+			case ir.KindMap:
+				m := &ir.MapValue{}
+				for _, k := range []string{"k", "test", "fixed_test", "j"} {
+					if r.IntN(200) > 0 || k == "fixed_test" && r.IntN(2) == 0 {
+						m.Keys = append(m.Keys, k)
+						if col.Type.Value.Kind == ir.KindVarchar {
+							m.Values = append(m.Values, strs[r.IntN(len(strs))])
+						} else {
+							m.Values = append(m.Values, pick())
+						}
+					}
+				}
+				v = m
+			}
+			if err := interp.AppendValue(b.Field(c), v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return b.NewRecordBatch()
+}
+
+type runner func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
+
+func generated(fn func(context.Context, arrow.RecordBatch, memory.Allocator) (arrow.RecordBatch, error)) runner {
+	return func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+		out, err := fn(ctx, in, mem)
+		var qe *ir.QueryError
+		if errors.As(err, &qe) {
+			moved := *qe
+			moved.Row += rowBase
+			return nil, &moved
+		}
+		return out, err
+	}
+}
+
+func result(t *testing.T, run runner, in arrow.RecordBatch, size int, mem memory.Allocator) string {
+	t.Helper()
+	var b strings.Builder
+	n := int(in.NumRows())
+	for start := 0; start < n; start += size {
+		part := in.NewSlice(int64(start), int64(min(start+size, n)))
+		out, err := run(context.Background(), part, int64(start), mem)
+		part.Release()
+		var qe *ir.QueryError
+		if errors.As(err, &qe) {
+			return fmt.Sprintf("error row %d column %s %s: %s", qe.Row, qe.Column, qe.Err.Class, qe.Err.Message())
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 0; r < int(out.NumRows()); r++ {
+			for c := 0; c < int(out.NumCols()); c++ {
+				read, _ := interp.ColumnReader(out.Column(c))
+				b.WriteString(ir.FormatValue(read(r)) + "|")
+			}
+			b.WriteByte('\n')
+		}
+		out.Release()
+	}
+	return b.String()
+}
+
+// TestCSEMatchesNoCSEAndInterpreter runs every decision case with CSE, without
+// CSE, through the interpreter as written and through the interpreter with
+// sharing, on random data split into batches of several sizes: values, NULLs and
+// the reported error must be identical.
+func TestCSEMatchesNoCSEAndInterpreter(t *testing.T) {
+	src, err := os.ReadFile("cases.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compiler.CompileSources([]string{"cases.sql"}, map[string][]byte{"cases.sql": src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	for seed := uint64(0); seed < 6; seed++ {
+		batches := map[string]arrow.RecordBatch{}
+		for _, tb := range prog.Tables {
+			batches[tb.Name] = randomBatch(t, tb, 300, seed, mem)
+		}
+		for _, q := range prog.Queries {
+			in := batches[q.Source.Name]
+			withCSE, _, ok1 := csecases.Lookup(q.Name)
+			noCSE, _, ok2 := csecasesnocse.Lookup(q.Name)
+			if !ok1 || !ok2 {
+				t.Fatalf("%s: not generated (run go generate ./generated)", q.Name)
+			}
+			plan := cse.Analyze(q)
+			asWritten := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+				return interp.Eval(ctx, q, in, rowBase, mem)
+			}
+			shared := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+				return interp.EvalShared(ctx, q, plan, in, rowBase, mem)
+			}
+			want := result(t, asWritten, in, int(in.NumRows()), mem)
+			for _, size := range []int{1, 7, 1000} {
+				for name, run := range map[string]runner{"interp-shared": shared, "cse": generated(withCSE), "no-cse": generated(noCSE)} {
+					if got := result(t, run, in, size, mem); got != want {
+						t.Errorf("seed %d %s: %s at batch size %d differs from the interpreter:\n got  %.300s\n want %.300s", seed, q.Name, name, size, got, want)
+					}
+				}
+			}
+		}
+		for _, b := range batches {
+			b.Release()
+		}
+	}
+}
