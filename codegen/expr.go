@@ -359,18 +359,19 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	}
 	var slices []jen.Code
 	fastVals := make([]jen.Code, len(args))
-	seen := map[string]bool{}
+	seen := map[string]string{}
 	for i, a := range args {
 		if !a.isVec() {
 			fastVals[i] = a.lit
 			continue
 		}
-		s := a.vec + "V"
-		fastVals[i] = jen.Id(s).Index(jen.Id("i"))
-		if seen[a.vec] {
+		if s, ok := seen[a.vec]; ok {
+			fastVals[i] = jen.Id(s).Index(jen.Id("i"))
 			continue
 		}
-		seen[a.vec] = true
+		s := f.local(a.vec + "V") // the value slice, for bounds-check-free indexing
+		seen[a.vec] = s
+		fastVals[i] = jen.Id(s).Index(jen.Id("i"))
 		cond = cond.Op("&&").Id(a.vec).Dot("Clean").Call()
 		slices = append(slices, jen.Id(s).Op(":=").Id(a.vec).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	}

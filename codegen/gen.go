@@ -9,6 +9,7 @@ package codegen
 import (
 	"bytes"
 	"fmt"
+	"go/token"
 	"sort"
 	"strings"
 
@@ -52,19 +53,21 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	fg.names.fresh("Evaluator")
 	fg.names.fresh("Lookup")
 	// Exported names first, so they stay stable whatever the locals are.
-	funcNames := map[string]string{}
+	// Every package-level name a query declares must be unique, across queries
+	// too (a query Foo declares FooSchema, which a query FooSchema would reuse).
+	owner := map[string]string{"Evaluator": "", "Lookup": ""}
 	for _, q := range queries {
 		name := GoName(q.Name, true)
-		if prev, dup := funcNames[name]; dup {
-			return nil, fmt.Errorf("codegen: queries %s and %s both map to the Go name %s", prev, q.Name, name)
+		for _, decl := range []string{name, name + "Schema", unexport(name) + "Input"} {
+			if prev, dup := owner[decl]; dup {
+				if prev == "" {
+					return nil, fmt.Errorf("codegen: query %s: the Go name %s is reserved in generated packages; rename the query", q.Name, decl)
+				}
+				return nil, fmt.Errorf("codegen: queries %s and %s both need the Go name %s; rename one", prev, q.Name, decl)
+			}
+			owner[decl] = q.Name
+			fg.names.fresh(decl)
 		}
-		if name == "Evaluator" || name == "Lookup" {
-			return nil, fmt.Errorf("codegen: query %s: the Go name %s is reserved in generated packages; rename the query", q.Name, name)
-		}
-		funcNames[name] = q.Name
-		fg.names.fresh(name)
-		fg.names.fresh(name + "Schema")
-		fg.names.fresh(unexport(name) + "Input")
 	}
 	var bodies []jen.Code
 	for _, q := range queries {
@@ -104,7 +107,19 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	return out, nil
 }
 
-func isIdent(s string) bool { return s != "" && GoName(s, false) == s && !strings.Contains(s, "_x") }
+func isIdent(s string) bool { return token.IsIdentifier(s) }
+
+// global picks a package-level name that no local of the function being
+// emitted uses, and reserves it for every function emitted after.
+func (fg *fileGen) global(f *funcGen, base string) string {
+	for {
+		name := fg.names.fresh(base)
+		if f.nm.used[name] == 0 {
+			f.nm.fresh(name)
+			return name
+		}
+	}
+}
 
 func unexport(s string) string {
 	if s == "" {
@@ -130,6 +145,17 @@ type funcGen struct {
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }
 
 func (f *funcGen) fresh(base string) string { return f.nm.fresh(base) }
+
+// local names a variable declared inside one block of the generated code: it
+// only has to differ from the function-level names, which it would otherwise
+// hide.
+func (f *funcGen) local(base string) string {
+	name := base
+	for i := 2; f.nm.used[name] > 0 || predeclared[name]; i++ {
+		name = base + "_" + itoa(i)
+	}
+	return name
+}
 
 // commentFor puts the SQL of an expression over the statements computing it.
 func (f *funcGen) commentFor(e ir.Expr) {

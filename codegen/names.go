@@ -81,7 +81,7 @@ var predeclared = map[string]bool{
 	"ctx": true, "in": true, "mem": true, "n": true, "sel": true, "i": true, "k": true, "cnt": true,
 	"vec": true, "rt": true, "arrow": true, "array": true, "memory": true, "context": true, "fmt": true,
 	"out": true, "r": true, "err": true, "e": true, "where": true, "errRow": true, "errCol": true,
-	"firstErr": true, "rows": true, "cols": true,
+	"firstErr": true, "rows": true, "cols": true, "math": true, "clauses": true, "texts": true, "c": true,
 }
 
 // namer hands out unique local names within one generated function.

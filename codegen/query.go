@@ -32,6 +32,9 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	for _, r := range []string{"ctx", "in", "mem", "n", "all", "sel"} {
 		f.nm.fresh(r)
 	}
+	for used := range fg.names.used { // package-level names: locals must not hide them
+		f.nm.fresh(used)
+	}
 
 	// Input columns: read once, zero-copy for fixed-width types.
 	for _, i := range usedColumns(q) {

@@ -16,11 +16,13 @@ func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) oper
 		case "cardinality":
 			return []jen.Code{set(jen.Add(vals[0]).Dot("Len").Call())}
 		case "map_contains_key":
+			found := f.local("found")
 			return []jen.Code{
-				jen.List(jen.Id("_"), jen.Id("found"), jen.Id("_")).Op(":=").Add(vals[0]).Dot("Get").Call(vals[1]),
-				set(jen.Id("found")),
+				jen.List(jen.Id("_"), jen.Id(found), jen.Id("_")).Op(":=").Add(vals[0]).Dot("Get").Call(vals[1]),
+				set(jen.Id(found)),
 			}
 		}
+		v, found, isNull := f.local("value"), f.local("found"), f.local("isNull")
 		missing := jen.Id(res).Dot("SetNull").Call(jen.Id("i")) // element_at
 		if e.Fn.Name == "subscript" {
 			key := vals[1]
@@ -30,10 +32,10 @@ func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) oper
 			missing = jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Qual(rtPkg, mapKeyErr(*mt.Key)).Call(key))
 		}
 		return []jen.Code{
-			jen.List(jen.Id("v"), jen.Id("found"), jen.Id("isNull")).Op(":=").Add(vals[0]).Dot("Get").Call(vals[1]),
-			jen.If(jen.Op("!").Id("found")).Block(missing, jen.Continue()),
-			jen.If(jen.Id("isNull")).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
-			set(jen.Id("v")),
+			jen.List(jen.Id(v), jen.Id(found), jen.Id(isNull)).Op(":=").Add(vals[0]).Dot("Get").Call(vals[1]),
+			jen.If(jen.Op("!").Id(found)).Block(missing, jen.Continue()),
+			jen.If(jen.Id(isNull)).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
+			set(jen.Id(v)),
 		}
 	})
 }
@@ -69,16 +71,17 @@ func (f *funcGen) emitGreatest(e *ir.Call, args []operand, sel, base string) ope
 		body = append(body, jen.If(jen.Id("e").Op(":=").Id(v).Dot("ErrAt").Call(jen.Id("i")), jen.Id("e").Op("!=").Nil()).
 			Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e")), jen.Continue()))
 	}
-	body = append(body, jen.Var().Id("best").Add(goType(e.Sig.Ret)), jen.Id("have").Op(":=").False())
+	best, have := f.local("best"), f.local("have")
+	body = append(body, jen.Var().Id(best).Add(goType(e.Sig.Ret)), jen.Id(have).Op(":=").False())
 	for _, v := range vecs {
 		x := jen.Id(v).Dot("V").Index(jen.Id("i"))
 		body = append(body, jen.If(jen.Op("!").Id(v).Dot("IsNull").Call(jen.Id("i")).Op("&&").Parens(
-			jen.Op("!").Id("have").Op("||").Qual(rtPkg, cmpSig.Kernel).Call(x, jen.Id("best")))).
-			Block(jen.List(jen.Id("best"), jen.Id("have")).Op("=").List(x, jen.True())))
+			jen.Op("!").Id(have).Op("||").Qual(rtPkg, cmpSig.Kernel).Call(x, jen.Id(best)))).
+			Block(jen.List(jen.Id(best), jen.Id(have)).Op("=").List(x, jen.True())))
 	}
 	body = append(body,
-		jen.If(jen.Op("!").Id("have")).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
-		jen.Id(res).Dot("V").Index(jen.Id("i")).Op("=").Id("best"))
+		jen.If(jen.Op("!").Id(have)).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
+		jen.Id(res).Dot("V").Index(jen.Id("i")).Op("=").Id(best))
 	f.add(jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))),
 		jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++")).Block(body...))
 	return operand{t: e.Sig.Ret, vec: res}
@@ -106,8 +109,8 @@ func (f *funcGen) matcher(e *ir.Call, args []operand) *matcherVar {
 	if m, ok := f.file.matchers[key]; ok {
 		return m
 	}
-	m := &matcherVar{name: f.file.names.fresh(e.Fn.Name + "Pattern")}
-	m.err = m.name + "Err"
+	m := &matcherVar{name: f.file.global(f, e.Fn.Name+"Pattern")}
+	m.err = f.file.global(f, m.name+"Err")
 	var init jen.Code
 	if e.Fn.Name == "rlike" {
 		init = jen.Qual(rtPkg, "CompileRlike").Call(jen.Lit(lits[0].V.(string)))

@@ -37,8 +37,6 @@ func goType(t ir.Type) jen.Code {
 	panic(fmt.Sprintf("codegen: no Go type for %s", t))
 }
 
-// vecType is vec.Vec[T] for values of t.
-func vecType(t ir.Type) jen.Code { return jen.Qual(vecPkg, "Vec").Types(goType(t)) }
 
 // readerName is the vec function that reads an Arrow column of type t.
 func readerName(t ir.Type) string {

@@ -16,3 +16,8 @@ package generated
 //go:generate go run ../cmd/exprc gen --out bench --package benchq ../bench/bench.sql
 //go:generate go run ../cmd/exprc gen --out csecases csecases/cases.sql
 //go:generate go run ../cmd/exprc gen --out csecasesnocse --no-cse csecases/cases.sql
+
+// cseshapes and cseshapesnocse: the random conditional shapes of
+// cseshapes/shapes.sql (go test ./cse/shapes -update writes it) with and
+// without CSE. They call the test-only function probe, which the exprc CLI does
+// them, and TestGeneratedUpToDate in cse/shapes checks them.

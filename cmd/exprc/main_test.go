@@ -63,7 +63,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	r := exprc("run", "--help")
-	for _, flag := range []string{"--query", "--input", "--format", "--output", "--batch-size", "--engine", "--progress", "--help"} {
+	for _, flag := range []string{"--query", "--input", "--format", "--output", "--batch-size", "--engine", "--threads", "--progress", "--help"} {
 		if !strings.Contains(r.stdout, flag) {
 			t.Errorf("run --help does not list %s", flag)
 		}
@@ -82,10 +82,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"check"}, "error: no spec files given"},
 		{[]string{"run", spec, "--input", "events=" + data}, "error: --query is required"},
 		{[]string{"run", spec, "-q", "Div", "--input", "events"}, `error: --input "events": want TABLE=FILE`},
-		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--engine", "jit"}, `error: unknown --engine "jit" (want interp)`},
+		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--engine", "jit"}, `error: unknown --engine "jit" (want compiled, interp)`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--format", "xml"}, `error: unknown --format "xml" (want jsonl or csv)`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--progress", "maybe"}, `error: unknown --progress "maybe"`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--batch-size", "0"}, `error: --batch-size must be positive, got 0`},
+		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--threads", "0"}, `error: --threads must be positive, got 0`},
 		{[]string{"version", "extra"}, "error: version takes no arguments"},
 	}
 	for _, c := range cases {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -18,24 +19,46 @@ import (
 	"github.com/exprc/exprc/compiler/dataio"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
+	rtengine "github.com/exprc/exprc/templates/engine"
 )
 
-// engine evaluates one query batch by batch. rowBase is the index of the batch's
-// first row in the whole input; a query error is an *ir.QueryError.
+// engine evaluates a query over the batches of an input, on up to threads
+// goroutines, passing the results to emit in input order and the number of input
+// rows done to progress. It stops at the first error in input order: a query
+// error (an *ir.QueryError), an input error, or an error of emit.
 type engine interface {
-	Eval(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
+	Run(ctx context.Context, in dataio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(rows int64)) error
 }
 
 // interpEngine runs a query on the reference interpreter.
 type interpEngine struct{ q *ir.Query }
 
-func (e interpEngine) Eval(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
-	return interp.Eval(ctx, e.q, in, rowBase, mem)
+func (e interpEngine) Run(ctx context.Context, in dataio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(int64)) error {
+	mem := memory.DefaultAllocator
+	var rows int64
+	return rtengine.Run(ctx, threads, in.Next,
+		func(ctx context.Context, b arrow.RecordBatch, rowBase int64) (arrow.RecordBatch, error) {
+			return interp.Eval(ctx, e.q, b, rowBase, mem)
+		},
+		func(res arrow.RecordBatch, n int64) error {
+			if err := emit(res); err != nil {
+				return err
+			}
+			rows += n
+			progress(rows)
+			return nil
+		})
+}
+
+// engineOptions is what an engine may need besides the query.
+type engineOptions struct {
+	status io.Writer // for a line about a slow step, or nil
 }
 
 // engines lists the --engine values.
-var engines = map[string]func(q *ir.Query) (engine, error){
-	"interp": func(q *ir.Query) (engine, error) { return interpEngine{q}, nil },
+var engines = map[string]func(q *ir.Query, opts engineOptions) engine{
+	"interp":   func(q *ir.Query, _ engineOptions) engine { return interpEngine{q} },
+	"compiled": func(q *ir.Query, opts engineOptions) engine { return &compiledEngine{q: q, status: opts.status} },
 }
 
 func engineNames() string {
@@ -56,6 +79,20 @@ Input formats by extension: .jsonl/.ndjson (JSON lines), .csv (with a header
 row; an empty unquoted field is NULL), .parquet, .arrow/.feather/.ipc (Arrow
 IPC file or stream).
 
+Engines (--engine):
+  interp    the reference interpreter (the default).
+  compiled  generates the query's Go evaluator as "exprc gen" does, builds it
+            with the go command in PATH into a small program, and streams the
+            batches through it. The build is offline: the Go module cache must
+            hold the modules exprc was built with (Arrow). Built programs are
+            cached under the user cache directory (exprc/engines), so only the
+            first run of a query pays for the build. Results and errors are
+            the same as the interpreter's.
+
+Both engines evaluate up to --threads batches at once. Rows are written in
+input order, and the reported error is the same for any --threads and
+--batch-size: the one at the lowest input row.
+
 With --output, the file is written only when the whole query succeeds (through
 a temporary file that is renamed at the end). Results on stdout are streamed:
 rows before a failing row may already be written when the error is reported.
@@ -72,6 +109,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	output := fs.StringP("output", "o", "", "output file (default: stdout)")
 	batchSize := fs.Int("batch-size", dataio.DefaultBatchSize, "rows per batch")
 	engineName := fs.String("engine", "interp", "evaluation engine: "+engineNames())
+	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "batches evaluated at once")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	if code := parse(fs, args, stdout, stderr); code >= 0 {
 		return code
@@ -85,6 +123,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "--query is required")
 	case *batchSize <= 0:
 		return usageError(stderr, fs, "--batch-size must be positive, got %d", *batchSize)
+	case *threads <= 0:
+		return usageError(stderr, fs, "--threads must be positive, got %d", *threads)
 	}
 	newEngine, ok := engines[*engineName]
 	if !ok {
@@ -155,11 +195,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "error: query %s reads table %s: give its data with --input %s=FILE\n", q.Name, q.Source.Name, q.Source.Name)
 		return 1
 	}
-	eng, err := newEngine(q)
-	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
-		return 1
+	var opts engineOptions
+	if showProgress {
+		opts.status = stderr
 	}
+	eng := newEngine(q, opts)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -167,7 +207,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if showProgress {
 		pl = newProgressLine(stderr)
 	}
-	err = execute(ctx, eng, q, inPath, *output, *format, *batchSize, stdout, pl)
+	err := execute(ctx, eng, q, inPath, *output, *format, *batchSize, *threads, stdout, pl)
 	pl.finish()
 	if err != nil {
 		var qe *ir.QueryError
@@ -193,9 +233,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 // execute streams the input through the engine into the output. With an output
 // path, the result goes to a temporary file in the same directory, renamed over
 // path only on success.
-func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, format string, batchSize int, stdout io.Writer, pl *progressLine) (err error) {
-	mem := memory.DefaultAllocator
-	in, err := dataio.OpenInput(inPath, q.Source, batchSize, mem)
+func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, format string, batchSize, threads int, stdout io.Writer, pl *progressLine) (err error) {
+	in, err := dataio.OpenInput(inPath, q.Source, batchSize, memory.DefaultAllocator)
 	if err != nil {
 		return err
 	}
@@ -230,30 +269,19 @@ func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, form
 	if err != nil {
 		return err
 	}
-	var rowBase int64
-	for {
-		batch, err := in.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			out.Close()
+	writeFailed := false
+	err = eng.Run(ctx, in, threads, func(res arrow.RecordBatch) error {
+		if err := out.Write(res); err != nil {
+			writeFailed = true
 			return err
 		}
-		res, err := eng.Eval(ctx, batch, rowBase, mem)
-		n := batch.NumRows()
-		batch.Release()
-		if err != nil {
+		return nil
+	}, pl.update)
+	if err != nil {
+		if !writeFailed {
 			out.Close() // stdout: flush the rows before the failing batch
-			return err
 		}
-		err = out.Write(res)
-		res.Release()
-		if err != nil {
-			return err
-		}
-		rowBase += n
-		pl.update(rowBase)
+		return err
 	}
 	return out.Close()
 }

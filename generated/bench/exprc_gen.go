@@ -916,7 +916,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		infoV := info.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -925,7 +925,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -938,7 +938,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -947,14 +947,14 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
-	// CASE WHEN like(info['test'], '123%') THEN 'FOO' WHEN like(info['test'], '124%') THEN 'BAR' WHEN like(info['test'], '125%') THEN 'BAZ' ELSE info['test'] END
+	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	caseResult := vec.Make[string](n)
-	// like(info['test'], '123%')
+	// (info['test'] LIKE '123%')
 	like := vec.Make[bool](n)
 	if all == nil && entry.Clean() {
 		entryV := entry.V[:n]
@@ -987,7 +987,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.CopyErrs(&caseResult, &like, all, n)
 	when, notYet := vec.Split(&like, all, n)
 	vec.Fill(&caseResult, "FOO", when, n)
-	// like(info['test'], '124%')
+	// (info['test'] LIKE '124%')
 	like2 := vec.Make[bool](n)
 	if notYet == nil && entry.Clean() {
 		entryV := entry.V[:n]
@@ -1020,7 +1020,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.CopyErrs(&caseResult, &like2, notYet, n)
 	when2, notYet2 := vec.Split(&like2, notYet, n)
 	vec.Fill(&caseResult, "BAR", when2, n)
-	// like(info['test'], '125%')
+	// (info['test'] LIKE '125%')
 	like3 := vec.Make[bool](n)
 	if notYet2 == nil && entry.Clean() {
 		entryV := entry.V[:n]

@@ -1284,7 +1284,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	c := vec.Int64s(in.Column(2))
+	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1292,12 +1292,12 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	// shared (always): (b DIV c)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if all == nil && b.Clean() && c.Clean() {
+	if all == nil && b.Clean() && c_.Clean() {
 		bV := b.V[:n]
-		cV := c.V[:n]
+		c_V := c_.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], cV[i])
+			r, err := rt.DivInt64(bV[i], c_V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -1307,7 +1307,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if b.IsNull(i) || c.IsNull(i) {
+			if b.IsNull(i) || c_.IsNull(i) {
 				quotient.SetNull(i)
 				continue
 			}
@@ -1315,11 +1315,11 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 				quotient.SetErr(i, e)
 				continue
 			}
-			if e := c.ErrAt(i); e != nil {
+			if e := c_.ErrAt(i); e != nil {
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(b.V[i], c.V[i])
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -1398,7 +1398,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	c := vec.Int64s(in.Column(2))
+	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1412,12 +1412,12 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// shared (region): (b DIV c)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if stillNull == nil && b.Clean() && c.Clean() {
+	if stillNull == nil && b.Clean() && c_.Clean() {
 		bV := b.V[:n]
-		cV := c.V[:n]
+		c_V := c_.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], cV[i])
+			r, err := rt.DivInt64(bV[i], c_V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -1427,7 +1427,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	} else {
 		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 			i := stillNull.Row(k)
-			if b.IsNull(i) || c.IsNull(i) {
+			if b.IsNull(i) || c_.IsNull(i) {
 				quotient.SetNull(i)
 				continue
 			}
@@ -1435,11 +1435,11 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 				quotient.SetErr(i, e)
 				continue
 			}
-			if e := c.ErrAt(i); e != nil {
+			if e := c_.ErrAt(i); e != nil {
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(b.V[i], c.V[i])
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -2924,7 +2924,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		mV := m.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("k")
+			value, found, isNull := mV[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -2933,7 +2933,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -2946,7 +2946,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("k")
+			value, found, isNull := m.V[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -2955,7 +2955,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	// (m['k'] > CAST(0 AS BIGINT))
@@ -4406,7 +4406,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		infoV := info.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -4415,7 +4415,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -4428,7 +4428,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -4437,7 +4437,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 
@@ -4639,7 +4639,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		infoV := info.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("fixed_test")
+			value, found, isNull := infoV[i].Get("fixed_test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
@@ -4648,7 +4648,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -4661,7 +4661,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("fixed_test")
+			value, found, isNull := info.V[i].Get("fixed_test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
@@ -4670,7 +4670,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	vec.Merge(&caseResult, &entry, when, n)
@@ -4681,7 +4681,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		infoV := info.V[:n]
 		out := entry2.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -4690,7 +4690,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -4703,7 +4703,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry2.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -4712,7 +4712,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = v
+			entry2.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -4882,7 +4882,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		infoV := info.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -4891,7 +4891,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -4904,7 +4904,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -4913,7 +4913,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 

@@ -1566,7 +1566,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	c := vec.Int64s(in.Column(2))
+	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1579,12 +1579,12 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	stillNull := vec.NullRows(&a, all, n)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if stillNull == nil && b.Clean() && c.Clean() {
+	if stillNull == nil && b.Clean() && c_.Clean() {
 		bV := b.V[:n]
-		cV := c.V[:n]
+		c_V := c_.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], cV[i])
+			r, err := rt.DivInt64(bV[i], c_V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -1594,7 +1594,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	} else {
 		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 			i := stillNull.Row(k)
-			if b.IsNull(i) || c.IsNull(i) {
+			if b.IsNull(i) || c_.IsNull(i) {
 				quotient.SetNull(i)
 				continue
 			}
@@ -1602,11 +1602,11 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 				quotient.SetErr(i, e)
 				continue
 			}
-			if e := c.ErrAt(i); e != nil {
+			if e := c_.ErrAt(i); e != nil {
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(b.V[i], c.V[i])
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -1622,12 +1622,12 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	// s: b DIV c
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && b.Clean() && c.Clean() {
+	if all == nil && b.Clean() && c_.Clean() {
 		bV := b.V[:n]
-		cV := c.V[:n]
+		c_V := c_.V[:n]
 		out := quotient2.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], cV[i])
+			r, err := rt.DivInt64(bV[i], c_V[i])
 			if err != nil {
 				quotient2.SetErr(i, err)
 				continue
@@ -1637,7 +1637,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if b.IsNull(i) || c.IsNull(i) {
+			if b.IsNull(i) || c_.IsNull(i) {
 				quotient2.SetNull(i)
 				continue
 			}
@@ -1645,11 +1645,11 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 				quotient2.SetErr(i, e)
 				continue
 			}
-			if e := c.ErrAt(i); e != nil {
+			if e := c_.ErrAt(i); e != nil {
 				quotient2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(b.V[i], c.V[i])
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
 			if err != nil {
 				quotient2.SetErr(i, err)
 				continue
@@ -1716,7 +1716,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	c := vec.Int64s(in.Column(2))
+	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1729,12 +1729,12 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	stillNull := vec.NullRows(&a, all, n)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if stillNull == nil && b.Clean() && c.Clean() {
+	if stillNull == nil && b.Clean() && c_.Clean() {
 		bV := b.V[:n]
-		cV := c.V[:n]
+		c_V := c_.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], cV[i])
+			r, err := rt.DivInt64(bV[i], c_V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -1744,7 +1744,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	} else {
 		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 			i := stillNull.Row(k)
-			if b.IsNull(i) || c.IsNull(i) {
+			if b.IsNull(i) || c_.IsNull(i) {
 				quotient.SetNull(i)
 				continue
 			}
@@ -1752,11 +1752,11 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 				quotient.SetErr(i, e)
 				continue
 			}
-			if e := c.ErrAt(i); e != nil {
+			if e := c_.ErrAt(i); e != nil {
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(b.V[i], c.V[i])
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -1768,12 +1768,12 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	stillNull2 := vec.NullRows(&quotient, stillNull, n)
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
-	if stillNull2 == nil && b.Clean() && c.Clean() {
+	if stillNull2 == nil && b.Clean() && c_.Clean() {
 		bV := b.V[:n]
-		cV := c.V[:n]
+		c_V := c_.V[:n]
 		out := quotient2.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], cV[i])
+			r, err := rt.DivInt64(bV[i], c_V[i])
 			if err != nil {
 				quotient2.SetErr(i, err)
 				continue
@@ -1783,7 +1783,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	} else {
 		for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
 			i := stillNull2.Row(k)
-			if b.IsNull(i) || c.IsNull(i) {
+			if b.IsNull(i) || c_.IsNull(i) {
 				quotient2.SetNull(i)
 				continue
 			}
@@ -1791,11 +1791,11 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 				quotient2.SetErr(i, e)
 				continue
 			}
-			if e := c.ErrAt(i); e != nil {
+			if e := c_.ErrAt(i); e != nil {
 				quotient2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(b.V[i], c.V[i])
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
 			if err != nil {
 				quotient2.SetErr(i, err)
 				continue
@@ -3428,7 +3428,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		mV := m.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("k")
+			value, found, isNull := mV[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -3437,7 +3437,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -3450,7 +3450,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("k")
+			value, found, isNull := m.V[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -3459,7 +3459,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	// (m['k'] > CAST(0 AS BIGINT))
@@ -3496,7 +3496,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		mV := m.V[:n]
 		out := entry2.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("k")
+			value, found, isNull := mV[i].Get("k")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -3505,7 +3505,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -3518,7 +3518,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry2.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("k")
+			value, found, isNull := m.V[i].Get("k")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -3527,7 +3527,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = v
+			entry2.V[i] = value
 		}
 	}
 	// (m['k'] + CAST(1 AS BIGINT))
@@ -5302,7 +5302,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		infoV := info.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5311,7 +5311,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -5324,7 +5324,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5333,7 +5333,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -5375,7 +5375,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		infoV := info.V[:n]
 		out := entry2.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5384,7 +5384,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -5397,7 +5397,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry2.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5406,7 +5406,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = v
+			entry2.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '124%')
@@ -5448,7 +5448,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		infoV := info.V[:n]
 		out := entry3.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5457,7 +5457,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry3.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -5470,7 +5470,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry3.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5479,7 +5479,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry3.SetNull(i)
 				continue
 			}
-			entry3.V[i] = v
+			entry3.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '125%')
@@ -5521,7 +5521,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		infoV := info.V[:n]
 		out := entry4.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5530,7 +5530,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry4.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -5543,7 +5543,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry4.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5552,7 +5552,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				entry4.SetNull(i)
 				continue
 			}
-			entry4.V[i] = v
+			entry4.V[i] = value
 		}
 	}
 	vec.Merge(&caseResult, &entry4, notYet3, n)
@@ -5651,7 +5651,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		infoV := info.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("fixed_test")
+			value, found, isNull := infoV[i].Get("fixed_test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
@@ -5660,7 +5660,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -5673,7 +5673,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("fixed_test")
+			value, found, isNull := info.V[i].Get("fixed_test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
@@ -5682,7 +5682,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	vec.Merge(&caseResult, &entry, when, n)
@@ -5692,7 +5692,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		infoV := info.V[:n]
 		out := entry2.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5701,7 +5701,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -5714,7 +5714,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry2.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5723,7 +5723,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = v
+			entry2.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -5765,7 +5765,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		infoV := info.V[:n]
 		out := entry3.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5774,7 +5774,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry3.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -5787,7 +5787,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry3.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5796,7 +5796,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry3.SetNull(i)
 				continue
 			}
-			entry3.V[i] = v
+			entry3.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '124%')
@@ -5838,7 +5838,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		infoV := info.V[:n]
 		out := entry4.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5847,7 +5847,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry4.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -5860,7 +5860,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry4.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5869,7 +5869,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry4.SetNull(i)
 				continue
 			}
-			entry4.V[i] = v
+			entry4.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '125%')
@@ -5911,7 +5911,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		infoV := info.V[:n]
 		out := entry5.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5920,7 +5920,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry5.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
@@ -5933,7 +5933,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry5.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -5942,7 +5942,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				entry5.SetNull(i)
 				continue
 			}
-			entry5.V[i] = v
+			entry5.V[i] = value
 		}
 	}
 	vec.Merge(&caseResult, &entry5, notYet4, n)
@@ -6018,7 +6018,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		infoV := info.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6027,7 +6027,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -6040,7 +6040,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6049,7 +6049,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	vec.Merge(&caseResult, &entry, when, n)
@@ -6059,7 +6059,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		infoV := info.V[:n]
 		out := entry2.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6068,7 +6068,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -6081,7 +6081,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry2.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6090,7 +6090,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = v
+			entry2.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -6132,7 +6132,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		infoV := info.V[:n]
 		out := entry3.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6141,7 +6141,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry3.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -6154,7 +6154,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry3.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6163,7 +6163,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry3.SetNull(i)
 				continue
 			}
-			entry3.V[i] = v
+			entry3.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '124%')
@@ -6205,7 +6205,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		infoV := info.V[:n]
 		out := entry4.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6214,7 +6214,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry4.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -6227,7 +6227,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry4.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6236,7 +6236,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry4.SetNull(i)
 				continue
 			}
-			entry4.V[i] = v
+			entry4.V[i] = value
 		}
 	}
 	// (info['test'] LIKE '125%')
@@ -6278,7 +6278,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		infoV := info.V[:n]
 		out := entry5.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6287,7 +6287,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry5.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
@@ -6300,7 +6300,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry5.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -6309,7 +6309,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				entry5.SetNull(i)
 				continue
 			}
-			entry5.V[i] = v
+			entry5.V[i] = value
 		}
 	}
 	vec.Merge(&caseResult, &entry5, notYet4, n)

@@ -607,7 +607,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		infoV := info.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := infoV[i].Get("test")
+			value, found, isNull := infoV[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -616,7 +616,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -629,7 +629,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := info.V[i].Get("test")
+			value, found, isNull := info.V[i].Get("test")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
@@ -638,7 +638,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 

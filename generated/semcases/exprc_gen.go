@@ -8524,7 +8524,7 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	c := vec.Int64s(in.Column(2))
+	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -8543,7 +8543,7 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			greatest.SetErr(i, e)
 			continue
 		}
-		if e := c.ErrAt(i); e != nil {
+		if e := c_.ErrAt(i); e != nil {
 			greatest.SetErr(i, e)
 			continue
 		}
@@ -8555,8 +8555,8 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		if !b.IsNull(i) && (!have || rt.GtInt64(b.V[i], best)) {
 			best, have = b.V[i], true
 		}
-		if !c.IsNull(i) && (!have || rt.GtInt64(c.V[i], best)) {
-			best, have = c.V[i], true
+		if !c_.IsNull(i) && (!have || rt.GtInt64(c_.V[i], best)) {
+			best, have = c_.V[i], true
 		}
 		if !have {
 			greatest.SetNull(i)
@@ -8630,7 +8630,7 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	c := vec.Int64s(in.Column(2))
+	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -8649,7 +8649,7 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			greatest.SetErr(i, e)
 			continue
 		}
-		if e := c.ErrAt(i); e != nil {
+		if e := c_.ErrAt(i); e != nil {
 			greatest.SetErr(i, e)
 			continue
 		}
@@ -8661,8 +8661,8 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		if !b.IsNull(i) && (!have || rt.GtInt64(b.V[i], best)) {
 			best, have = b.V[i], true
 		}
-		if !c.IsNull(i) && (!have || rt.GtInt64(c.V[i], best)) {
-			best, have = c.V[i], true
+		if !c_.IsNull(i) && (!have || rt.GtInt64(c_.V[i], best)) {
+			best, have = c_.V[i], true
 		}
 		if !have {
 			greatest.SetNull(i)
@@ -9374,7 +9374,7 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	c := vec.Int64s(in.Column(2))
+	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -9393,7 +9393,7 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			least.SetErr(i, e)
 			continue
 		}
-		if e := c.ErrAt(i); e != nil {
+		if e := c_.ErrAt(i); e != nil {
 			least.SetErr(i, e)
 			continue
 		}
@@ -9405,8 +9405,8 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		if !b.IsNull(i) && (!have || rt.LtInt64(b.V[i], best)) {
 			best, have = b.V[i], true
 		}
-		if !c.IsNull(i) && (!have || rt.LtInt64(c.V[i], best)) {
-			best, have = c.V[i], true
+		if !c_.IsNull(i) && (!have || rt.LtInt64(c_.V[i], best)) {
+			best, have = c_.V[i], true
 		}
 		if !have {
 			least.SetNull(i)
@@ -16003,7 +16003,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		sV := s.V[:n]
 		out := elementAt.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get(sV[i])
+			value, found, isNull := mV[i].Get(sV[i])
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16012,7 +16012,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -16029,7 +16029,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get(s.V[i])
+			value, found, isNull := m.V[i].Get(s.V[i])
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16038,7 +16038,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = v
+			elementAt.V[i] = value
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -16120,7 +16120,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		sV := s.V[:n]
 		out := elementAt.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get(sV[i])
+			value, found, isNull := mV[i].Get(sV[i])
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16129,7 +16129,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -16146,7 +16146,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get(s.V[i])
+			value, found, isNull := m.V[i].Get(s.V[i])
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16155,7 +16155,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = v
+			elementAt.V[i] = value
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -16235,7 +16235,7 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		n_V := n_.V[:n]
 		out := elementAt.V[:n]
 		for i := range out {
-			v, found, isNull := n_V[i].Get(int64(int64(3)))
+			value, found, isNull := n_V[i].Get(int64(int64(3)))
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16244,7 +16244,7 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -16257,7 +16257,7 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := n_.V[i].Get(int64(int64(3)))
+			value, found, isNull := n_.V[i].Get(int64(int64(3)))
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16266,7 +16266,7 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = v
+			elementAt.V[i] = value
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -16912,7 +16912,7 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		sV := s.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get(sV[i])
+			value, found, isNull := mV[i].Get(sV[i])
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString(sV[i]))
 				continue
@@ -16921,7 +16921,7 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -16938,7 +16938,7 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get(s.V[i])
+			value, found, isNull := m.V[i].Get(s.V[i])
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString(s.V[i]))
 				continue
@@ -16947,7 +16947,7 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21878,7 +21878,7 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		mV := m.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("zz")
+			value, found, isNull := mV[i].Get("zz")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
 				continue
@@ -21887,7 +21887,7 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -21900,7 +21900,7 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("zz")
+			value, found, isNull := m.V[i].Get("zz")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
 				continue
@@ -21909,7 +21909,7 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -31685,7 +31685,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		mV := m.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("k")
+			value, found, isNull := mV[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -31694,7 +31694,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -31707,7 +31707,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("k")
+			value, found, isNull := m.V[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -31716,7 +31716,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	// TRY(m['k'])
@@ -32304,7 +32304,7 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		mV := m.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("k")
+			value, found, isNull := mV[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -32313,7 +32313,7 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -32326,7 +32326,7 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("k")
+			value, found, isNull := m.V[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -32335,7 +32335,7 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32415,7 +32415,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		mV := m.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("k")
+			value, found, isNull := mV[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -32424,7 +32424,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -32437,7 +32437,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("k")
+			value, found, isNull := m.V[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -32446,7 +32446,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32526,7 +32526,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		mV := m.V[:n]
 		out := elementAt.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("k")
+			value, found, isNull := mV[i].Get("k")
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -32535,7 +32535,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -32548,7 +32548,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("k")
+			value, found, isNull := m.V[i].Get("k")
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -32557,7 +32557,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = v
+			elementAt.V[i] = value
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32637,7 +32637,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		mV := m.V[:n]
 		out := elementAt.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("j")
+			value, found, isNull := mV[i].Get("j")
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -32646,7 +32646,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -32659,7 +32659,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("j")
+			value, found, isNull := m.V[i].Get("j")
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -32668,7 +32668,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = v
+			elementAt.V[i] = value
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32748,7 +32748,7 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		mV := m.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := mV[i].Get("k")
+			value, found, isNull := mV[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -32757,7 +32757,7 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -32770,7 +32770,7 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := m.V[i].Get("k")
+			value, found, isNull := m.V[i].Get("k")
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
@@ -32779,7 +32779,7 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32859,7 +32859,7 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		n_V := n_.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := n_V[i].Get(int64(int64(2)))
+			value, found, isNull := n_V[i].Get(int64(int64(2)))
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(int64(2))))
 				continue
@@ -32868,7 +32868,7 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -32881,7 +32881,7 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := n_.V[i].Get(int64(int64(2)))
+			value, found, isNull := n_.V[i].Get(int64(int64(2)))
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(int64(2))))
 				continue
@@ -32890,7 +32890,7 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32994,7 +32994,7 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		asBigintV := asBigint.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			v, found, isNull := n_V[i].Get(asBigintV[i])
+			value, found, isNull := n_V[i].Get(asBigintV[i])
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistInt64(asBigintV[i]))
 				continue
@@ -33003,7 +33003,7 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = v
+			out[i] = value
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -33020,7 +33020,7 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			v, found, isNull := n_.V[i].Get(asBigint.V[i])
+			value, found, isNull := n_.V[i].Get(asBigint.V[i])
 			if !found {
 				entry.SetErr(i, rt.MapKeyNotExistInt64(asBigint.V[i]))
 				continue
@@ -33029,7 +33029,7 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = v
+			entry.V[i] = value
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {

@@ -14,7 +14,19 @@ import (
 // learns which column to look at.
 func CheckSchema(got, want *arrow.Schema) error {
 	if got.NumFields() != want.NumFields() {
-		return fmt.Errorf("input batch has %d columns, want %d", got.NumFields(), want.NumFields())
+		for i := 0; ; i++ {
+			switch {
+			case i >= got.NumFields():
+				return fmt.Errorf("input batch has %d columns, want %d: column %q is missing", got.NumFields(), want.NumFields(), want.Field(i).Name)
+			case i >= want.NumFields():
+				return fmt.Errorf("input batch has %d columns, want %d: column %q is not in the table", got.NumFields(), want.NumFields(), got.Field(i).Name)
+			case got.Field(i).Name != want.Field(i).Name:
+				if _, ok := want.FieldsByName(got.Field(i).Name); !ok {
+					return fmt.Errorf("input batch has %d columns, want %d: column %q is not in the table", got.NumFields(), want.NumFields(), got.Field(i).Name)
+				}
+				return fmt.Errorf("input batch has %d columns, want %d: column %q is missing", got.NumFields(), want.NumFields(), want.Field(i).Name)
+			}
+		}
 	}
 	for i := 0; i < want.NumFields(); i++ {
 		g, w := got.Field(i), want.Field(i)

@@ -1,6 +1,7 @@
 package hostile_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -21,7 +22,7 @@ func TestHostileNamesMatchInterpreter(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	tab := prog.Tables[0]
-	compared := 0
+	compared, failed, rows := 0, 0, 0
 	for _, size := range []int{0, 1, 3, 17, 64} {
 		for _, seed := range []int{0, 5, 9} {
 			in, err := harness.Rows(tab, size, seed, mem)
@@ -42,12 +43,17 @@ func TestHostileNamesMatchInterpreter(t *testing.T) {
 					t.Errorf("query %q, %d rows, seed %d: %s", q.Name, size, seed, harness.Diff(got, want))
 				}
 				compared++
+				switch {
+				case strings.HasPrefix(got, "error row"):
+					failed++
+				case strings.Count(got, "\n") > 1:
+					rows++
+				}
 			}
 			in.Release()
 		}
 	}
-	if compared == 0 {
-		t.Fatal("no query compared")
+	if failed == 0 || rows == 0 {
+		t.Errorf("of %d runs, %d failed with a query error and %d returned rows; want some of each", compared, failed, rows)
 	}
-	t.Logf("compared %d runs", compared)
 }

@@ -1,0 +1,62 @@
+-- Benchmark spec (package bench): the queries of the code-generation issue's
+-- benchmarks, compiled into generated/bench (package benchq) by
+-- `go generate ./generated`. The tables are the demo spec's.
+
+CREATE TABLE lineitem (
+    l_orderkey      BIGINT NOT NULL,
+    l_partkey       BIGINT,
+    l_suppkey       BIGINT,
+    l_linenumber    INT,
+    l_quantity      DOUBLE,
+    l_extendedprice DOUBLE,
+    l_discount      DOUBLE,
+    l_tax           DOUBLE,
+    l_returnflag    VARCHAR,
+    l_linestatus    VARCHAR,
+    l_shipdate      DATE,
+    l_commitdate    DATE,
+    l_receiptdate   DATE,
+    l_shipinstruct  VARCHAR,
+    l_shipmode      VARCHAR,
+    l_comment       VARCHAR
+);
+
+CREATE TABLE events (x BIGINT, y BIGINT, a BIGINT NOT NULL, info MAP<VARCHAR, VARCHAR>, day DATE, test_info_fixed BOOLEAN);
+
+-- name: Q1Projection
+SELECT l_returnflag,
+       l_linestatus,
+       l_quantity,
+       l_extendedprice,
+       l_extendedprice * (1 - l_discount) AS disc_price,
+       l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
+FROM lineitem
+WHERE l_shipdate <= DATE '1998-09-02';
+
+-- name: Q1NoWhere
+SELECT l_returnflag,
+       l_linestatus,
+       l_quantity,
+       l_extendedprice,
+       l_extendedprice * (1 - l_discount) AS disc_price,
+       l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
+FROM lineitem;
+
+-- name: Q6Filter
+SELECT l_extendedprice * l_discount AS revenue
+FROM lineitem
+WHERE l_shipdate >= DATE '1994-01-01'
+  AND l_shipdate < DATE '1995-01-01'
+  AND l_discount BETWEEN 0.05 AND 0.07
+  AND l_quantity < 24;
+
+-- name: SeedIf
+SELECT IF(x > y, a + 5, (a + 5) DIV 100) AS bucket
+FROM events;
+
+-- name: SeedCase
+SELECT CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
+            WHEN info['test'] LIKE '124%' THEN 'BAR'
+            WHEN info['test'] LIKE '125%' THEN 'BAZ'
+            ELSE info['test'] END AS label
+FROM events;

@@ -1,0 +1,74 @@
+package bench
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/compiler"
+	benchq "github.com/exprc/exprc/generated/bench"
+	"github.com/exprc/exprc/ir/interp"
+)
+
+//go:embed bench.sql
+var spec []byte
+
+// Evaluator is the signature shared by the three implementations of a query.
+type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
+
+// Query is one query of bench.sql with its three implementations.
+type Query struct {
+	Name  string
+	Table string // "lineitem" or "events"
+	// Generated is the evaluator exprc generated (package benchq).
+	Generated Evaluator
+	// Hand is the hand-written loop (handwritten.go).
+	Hand Evaluator
+}
+
+// Queries lists the benchmarked queries in bench.sql order.
+var Queries = []Query{
+	{"Q1Projection", "lineitem", benchq.Q1Projection, HandQ1Projection},
+	{"Q1NoWhere", "lineitem", benchq.Q1NoWhere, HandQ1NoWhere},
+	{"Q6Filter", "lineitem", benchq.Q6Filter, HandQ6Filter},
+	{"SeedIf", "events", benchq.SeedIf, HandSeedIf},
+	{"SeedCase", "events", benchq.SeedCase, HandSeedCase},
+}
+
+var (
+	progOnce sync.Once
+	prog     *compiler.Program
+	progErr  error
+)
+
+// Interpreted returns the evaluator that runs query name of bench.sql through
+// the reference interpreter (ir/interp.Eval, rows counted from 0).
+func Interpreted(name string) (Evaluator, error) {
+	progOnce.Do(func() {
+		prog, progErr = compiler.CompileSources([]string{"bench.sql"}, map[string][]byte{"bench.sql": spec})
+	})
+	if progErr != nil {
+		return nil, progErr
+	}
+	q := prog.Query(name)
+	if q == nil {
+		return nil, fmt.Errorf("bench.sql has no query %s", name)
+	}
+	return func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+		return interp.Eval(ctx, q, in, 0, mem)
+	}, nil
+}
+
+// Data returns a deterministic batch of n rows of table ("lineitem" or
+// "events"), with or without NULLs in the nullable columns.
+func Data(mem memory.Allocator, table string, n int, withNulls bool) arrow.RecordBatch {
+	const seed = 20240101
+	if table == "lineitem" {
+		return Lineitem(mem, n, withNulls, seed)
+	}
+	return Events(mem, n, withNulls, seed)
+}

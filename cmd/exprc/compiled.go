@@ -1,0 +1,379 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/compiler/dataio"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates"
+	"github.com/exprc/exprc/templates/rt"
+)
+
+// The compiled engine: exprc generates the query's Go evaluator, builds it with
+// the local Go toolchain into a small program (templates/engine/main.go.tmpl),
+// and streams the input batches through it as Arrow IPC. The program is built in
+// a temporary module that holds copies of templates/{rt,vec,engine} embedded in
+// this binary and requires the module versions this binary was built with, so
+// the build needs no network: only the module cache. Built programs are cached
+// by a hash of everything that goes into them.
+
+// exitQueryError is the compiled engine's exit status after a query error, with
+// the error as one line of JSON on stderr (see main.go.tmpl).
+const exitQueryError = 3
+
+// engineModule is the module path of the temporary module: the generated code
+// imports the runtime packages by their paths in exprc.
+const engineModule = "github.com/exprc/exprc"
+
+// compiledEngine runs a query on a generated and compiled evaluator.
+type compiledEngine struct {
+	q *ir.Query
+	// status receives a line before a slow step (the build).
+	status io.Writer
+}
+
+// engineCacheDir returns the directory of built engines. Tests replace it.
+var engineCacheDir = func() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("compiled engine: no cache directory: %w", err)
+	}
+	return filepath.Join(dir, "exprc", "engines"), nil
+}
+
+// moduleDeps returns the modules this binary was built with (from its build
+// information). Tests replace it: a test binary records no dependencies.
+var moduleDeps = func() ([]*debug.Module, error) {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok || !slices.ContainsFunc(bi.Deps, func(m *debug.Module) bool { return m.Path == arrowModule }) {
+		return nil, errors.New("compiled engine: this exprc binary records no module versions (build it with go build or go install)")
+	}
+	return bi.Deps, nil
+}
+
+const arrowModule = "github.com/apache/arrow-go/v18"
+
+// buildMu serializes builds within one process.
+var buildMu sync.Mutex
+
+// goVersionRE matches a release version of the go command.
+var goVersionRE = regexp.MustCompile(`^go(1\.\d+(\.\d+)?)`)
+
+// binary returns the path of the engine program for e.q, building it unless a
+// cached one exists.
+func (e *compiledEngine) binary(ctx context.Context) (string, error) {
+	src, err := codegen.Generate([]*ir.Query{e.q}, codegen.Options{
+		Package: "query",
+		Command: "exprc run --engine compiled",
+	})
+	if err != nil {
+		return "", fmt.Errorf("compiled engine: %w", err)
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return "", errors.New("--engine compiled builds the query with the Go toolchain, but no go command was found in PATH (install Go, or use --engine interp)")
+	}
+	out, err := exec.CommandContext(ctx, goCmd, "env", "GOVERSION").Output()
+	if err != nil {
+		return "", fmt.Errorf("compiled engine: go env GOVERSION: %w", err)
+	}
+	goVersion := strings.TrimSpace(string(out))
+	deps, err := moduleDeps()
+	if err != nil {
+		return "", err
+	}
+	files, err := engineFiles(src)
+	if err != nil {
+		return "", err
+	}
+	goMod := engineGoMod(goVersion, deps)
+	files["go.mod"] = goMod
+
+	// The key covers every input of the build.
+	h := sha256.New()
+	fmt.Fprintf(h, "exprc compiled engine 1\n%s %s/%s\n", goVersion, runtime.GOOS, runtime.GOARCH)
+	names := slices.Sorted(func(yield func(string) bool) {
+		for n := range files {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	for _, n := range names {
+		fmt.Fprintf(h, "%s %d\n", n, len(files[n]))
+		h.Write(files[n])
+	}
+	key := hex.EncodeToString(h.Sum(nil))[:32]
+
+	cacheDir, err := engineCacheDir()
+	if err != nil {
+		return "", err
+	}
+	exe := filepath.Join(cacheDir, key)
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	if st, err := os.Stat(exe); err == nil && st.Mode().IsRegular() {
+		return exe, nil
+	}
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	if st, err := os.Stat(exe); err == nil && st.Mode().IsRegular() {
+		return exe, nil
+	}
+	if e.status != nil {
+		fmt.Fprintf(e.status, "exprc: building the compiled engine of query %s (cached in %s)\n", e.q.Name, cacheDir)
+	}
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		return "", fmt.Errorf("compiled engine: %w", err)
+	}
+	if err := buildEngine(ctx, goCmd, files, exe); err != nil {
+		return "", err
+	}
+	return exe, nil
+}
+
+// engineFiles returns the files of the engine module but go.mod, by path.
+func engineFiles(src []byte) (map[string][]byte, error) {
+	files := map[string][]byte{"internal/query/exprc_gen.go": src}
+	err := fs.WalkDir(templates.Source, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		data, err := fs.ReadFile(templates.Source, p)
+		if err != nil {
+			return err
+		}
+		if p == "engine/main.go.tmpl" {
+			files["main.go"] = data
+		} else {
+			files[path.Join("templates", p)] = data
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("compiled engine: embedded templates: %w", err)
+	}
+	return files, nil
+}
+
+// engineGoMod returns the go.mod of the engine module: it requires every module
+// exprc was built with at the same version, so the build selects exactly the
+// versions in the module cache (a subset of them is used).
+func engineGoMod(goVersion string, deps []*debug.Module) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "module %s\n\n", engineModule)
+	if m := goVersionRE.FindStringSubmatch(goVersion); m != nil {
+		fmt.Fprintf(&b, "go %s\n\n", m[1])
+	}
+	b.WriteString("require (\n")
+	var replaces []string
+	for _, d := range deps {
+		fmt.Fprintf(&b, "\t%s %s\n", d.Path, d.Version)
+		if r := d.Replace; r != nil {
+			if r.Version == "" {
+				replaces = append(replaces, fmt.Sprintf("replace %s => %s\n", d.Path, strconv.Quote(r.Path)))
+			} else {
+				replaces = append(replaces, fmt.Sprintf("replace %s => %s %s\n", d.Path, r.Path, r.Version))
+			}
+		}
+	}
+	b.WriteString(")\n")
+	for _, r := range replaces {
+		b.WriteString("\n" + r)
+	}
+	return b.Bytes()
+}
+
+// buildEngine writes files into a temporary module and builds it into exe,
+// offline: through a temporary name in exe's directory, renamed at the end.
+func buildEngine(ctx context.Context, goCmd string, files map[string][]byte, exe string) error {
+	dir, err := os.MkdirTemp("", "exprc-engine-")
+	if err != nil {
+		return fmt.Errorf("compiled engine: %w", err)
+	}
+	defer os.RemoveAll(dir) //nolint:errcheck // temporary
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("compiled engine: %w", err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return fmt.Errorf("compiled engine: %w", err)
+		}
+	}
+	// Build into a fresh directory beside exe, then rename: a concurrent run
+	// never sees a partial file.
+	outDir, err := os.MkdirTemp(filepath.Dir(exe), ".build-")
+	if err != nil {
+		return fmt.Errorf("compiled engine: %w", err)
+	}
+	defer os.RemoveAll(outDir) //nolint:errcheck // temporary
+	built := filepath.Join(outDir, filepath.Base(exe))
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", built, ".")
+	cmd.Dir = dir
+	// Offline: no proxy, no checksum database; go.sum is filled from the module
+	// cache, and the local toolchain is used whatever go.mod says.
+	cmd.Env = append(os.Environ(),
+		"GOPROXY=off", "GOSUMDB=off", "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local", "GO111MODULE=on")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		msg := strings.TrimSpace(string(out))
+		if strings.Contains(msg, "GOPROXY=off") || strings.Contains(msg, "GOFLAGS=-mod=mod") && strings.Contains(msg, "missing") {
+			return fmt.Errorf("compiled engine: the Go module cache lacks a module the engine needs, and exprc builds offline "+
+				"(download it with `go mod download`, e.g. in exprc's source tree; or use --engine interp):\n%s", msg)
+		}
+		return fmt.Errorf("compiled engine: go build failed: %v\n%s", err, msg)
+	}
+	if err := os.Rename(built, exe); err != nil {
+		return fmt.Errorf("compiled engine: %w", err)
+	}
+	return nil
+}
+
+// engineError is the compiled engine's JSON description of a query error.
+type engineError struct {
+	Row     int64  `json:"row"`
+	Column  string `json:"column"`
+	Expr    string `json:"expr"`
+	Class   string `json:"class"`
+	Message string `json:"message"`
+}
+
+// Run builds (or finds) the engine program and streams in through it: a
+// goroutine writes the input batches to its stdin as an Arrow IPC stream while
+// Run reads the result stream from its stdout. The program evaluates batches on
+// threads goroutines and keeps input order, like the interpreter's pipeline.
+func (e *compiledEngine) Run(ctx context.Context, in dataio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(int64)) error {
+	exe, err := e.binary(ctx)
+	if err != nil {
+		return err
+	}
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe, "-query", e.q.Name, "-threads", strconv.Itoa(threads))
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("compiled engine: %w", err)
+	}
+
+	mem := memory.DefaultAllocator
+	var readErr error // from the input: reported only when the engine succeeds
+	fed := make(chan struct{})
+	go func() {
+		defer close(fed)
+		defer stdin.Close()
+		bw := bufio.NewWriterSize(stdin, 1<<16)
+		w := ipc.NewWriter(bw, ipc.WithSchema(ir.ArrowSchema(e.q.Source.Columns)), ipc.WithAllocator(mem))
+		var rows int64
+		for {
+			b, err := in.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				readErr = err
+				break
+			}
+			err = w.Write(b)
+			rows += b.NumRows()
+			b.Release()
+			if err == nil {
+				err = bw.Flush() // the engine gets each batch as soon as it is read
+			}
+			if err != nil {
+				// The engine stopped reading: its exit status says why.
+				w.Close()
+				return
+			}
+			progress(rows)
+		}
+		if w.Close() == nil {
+			bw.Flush() //nolint:errcheck // a failure shows in the engine's exit status
+		}
+	}()
+
+	var emitErr, streamErr error
+	r, err := ipc.NewReader(bufio.NewReaderSize(stdout, 1<<16), ipc.WithAllocator(mem))
+	if err != nil {
+		streamErr = err
+	} else {
+		for r.Next() {
+			if emitErr = emit(r.RecordBatch()); emitErr != nil {
+				break
+			}
+		}
+		streamErr = r.Err()
+		r.Release()
+	}
+	if emitErr != nil {
+		cancel() // kill the engine: its results are not wanted
+	}
+	io.Copy(io.Discard, stdout) //nolint:errcheck // drain until the engine exits
+	<-fed
+	waitErr := cmd.Wait()
+
+	switch {
+	case parent.Err() != nil:
+		return parent.Err()
+	case emitErr != nil:
+		return emitErr
+	}
+	var exit *exec.ExitError
+	if errors.As(waitErr, &exit) && exit.ExitCode() == exitQueryError {
+		var je engineError
+		if err := json.Unmarshal(bytes.TrimSpace(stderr.Bytes()), &je); err != nil {
+			return fmt.Errorf("compiled engine: unreadable error report %q", stderr.String())
+		}
+		return &ir.QueryError{Row: je.Row, Column: je.Column, Expr: je.Expr, Err: rt.NewError(je.Class, je.Message)}
+	}
+	if waitErr != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = waitErr.Error()
+		}
+		return fmt.Errorf("compiled engine: %s", msg)
+	}
+	if streamErr != nil {
+		return fmt.Errorf("compiled engine: reading results: %w", streamErr)
+	}
+	return readErr
+}

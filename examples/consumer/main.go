@@ -1,0 +1,132 @@
+// Command consumer shows how a program uses exprc-generated evaluators: it
+// builds an Arrow record batch of the orders table, runs each query of
+// queries/spec.sql over it, prints the rows, and reports a query's row error
+// (a *vec.QueryError) the way a caller would.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/exprc/exprc/templates/vec"
+
+	"example.com/consumer/queries"
+)
+
+// ordersSchema is the Arrow schema of the orders table in queries/spec.sql:
+// the generated evaluators check every input batch against it.
+var ordersSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "id", Type: arrow.PrimitiveTypes.Int64},
+	{Name: "customer", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "amount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "qty", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "status", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "placed", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+type order struct {
+	id       int64
+	customer string
+	amount   float64
+	qty      int64 // 0 with noQty: NULL
+	noQty    bool
+	status   string
+	placed   string // yyyy-mm-dd
+}
+
+var orders = []order{
+	{1, "ada", 250, 5, false, "open", "2024-03-01"},
+	{2, "bob", 12.5, 1, false, "shipped", "2023-12-24"},
+	{3, "cy", 3.99, 0, true, "open", "2024-05-17"},
+	{4, "dee", 80, 4, false, "cancelled", "2024-01-09"},
+	{5, "eve", 42, 0, false, "open", "2024-02-29"},
+}
+
+// ordersBatch builds one record batch holding rows.
+func ordersBatch(mem memory.Allocator, rows []order) (arrow.RecordBatch, error) {
+	b := array.NewRecordBuilder(mem, ordersSchema)
+	defer b.Release()
+	for _, o := range rows {
+		placed, err := time.Parse(time.DateOnly, o.placed)
+		if err != nil {
+			return nil, err
+		}
+		b.Field(0).(*array.Int64Builder).Append(o.id)
+		b.Field(1).(*array.StringBuilder).Append(o.customer)
+		b.Field(2).(*array.Float64Builder).Append(o.amount)
+		if o.noQty {
+			b.Field(3).AppendNull()
+		} else {
+			b.Field(3).(*array.Int64Builder).Append(o.qty)
+		}
+		b.Field(4).(*array.StringBuilder).Append(o.status)
+		b.Field(5).(*array.Date32Builder).Append(arrow.Date32FromTime(placed))
+	}
+	return b.NewRecordBatch(), nil
+}
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "consumer:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	ctx := context.Background()
+	mem := memory.NewGoAllocator()
+	in, err := ordersBatch(mem, orders)
+	if err != nil {
+		return err
+	}
+	defer in.Release()
+
+	for _, q := range []struct {
+		name string
+		fn   queries.Evaluator
+	}{
+		{"Classify", queries.Classify},
+		{"Recent", queries.Recent},
+		{"UnitPrice", queries.UnitPrice}, // order 5 has qty 0: DIVIDE_BY_ZERO
+	} {
+		fmt.Printf("== %s\n", q.name)
+		out, err := q.fn(ctx, in, mem)
+		var qe *vec.QueryError
+		switch {
+		case errors.As(err, &qe):
+			// A row of the batch failed: the whole query fails, and the error
+			// says where (rows count from 0 within the batch).
+			fmt.Printf("error: row %d (order %d), column %s: %s: %s\n",
+				qe.Row, orders[qe.Row].id, qe.Column, qe.Err.Class, qe.Err.Message())
+			continue
+		case err != nil:
+			return err // a schema mismatch or a cancelled context
+		}
+		printBatch(out)
+		out.Release()
+	}
+	return nil
+}
+
+// printBatch writes a batch as a small table.
+func printBatch(rec arrow.RecordBatch) {
+	var names []string
+	for _, f := range rec.Schema().Fields() {
+		names = append(names, f.Name)
+	}
+	fmt.Println(strings.Join(names, "\t"))
+	for r := 0; r < int(rec.NumRows()); r++ {
+		cells := make([]string, rec.NumCols())
+		for c := range cells {
+			cells[c] = rec.Column(c).ValueStr(r)
+		}
+		fmt.Println(strings.Join(cells, "\t"))
+	}
+}
