@@ -60,3 +60,12 @@ SELECT CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
             WHEN info['test'] LIKE '125%' THEN 'BAZ'
             ELSE info['test'] END AS label
 FROM events;
+
+-- A string-heavy CASE chain: every WHEN reads upper(l_shipmode), so CSE computes
+-- it once per row; without CSE it is computed once per WHEN reached.
+-- name: StringCase
+SELECT CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
+            WHEN upper(l_shipmode) = 'MAIL' THEN 2
+            WHEN upper(l_shipmode) = 'SHIP' THEN 3
+            ELSE length(upper(l_shipmode)) END AS mode_rank
+FROM lineitem;

@@ -57,8 +57,11 @@ func benchQuery(b *testing.B, name string) {
 	impls := []struct {
 		name string
 		fn   Evaluator
-	}{{"generated", q.Generated}, {"handwritten", q.Hand}, {"interpreter", interp}}
+	}{{"generated", q.Generated}, {"generated-nocse", q.NoCSE}, {"handwritten", q.Hand}, {"interpreter", interp}}
 	for _, impl := range impls {
+		if impl.fn == nil {
+			continue
+		}
 		b.Run("impl="+impl.name, func(b *testing.B) {
 			for _, size := range sizes {
 				b.Run("rows="+size.label, func(b *testing.B) {
@@ -92,3 +95,4 @@ func BenchmarkQ1NoWhere(b *testing.B)    { benchQuery(b, "Q1NoWhere") }
 func BenchmarkQ6Filter(b *testing.B)     { benchQuery(b, "Q6Filter") }
 func BenchmarkSeedIf(b *testing.B)       { benchQuery(b, "SeedIf") }
 func BenchmarkSeedCase(b *testing.B)     { benchQuery(b, "SeedCase") }
+func BenchmarkStringCase(b *testing.B)   { benchQuery(b, "StringCase") }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/exprc/exprc/compiler"
 	benchq "github.com/exprc/exprc/generated/bench"
+	benchnocse "github.com/exprc/exprc/generated/benchnocse"
 	"github.com/exprc/exprc/ir/interp"
 )
 
@@ -26,17 +27,22 @@ type Query struct {
 	Table string // "lineitem" or "events"
 	// Generated is the evaluator exprc generated (package benchq).
 	Generated Evaluator
-	// Hand is the hand-written loop (handwritten.go).
+	// NoCSE is the same query generated with --no-cse (package benchnocse), to
+	// measure what sharing common subexpressions gains.
+	NoCSE Evaluator
+	// Hand is the hand-written loop (handwritten.go); nil for the queries that
+	// only compare CSE with no CSE.
 	Hand Evaluator
 }
 
 // Queries lists the benchmarked queries in bench.sql order.
 var Queries = []Query{
-	{"Q1Projection", "lineitem", benchq.Q1Projection, HandQ1Projection},
-	{"Q1NoWhere", "lineitem", benchq.Q1NoWhere, HandQ1NoWhere},
-	{"Q6Filter", "lineitem", benchq.Q6Filter, HandQ6Filter},
-	{"SeedIf", "events", benchq.SeedIf, HandSeedIf},
-	{"SeedCase", "events", benchq.SeedCase, HandSeedCase},
+	{"Q1Projection", "lineitem", benchq.Q1Projection, benchnocse.Q1Projection, HandQ1Projection},
+	{"Q1NoWhere", "lineitem", benchq.Q1NoWhere, benchnocse.Q1NoWhere, HandQ1NoWhere},
+	{"Q6Filter", "lineitem", benchq.Q6Filter, benchnocse.Q6Filter, HandQ6Filter},
+	{"SeedIf", "events", benchq.SeedIf, benchnocse.SeedIf, HandSeedIf},
+	{"SeedCase", "events", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase},
+	{"StringCase", "lineitem", benchq.StringCase, benchnocse.StringCase, nil},
 }
 
 var (

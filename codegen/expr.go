@@ -17,10 +17,17 @@ type operand struct {
 	lit    jen.Code // a non-NULL, non-error constant value
 	null   bool     // the NULL constant
 	errLit jen.Code // a constant that always fails: code of its *rt.Error
-	vec    string   // otherwise: a vec.Vec variable
+	vec    string   // a vec.Vec variable
+	// str is a VARCHAR input column read in place from its Arrow array (the
+	// variable holding the *array.String), so that kernels over strings need no
+	// per-row string headers; f.vector materialises it when a vector is needed.
+	str *ir.ColumnRef
 }
 
 func (o operand) isVec() bool { return o.vec != "" }
+
+// isConst reports whether the operand is the same on every row.
+func (o operand) isConst() bool { return o.lit != nil || o.null || o.errLit != nil }
 
 // emit appends the statements computing e on the rows of the selection variable
 // sel (a vec.Sel; nil at run time means every row) and returns the operand. A
@@ -56,6 +63,9 @@ func (f *funcGen) emitNode(e ir.Expr, sel string) operand {
 		}
 		return operand{t: e.T, lit: literal(e.V, e.T)}
 	case *ir.ColumnRef:
+		if e.T.Kind == ir.KindVarchar {
+			return operand{t: e.T, str: e}
+		}
 		return operand{t: e.T, vec: f.column(e)}
 	case *ir.Call:
 		return f.emitCall(e, sel)
@@ -111,6 +121,9 @@ func (f *funcGen) vector(o operand, sel string) string {
 	if o.isVec() {
 		return o.vec
 	}
+	if o.str != nil {
+		return f.column(o.str)
+	}
 	name := f.fresh("konst")
 	switch {
 	case o.errLit != nil:
@@ -129,8 +142,8 @@ func (f *funcGen) mergeInto(res string, o operand, sel string) {
 		return []jen.Code{jen.Op("&").Id(res), first, jen.Id(sel), jen.Id("n")}
 	}
 	switch {
-	case o.isVec():
-		f.add(jen.Qual(vecPkg, "Merge").Call(args(jen.Op("&").Id(o.vec))...))
+	case o.isVec() || o.str != nil:
+		f.add(jen.Qual(vecPkg, "Merge").Call(args(jen.Op("&").Id(f.vector(o, sel)))...))
 	case o.errLit != nil:
 		f.add(jen.Qual(vecPkg, "FillErr").Call(args(o.errLit)...))
 	case o.null:
@@ -204,15 +217,16 @@ func (f *funcGen) emitCoalesce(e *ir.Coalesce, sel string) operand {
 			entered++
 		}
 		o := f.emit(a, rem)
-		if i == len(e.Args)-1 || !o.isVec() {
+		if i == len(e.Args)-1 || o.isConst() {
 			// The last argument decides every remaining row, and so does a
 			// constant: NULL constants were folded away, so it is a value or an error.
 			f.mergeInto(res, o, rem)
 			break
 		}
-		f.add(jen.Qual(vecPkg, "MergeNonNull").Call(jen.Op("&").Id(res), jen.Op("&").Id(o.vec), jen.Id(rem), jen.Id("n")))
+		ov := f.vector(o, rem)
+		f.add(jen.Qual(vecPkg, "MergeNonNull").Call(jen.Op("&").Id(res), jen.Op("&").Id(ov), jen.Id(rem), jen.Id("n")))
 		next := f.fresh("stillNull")
-		f.add(jen.Id(next).Op(":=").Qual(vecPkg, "NullRows").Call(jen.Op("&").Id(o.vec), jen.Id(rem), jen.Id("n")))
+		f.add(jen.Id(next).Op(":=").Qual(vecPkg, "NullRows").Call(jen.Op("&").Id(ov), jen.Id(rem), jen.Id("n")))
 		rem = next
 	}
 	f.exit(entered)
@@ -361,6 +375,15 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	fastVals := make([]jen.Code, len(args))
 	seen := map[string]string{}
 	for i, a := range args {
+		if a.str != nil {
+			arr := f.strArray(a.str)
+			fastVals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
+			if seen[arr] == "" {
+				seen[arr] = arr
+				cond = cond.Op("&&").Id(arr).Dot("NullN").Call().Op("==").Lit(0)
+			}
+			continue
+		}
 		if !a.isVec() {
 			fastVals[i] = a.lit
 			continue
@@ -384,6 +407,12 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	var nullConds []jen.Code
 	slowVals := make([]jen.Code, len(args))
 	for i, a := range args {
+		if a.str != nil {
+			arr := f.strArray(a.str)
+			nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			slowVals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
+			continue
+		}
 		if !a.isVec() {
 			slowVals[i] = a.lit
 			continue

@@ -137,8 +137,11 @@ type funcGen struct {
 	plan   *cse.Plan // nil: no sharing
 	nm     namer
 	stmts  []jen.Code
-	cols   map[int]string
-	scopes []scope
+	colNames map[int]string // local names of the input columns
+	cols     map[int]string // input columns read as vectors
+	arrs     map[int]string // VARCHAR input columns read in place
+	prologue []jen.Code     // their declarations
+	scopes   []scope
 	memos  map[int]memoVars
 }
 
@@ -162,8 +165,30 @@ func (f *funcGen) commentFor(e ir.Expr) {
 	f.add(jen.Comment(comment(ir.Format(e))))
 }
 
-// column returns the vector variable of an input column, declared at the top.
-func (f *funcGen) column(c *ir.ColumnRef) string { return f.cols[c.Index] }
+// column returns the vector variable of an input column, declared at the top of
+// the function the first time it is needed.
+func (f *funcGen) column(c *ir.ColumnRef) string {
+	if v, ok := f.cols[c.Index]; ok {
+		return v
+	}
+	col := f.q.Source.Columns[c.Index]
+	v := f.colNames[c.Index]
+	f.cols[c.Index] = v
+	f.prologue = append(f.prologue, jen.Id(v).Op(":=").Add(readColumn(col.Type, jen.Id("in").Dot("Column").Call(jen.Lit(c.Index)))))
+	return v
+}
+
+// strArray returns the *array.String variable of a VARCHAR input column,
+// declared at the top of the function the first time it is needed.
+func (f *funcGen) strArray(c *ir.ColumnRef) string {
+	if v, ok := f.arrs[c.Index]; ok {
+		return v
+	}
+	v := f.fresh(f.colNames[c.Index] + "Arr")
+	f.arrs[c.Index] = v
+	f.prologue = append(f.prologue, jen.Id(v).Op(":=").Id("in").Dot("Column").Call(jen.Lit(c.Index)).Assert(jen.Op("*").Qual(arrayPkg, "String")))
+	return v
+}
 
 // tempBase names a temporary after what it holds.
 func tempBase(e *ir.Call) string {

@@ -25,7 +25,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	name := GoName(q.Name, true)
 	inputVar := unexport(name) + "Input"
 	schemaVar := name + "Schema"
-	f := &funcGen{file: fg, q: q, cols: map[int]string{}, memos: map[int]memoVars{}}
+	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, memos: map[int]memoVars{}}
 	if !opts.NoCSE {
 		f.plan = cse.Analyze(q)
 	}
@@ -36,12 +36,11 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		f.nm.fresh(used)
 	}
 
-	// Input columns: read once, zero-copy for fixed-width types.
+	// Local names for the columns come first, so they read like the SQL; the
+	// variables are declared when first needed.
+	f.colNames = map[int]string{}
 	for _, i := range usedColumns(q) {
-		c := q.Source.Columns[i]
-		v := f.fresh(camel(c.Name))
-		f.cols[i] = v
-		f.add(jen.Id(v).Op(":=").Add(readColumn(c.Type, jen.Id("in").Dot("Column").Call(jen.Lit(i)))))
+		f.colNames[i] = f.fresh(camel(q.Source.Columns[i].Name))
 	}
 
 	f.add(jen.Line(), jen.Var().Id("all").Qual(vecPkg, "Sel").Comment("nil: every row"))
@@ -60,8 +59,13 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	}
 	f.enter(regionOf(f.plan, false), sel)
 	outs := make([]string, len(q.Outputs))
+	passThrough := map[int]int{} // output -> input column passed through unchanged
 	for j, o := range q.Outputs {
 		f.add(jen.Line(), jen.Comment(comment(o.Name+": "+o.SQL)))
+		if c, ok := o.Expr.(*ir.ColumnRef); ok && c.T.Kind != ir.KindMap {
+			passThrough[j] = c.Index // an input column cannot fail: copied as is
+			continue
+		}
 		v := f.vector(f.emit(o.Expr, sel), sel)
 		outs[j] = v
 		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(sel), jen.Id("n")),
@@ -90,6 +94,10 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	schema := q.OutputSchema()
 	arrays := make([]jen.Code, len(outs))
 	for j, v := range outs {
+		if c, ok := passThrough[j]; ok {
+			arrays[j] = jen.Qual(vecPkg, "TakeColumn").Call(jen.Id("mem"), jen.Id("in").Dot("Column").Call(jen.Lit(c)), jen.Id(sel), jen.Id("n"))
+			continue
+		}
 		t := schema[j].Type
 		args := []jen.Code{jen.Id("mem")}
 		if t.Kind == ir.KindMap {
@@ -120,6 +128,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		}
 	}
 	prologue = append(prologue, jen.Id("n").Op(":=").Int().Parens(jen.Id("in").Dot("NumRows").Call()))
+	prologue = append(prologue, f.prologue...)
 
 	var code []jen.Code
 	code = append(code,

@@ -14,6 +14,7 @@ package generated
 //go:generate go run ../cmd/exprc gen --out demo ../examples/demo/lineitem.sql
 //go:generate go run ../cmd/exprc gen --out semcases semcases/cases.sql
 //go:generate go run ../cmd/exprc gen --out bench --package benchq ../bench/bench.sql
+//go:generate go run ../cmd/exprc gen --out benchnocse --package benchnocse --no-cse ../bench/bench.sql
 //go:generate go run ../cmd/exprc gen --out csecases csecases/cases.sql
 //go:generate go run ../cmd/exprc gen --out csecasesnocse --no-cse csecases/cases.sql
 

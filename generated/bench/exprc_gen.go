@@ -77,13 +77,10 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		return nil, fmt.Errorf("query Q1Projection: %w", err)
 	}
 	n := int(in.NumRows())
-	lQuantity := vec.Float64s(in.Column(4))
+	lShipdate := vec.Dates(in.Column(10))
 	lExtendedprice := vec.Float64s(in.Column(5))
 	lDiscount := vec.Float64s(in.Column(6))
 	lTax := vec.Float64s(in.Column(7))
-	lReturnflag := vec.Strings(in.Column(8))
-	lLinestatus := vec.Strings(in.Column(9))
-	lShipdate := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -168,24 +165,12 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 
 	// l_returnflag: l_returnflag
-	if r, e := vec.First(&lReturnflag, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 
 	// l_linestatus: l_linestatus
-	if r, e := vec.First(&lLinestatus, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
 
 	// l_quantity: l_quantity
-	if r, e := vec.First(&lQuantity, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
 
 	// l_extendedprice: l_extendedprice
-	if r, e := vec.First(&lExtendedprice, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
 
 	// disc_price: l_extendedprice * (1 - l_discount)
 	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -256,7 +241,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		}
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lReturnflag, sel, n), vec.StringArray(mem, &lLinestatus, sel, n), vec.Float64Array(mem, &lQuantity, sel, n), vec.Float64Array(mem, &lExtendedprice, sel, n), vec.Float64Array(mem, &product, sel, n), vec.Float64Array(mem, &product2, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.Float64Array(mem, &product, sel, n), vec.Float64Array(mem, &product2, sel, n)}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -317,12 +302,9 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		return nil, fmt.Errorf("query Q1NoWhere: %w", err)
 	}
 	n := int(in.NumRows())
-	lQuantity := vec.Float64s(in.Column(4))
 	lExtendedprice := vec.Float64s(in.Column(5))
 	lDiscount := vec.Float64s(in.Column(6))
 	lTax := vec.Float64s(in.Column(7))
-	lReturnflag := vec.Strings(in.Column(8))
-	lLinestatus := vec.Strings(in.Column(9))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -379,24 +361,12 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	}
 
 	// l_returnflag: l_returnflag
-	if r, e := vec.First(&lReturnflag, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 
 	// l_linestatus: l_linestatus
-	if r, e := vec.First(&lLinestatus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
 
 	// l_quantity: l_quantity
-	if r, e := vec.First(&lQuantity, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
 
 	// l_extendedprice: l_extendedprice
-	if r, e := vec.First(&lExtendedprice, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
 
 	// disc_price: l_extendedprice * (1 - l_discount)
 	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -467,7 +437,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		}
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lReturnflag, all, n), vec.StringArray(mem, &lLinestatus, all, n), vec.Float64Array(mem, &lQuantity, all, n), vec.Float64Array(mem, &lExtendedprice, all, n), vec.Float64Array(mem, &product, all, n), vec.Float64Array(mem, &product2, all, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), vec.Float64Array(mem, &product, all, n), vec.Float64Array(mem, &product2, all, n)}
 	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -522,10 +492,10 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Q6Filter: %w", err)
 	}
 	n := int(in.NumRows())
+	lShipdate := vec.Dates(in.Column(10))
+	lDiscount := vec.Float64s(in.Column(6))
 	lQuantity := vec.Float64s(in.Column(4))
 	lExtendedprice := vec.Float64s(in.Column(5))
-	lDiscount := vec.Float64s(in.Column(6))
-	lShipdate := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -739,9 +709,9 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		return nil, fmt.Errorf("query SeedIf: %w", err)
 	}
 	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(2))
 	x := vec.Int64s(in.Column(0))
 	y := vec.Int64s(in.Column(1))
-	a := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1076,6 +1046,199 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// stringCaseInput is the schema of StringCase's input batches (table lineitem).
+var stringCaseInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// StringCaseSchema is the schema of the batches StringCase returns.
+var StringCaseSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "mode_rank", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// StringCase evaluates query StringCase over one batch of table lineitem:
+//
+//	SELECT CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
+//	            WHEN upper(l_shipmode) = 'MAIL' THEN 2
+//	            WHEN upper(l_shipmode) = 'SHIP' THEN 3
+//	            ELSE length(upper(l_shipmode)) END AS mode_rank
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), stringCaseInput); err != nil {
+		return nil, fmt.Errorf("query StringCase: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query StringCase: %w", err)
+	}
+	n := int(in.NumRows())
+	lShipmodeArr := in.Column(14).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+	// shared (always): upper(l_shipmode)
+	// upper(l_shipmode)
+	upper := vec.Make[string](n)
+	if (all == nil || len(all) > n/2) && lShipmodeArr.NullN() == 0 {
+		out := upper.V[:n]
+		for i := range out {
+			out[i] = rt.Upper(lShipmodeArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lShipmodeArr.IsNull(i) {
+				upper.SetNull(i)
+				continue
+			}
+			upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
+		}
+	}
+
+	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
+	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
+	caseResult := vec.Make[int32](n)
+	// (upper(l_shipmode) = 'AIR')
+	cmp := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && upper.Clean() {
+		upperV := upper.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqString(upperV[i], "AIR")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if upper.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := upper.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqString(upper.V[i], "AIR")
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	vec.Fill(&caseResult, int32(1), when, n)
+	// (upper(l_shipmode) = 'MAIL')
+	cmp2 := vec.Make[bool](n)
+	if (notYet == nil || len(notYet) > n/2) && upper.Clean() {
+		upperV := upper.V[:n]
+		out := cmp2.V[:n]
+		for i := range out {
+			out[i] = rt.EqString(upperV[i], "MAIL")
+		}
+	} else {
+		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+			i := notYet.Row(k)
+			if upper.IsNull(i) {
+				cmp2.SetNull(i)
+				continue
+			}
+			if e := upper.ErrAt(i); e != nil {
+				cmp2.SetErr(i, e)
+				continue
+			}
+			cmp2.V[i] = rt.EqString(upper.V[i], "MAIL")
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
+	when2, notYet2 := vec.Split(&cmp2, notYet, n)
+	vec.Fill(&caseResult, int32(2), when2, n)
+	// (upper(l_shipmode) = 'SHIP')
+	cmp3 := vec.Make[bool](n)
+	if (notYet2 == nil || len(notYet2) > n/2) && upper.Clean() {
+		upperV := upper.V[:n]
+		out := cmp3.V[:n]
+		for i := range out {
+			out[i] = rt.EqString(upperV[i], "SHIP")
+		}
+	} else {
+		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+			i := notYet2.Row(k)
+			if upper.IsNull(i) {
+				cmp3.SetNull(i)
+				continue
+			}
+			if e := upper.ErrAt(i); e != nil {
+				cmp3.SetErr(i, e)
+				continue
+			}
+			cmp3.V[i] = rt.EqString(upper.V[i], "SHIP")
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
+	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
+	vec.Fill(&caseResult, int32(3), when3, n)
+	// length(upper(l_shipmode))
+	length := vec.Make[int32](n)
+	if (notYet3 == nil || len(notYet3) > n/2) && upper.Clean() {
+		upperV := upper.V[:n]
+		out := length.V[:n]
+		for i := range out {
+			out[i] = rt.Length(upperV[i])
+		}
+	} else {
+		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+			i := notYet3.Row(k)
+			if upper.IsNull(i) {
+				length.SetNull(i)
+				continue
+			}
+			if e := upper.ErrAt(i); e != nil {
+				length.SetErr(i, e)
+				continue
+			}
+			length.V[i] = rt.Length(upper.V[i])
+		}
+	}
+	vec.Merge(&caseResult, &length, notYet3, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "mode_rank"}
+		texts := []string{"", "CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3\n            ELSE length(upper(l_shipmode)) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -1092,6 +1255,8 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return SeedIf, SeedIfSchema, true
 	case "SeedCase":
 		return SeedCase, SeedCaseSchema, true
+	case "StringCase":
+		return StringCase, StringCaseSchema, true
 	}
 	return nil, nil, false
 }

@@ -684,9 +684,9 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		return nil, fmt.Errorf("query case_rest_region: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -844,9 +844,9 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 		return nil, fmt.Errorf("query case_rest_region_else: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -979,9 +979,9 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 		return nil, fmt.Errorf("query case_then_and_else_only: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -1282,9 +1282,9 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 		return nil, fmt.Errorf("query coalesce_later_arg_other_output: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
 	c_ := vec.Int64s(in.Column(2))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -2103,9 +2103,9 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		return nil, fmt.Errorf("query lazy_three_regions: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -2322,9 +2322,9 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		return nil, fmt.Errorf("query lazy_two_ifs: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -2519,9 +2519,9 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 		return nil, fmt.Errorf("query lazy_where_and_output: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -2708,9 +2708,9 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 		return nil, fmt.Errorf("query lazy_with_region_hoist: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -3075,9 +3075,9 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		return nil, fmt.Errorf("query nested_if_region: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -3959,9 +3959,9 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		return nil, fmt.Errorf("query region_else: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -4105,9 +4105,9 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		return nil, fmt.Errorf("query region_then: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -4251,9 +4251,9 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		return nil, fmt.Errorf("query region_when_then: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -5077,9 +5077,9 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		return nil, fmt.Errorf("query seed_if: %w", err)
 	}
 	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(2))
 	x := vec.Int64s(in.Column(0))
 	y := vec.Int64s(in.Column(1))
-	a := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -5511,7 +5511,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		return nil, fmt.Errorf("query string_case_chain: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(6))
+	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -5519,24 +5519,19 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// shared (always): upper(s)
 	// upper(s)
 	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := upper.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(sV[i])
+			out[i] = rt.Upper(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				upper.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				upper.SetErr(i, e)
-				continue
-			}
-			upper.V[i] = rt.Upper(s.V[i])
+			upper.V[i] = rt.Upper(sArr.Value(i))
 		}
 	}
 
@@ -6165,9 +6160,6 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	sel := vec.Where(&ifResult, n)
 
 	// a: a
-	if r, e := vec.First(&a, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "a"}
 		texts := []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"}
@@ -6179,7 +6171,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &a, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
 	out := array.NewRecordBatch(Where_both_branchesSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6222,9 +6214,9 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 		return nil, fmt.Errorf("query where_conditional_output_always: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0

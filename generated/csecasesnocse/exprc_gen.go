@@ -59,9 +59,9 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		return nil, fmt.Errorf("query and_operand: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -422,9 +422,9 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		return nil, fmt.Errorf("query case_every_result: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -865,9 +865,9 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		return nil, fmt.Errorf("query case_rest_region: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1061,9 +1061,9 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 		return nil, fmt.Errorf("query case_rest_region_else: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1232,9 +1232,9 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 		return nil, fmt.Errorf("query case_then_and_else_only: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -1894,9 +1894,9 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		return nil, fmt.Errorf("query cross_output: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -2197,9 +2197,9 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		return nil, fmt.Errorf("query if_both_branches: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -2601,9 +2601,9 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		return nil, fmt.Errorf("query lazy_three_regions: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -2811,9 +2811,9 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		return nil, fmt.Errorf("query lazy_two_ifs: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -3001,9 +3001,9 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 		return nil, fmt.Errorf("query lazy_where_and_output: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -3183,9 +3183,9 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 		return nil, fmt.Errorf("query lazy_with_region_hoist: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
@@ -3619,10 +3619,10 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		return nil, fmt.Errorf("query nested_if_region: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
 	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -4741,9 +4741,9 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		return nil, fmt.Errorf("query region_else: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -4924,9 +4924,9 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		return nil, fmt.Errorf("query region_then: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -5107,9 +5107,9 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		return nil, fmt.Errorf("query region_when_then: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -6000,8 +6000,8 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		return nil, fmt.Errorf("query seed_case_test_info_fixed: %w", err)
 	}
 	n := int(in.NumRows())
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
 	testInfoFixed := vec.Bools(in.Column(5))
+	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -6868,7 +6868,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		return nil, fmt.Errorf("query string_case_chain: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(6))
+	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -6879,24 +6879,19 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	caseResult := vec.Make[int32](n)
 	// upper(s)
 	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := upper.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(sV[i])
+			out[i] = rt.Upper(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				upper.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				upper.SetErr(i, e)
-				continue
-			}
-			upper.V[i] = rt.Upper(s.V[i])
+			upper.V[i] = rt.Upper(sArr.Value(i))
 		}
 	}
 	// (upper(s) = 'A')
@@ -6926,24 +6921,19 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	vec.Fill(&caseResult, int32(1), when, n)
 	// upper(s)
 	upper2 := vec.Make[string](n)
-	if (notYet == nil || len(notYet) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
 		out := upper2.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(sV[i])
+			out[i] = rt.Upper(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				upper2.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				upper2.SetErr(i, e)
-				continue
-			}
-			upper2.V[i] = rt.Upper(s.V[i])
+			upper2.V[i] = rt.Upper(sArr.Value(i))
 		}
 	}
 	// (upper(s) = 'B')
@@ -6973,24 +6963,19 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	vec.Fill(&caseResult, int32(2), when2, n)
 	// upper(s)
 	upper3 := vec.Make[string](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
 		out := upper3.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(sV[i])
+			out[i] = rt.Upper(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				upper3.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				upper3.SetErr(i, e)
-				continue
-			}
-			upper3.V[i] = rt.Upper(s.V[i])
+			upper3.V[i] = rt.Upper(sArr.Value(i))
 		}
 	}
 	// length(upper(s))
@@ -7572,9 +7557,9 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		return nil, fmt.Errorf("query where_both_branches: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -7711,9 +7696,6 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	sel := vec.Where(&ifResult, n)
 
 	// a: a
-	if r, e := vec.First(&a, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "a"}
 		texts := []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"}
@@ -7725,7 +7707,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &a, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
 	out := array.NewRecordBatch(Where_both_branchesSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7768,9 +7750,9 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 		return nil, fmt.Errorf("query where_conditional_output_always: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0

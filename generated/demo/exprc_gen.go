@@ -74,13 +74,10 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		return nil, fmt.Errorf("query Q1Projection: %w", err)
 	}
 	n := int(in.NumRows())
-	lQuantity := vec.Float64s(in.Column(4))
+	lShipdate := vec.Dates(in.Column(10))
 	lExtendedprice := vec.Float64s(in.Column(5))
 	lDiscount := vec.Float64s(in.Column(6))
 	lTax := vec.Float64s(in.Column(7))
-	lReturnflag := vec.Strings(in.Column(8))
-	lLinestatus := vec.Strings(in.Column(9))
-	lShipdate := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -165,24 +162,12 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 
 	// l_returnflag: l_returnflag
-	if r, e := vec.First(&lReturnflag, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 
 	// l_linestatus: l_linestatus
-	if r, e := vec.First(&lLinestatus, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
 
 	// l_quantity: l_quantity
-	if r, e := vec.First(&lQuantity, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
 
 	// l_extendedprice: l_extendedprice
-	if r, e := vec.First(&lExtendedprice, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
 
 	// disc_price: l_extendedprice * (1 - l_discount)
 	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -253,7 +238,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		}
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lReturnflag, sel, n), vec.StringArray(mem, &lLinestatus, sel, n), vec.Float64Array(mem, &lQuantity, sel, n), vec.Float64Array(mem, &lExtendedprice, sel, n), vec.Float64Array(mem, &product, sel, n), vec.Float64Array(mem, &product2, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.Float64Array(mem, &product, sel, n), vec.Float64Array(mem, &product2, sel, n)}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -308,10 +293,10 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Q6Filter: %w", err)
 	}
 	n := int(in.NumRows())
+	lShipdate := vec.Dates(in.Column(10))
+	lDiscount := vec.Float64s(in.Column(6))
 	lQuantity := vec.Float64s(in.Column(4))
 	lExtendedprice := vec.Float64s(in.Column(5))
-	lDiscount := vec.Float64s(in.Column(6))
-	lShipdate := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -530,11 +515,11 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Classify: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Int64s(in.Column(0))
-	y := vec.Int64s(in.Column(1))
+	day := vec.Dates(in.Column(4))
 	a := vec.Int64s(in.Column(2))
 	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
-	day := vec.Dates(in.Column(4))
+	x := vec.Int64s(in.Column(0))
+	y := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0

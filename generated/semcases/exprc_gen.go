@@ -96,7 +96,7 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0000: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -105,11 +105,10 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -119,15 +118,11 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -199,7 +194,7 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0001: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -208,11 +203,10 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -222,15 +216,11 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -302,7 +292,7 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0002: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -311,11 +301,10 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -325,15 +314,11 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -405,7 +390,7 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0003: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -414,11 +399,10 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -428,15 +412,11 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -508,7 +488,7 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0004: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -517,11 +497,10 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -531,15 +510,11 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -611,7 +586,7 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0005: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -620,11 +595,10 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -634,15 +608,11 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -714,7 +684,7 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0006: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -723,11 +693,10 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -737,15 +706,11 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -817,7 +782,7 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0007: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -826,11 +791,10 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt64(sV[i])
+			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.SetErr(i, err)
 				continue
@@ -840,15 +804,11 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asBigint.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt64(s.V[i])
+			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.SetErr(i, err)
 				continue
@@ -920,7 +880,7 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0008: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -929,11 +889,10 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt64(sV[i])
+			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.SetErr(i, err)
 				continue
@@ -943,15 +902,11 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asBigint.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt64(s.V[i])
+			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.SetErr(i, err)
 				continue
@@ -1023,7 +978,7 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0009: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1032,11 +987,10 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DOUBLE)
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asDouble.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToFloat64(sV[i])
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.SetErr(i, err)
 				continue
@@ -1046,15 +1000,11 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asDouble.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToFloat64(s.V[i])
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.SetErr(i, err)
 				continue
@@ -1126,7 +1076,7 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0010: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1135,11 +1085,10 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DOUBLE)
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asDouble.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToFloat64(sV[i])
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.SetErr(i, err)
 				continue
@@ -1149,15 +1098,11 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asDouble.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToFloat64(s.V[i])
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.SetErr(i, err)
 				continue
@@ -1229,7 +1174,7 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0011: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1238,11 +1183,10 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DOUBLE)
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asDouble.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToFloat64(sV[i])
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.SetErr(i, err)
 				continue
@@ -1252,15 +1196,11 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asDouble.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToFloat64(s.V[i])
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.SetErr(i, err)
 				continue
@@ -1332,7 +1272,7 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0012: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1341,11 +1281,10 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DOUBLE)
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asDouble.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToFloat64(sV[i])
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.SetErr(i, err)
 				continue
@@ -1355,15 +1294,11 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asDouble.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToFloat64(s.V[i])
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.SetErr(i, err)
 				continue
@@ -1435,7 +1370,7 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0013: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1444,11 +1379,10 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BOOLEAN)
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asBoolean.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToBool(sV[i])
+			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.SetErr(i, err)
 				continue
@@ -1458,15 +1392,11 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asBoolean.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asBoolean.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToBool(s.V[i])
+			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.SetErr(i, err)
 				continue
@@ -1538,7 +1468,7 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0014: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1547,11 +1477,10 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BOOLEAN)
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asBoolean.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToBool(sV[i])
+			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.SetErr(i, err)
 				continue
@@ -1561,15 +1490,11 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asBoolean.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asBoolean.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToBool(s.V[i])
+			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.SetErr(i, err)
 				continue
@@ -1641,7 +1566,7 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0015: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1650,11 +1575,10 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BOOLEAN)
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asBoolean.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToBool(sV[i])
+			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.SetErr(i, err)
 				continue
@@ -1664,15 +1588,11 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asBoolean.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asBoolean.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToBool(s.V[i])
+			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.SetErr(i, err)
 				continue
@@ -1744,7 +1664,7 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0016: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1753,11 +1673,10 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BOOLEAN)
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asBoolean.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToBool(sV[i])
+			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.SetErr(i, err)
 				continue
@@ -1767,15 +1686,11 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asBoolean.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asBoolean.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToBool(s.V[i])
+			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.SetErr(i, err)
 				continue
@@ -1847,7 +1762,7 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0017: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1856,11 +1771,10 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DATE)
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asDate.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToDate(sV[i])
+			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.SetErr(i, err)
 				continue
@@ -1870,15 +1784,11 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asDate.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asDate.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToDate(s.V[i])
+			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.SetErr(i, err)
 				continue
@@ -1950,7 +1860,7 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0018: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1959,11 +1869,10 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DATE)
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asDate.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToDate(sV[i])
+			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.SetErr(i, err)
 				continue
@@ -1973,15 +1882,11 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asDate.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asDate.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToDate(s.V[i])
+			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.SetErr(i, err)
 				continue
@@ -2053,7 +1958,7 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0019: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -2062,11 +1967,10 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DATE)
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asDate.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToDate(sV[i])
+			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.SetErr(i, err)
 				continue
@@ -2076,15 +1980,11 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asDate.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asDate.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToDate(s.V[i])
+			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.SetErr(i, err)
 				continue
@@ -4363,16 +4263,12 @@ func Case0043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0043: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
 	// r: CAST(s AS VARCHAR)
-	if r, e := vec.First(&s, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CAST(s AS VARCHAR)"}
@@ -4384,7 +4280,7 @@ func Case0043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &s, all, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(7), all, n)}
 	out := array.NewRecordBatch(Case0043Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4559,7 +4455,7 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0045: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -4568,11 +4464,10 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: TRY(CAST(s AS DATE))
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asDate.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToDate(sV[i])
+			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.SetErr(i, err)
 				continue
@@ -4582,15 +4477,11 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asDate.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asDate.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToDate(s.V[i])
+			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.SetErr(i, err)
 				continue
@@ -6561,8 +6452,8 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0065: %w", err)
 	}
 	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
 	x := vec.Float64s(in.Column(5))
+	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -8832,8 +8723,8 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0087: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	i_ := vec.Int32s(in.Column(3))
+	a := vec.Int64s(in.Column(0))
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
@@ -9112,8 +9003,8 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0089: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -9242,8 +9133,8 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0090: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -9870,7 +9761,7 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0096: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -9879,24 +9770,19 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: length(s)
 	// length(s)
 	length := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := length.V[:n]
 		for i := range out {
-			out[i] = rt.Length(sV[i])
+			out[i] = rt.Length(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				length.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				length.SetErr(i, e)
-				continue
-			}
-			length.V[i] = rt.Length(s.V[i])
+			length.V[i] = rt.Length(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -9963,7 +9849,7 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0097: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -9972,24 +9858,19 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: char_length(s)
 	// length(s)
 	length := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := length.V[:n]
 		for i := range out {
-			out[i] = rt.Length(sV[i])
+			out[i] = rt.Length(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				length.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				length.SetErr(i, e)
-				continue
-			}
-			length.V[i] = rt.Length(s.V[i])
+			length.V[i] = rt.Length(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10056,7 +9937,7 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0098: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10065,24 +9946,19 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: length(s)
 	// length(s)
 	length := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := length.V[:n]
 		for i := range out {
-			out[i] = rt.Length(sV[i])
+			out[i] = rt.Length(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				length.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				length.SetErr(i, e)
-				continue
-			}
-			length.V[i] = rt.Length(s.V[i])
+			length.V[i] = rt.Length(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10149,7 +10025,7 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0099: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10158,24 +10034,19 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: upper(s)
 	// upper(s)
 	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := upper.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(sV[i])
+			out[i] = rt.Upper(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				upper.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				upper.SetErr(i, e)
-				continue
-			}
-			upper.V[i] = rt.Upper(s.V[i])
+			upper.V[i] = rt.Upper(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&upper, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10242,7 +10113,7 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0100: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10251,24 +10122,19 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lower(s)
 	// lower(s)
 	lower := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := lower.V[:n]
 		for i := range out {
-			out[i] = rt.Lower(sV[i])
+			out[i] = rt.Lower(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				lower.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				lower.SetErr(i, e)
-				continue
-			}
-			lower.V[i] = rt.Lower(s.V[i])
+			lower.V[i] = rt.Lower(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&lower, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10335,7 +10201,7 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0101: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10344,24 +10210,19 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: upper(s)
 	// upper(s)
 	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := upper.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(sV[i])
+			out[i] = rt.Upper(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				upper.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				upper.SetErr(i, e)
-				continue
-			}
-			upper.V[i] = rt.Upper(s.V[i])
+			upper.V[i] = rt.Upper(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&upper, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10428,7 +10289,7 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0102: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10437,24 +10298,19 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 2)
 	// substring(s, 2)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring2(sV[i], int32(2))
+			out[i] = rt.Substring2(sArr.Value(i), int32(2))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				substring.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
-			}
-			substring.V[i] = rt.Substring2(s.V[i], int32(2))
+			substring.V[i] = rt.Substring2(sArr.Value(i), int32(2))
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10521,7 +10377,7 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0103: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10530,24 +10386,19 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 2, 3)
 	// substring(s, 2, 3)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring3(sV[i], int32(2), int32(3))
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				substring.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
-			}
-			substring.V[i] = rt.Substring3(s.V[i], int32(2), int32(3))
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10614,7 +10465,7 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0104: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10623,24 +10474,19 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substr(s, 0, 2)
 	// substring(s, 0, 2)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring3(sV[i], int32(0), int32(2))
+			out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				substring.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
-			}
-			substring.V[i] = rt.Substring3(s.V[i], int32(0), int32(2))
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10707,7 +10553,7 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0105: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10716,24 +10562,19 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, -3)
 	// substring(s, -3)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring2(sV[i], int32(-3))
+			out[i] = rt.Substring2(sArr.Value(i), int32(-3))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				substring.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
-			}
-			substring.V[i] = rt.Substring2(s.V[i], int32(-3))
+			substring.V[i] = rt.Substring2(sArr.Value(i), int32(-3))
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10800,7 +10641,7 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0106: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10809,24 +10650,19 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, -3, 2)
 	// substring(s, -3, 2)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring3(sV[i], int32(-3), int32(2))
+			out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				substring.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
-			}
-			substring.V[i] = rt.Substring3(s.V[i], int32(-3), int32(2))
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10893,7 +10729,7 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0107: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10902,24 +10738,19 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 10)
 	// substring(s, 10)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring2(sV[i], int32(10))
+			out[i] = rt.Substring2(sArr.Value(i), int32(10))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				substring.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
-			}
-			substring.V[i] = rt.Substring2(s.V[i], int32(10))
+			substring.V[i] = rt.Substring2(sArr.Value(i), int32(10))
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10986,7 +10817,7 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0108: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -10995,24 +10826,19 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 2, -1)
 	// substring(s, 2, -1)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring3(sV[i], int32(2), int32(-1))
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				substring.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
-			}
-			substring.V[i] = rt.Substring3(s.V[i], int32(2), int32(-1))
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11079,7 +10905,7 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0109: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11088,24 +10914,19 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 2, 2)
 	// substring(s, 2, 2)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring3(sV[i], int32(2), int32(2))
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				substring.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
-			}
-			substring.V[i] = rt.Substring3(s.V[i], int32(2), int32(2))
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11173,7 +10994,7 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11182,29 +11003,24 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, i)
 	// substring(s, i)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && i_.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && i_.Clean() {
 		i_V := i_.V[:n]
 		out := substring.V[:n]
 		for i := range out {
-			out[i] = rt.Substring2(sV[i], i_V[i])
+			out[i] = rt.Substring2(sArr.Value(i), i_V[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || i_.IsNull(i) {
+			if sArr.IsNull(i) || i_.IsNull(i) {
 				substring.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
 				continue
 			}
 			if e := i_.ErrAt(i); e != nil {
 				substring.SetErr(i, e)
 				continue
 			}
-			substring.V[i] = rt.Substring2(s.V[i], i_.V[i])
+			substring.V[i] = rt.Substring2(sArr.Value(i), i_.V[i])
 		}
 	}
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11271,8 +11087,8 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0111: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11281,29 +11097,19 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: concat(s, u)
 	// (s || u)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
-			out[i] = rt.Concat2(sV[i], uV[i])
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				concat.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			concat.V[i] = rt.Concat2(s.V[i], u.V[i])
+			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11370,8 +11176,8 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0112: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11380,29 +11186,19 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: concat(s, u)
 	// (s || u)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
-			out[i] = rt.Concat2(sV[i], uV[i])
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				concat.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			concat.V[i] = rt.Concat2(s.V[i], u.V[i])
+			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11469,7 +11265,7 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0113: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11478,24 +11274,19 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: concat(s)
 	// concat(s)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
-			out[i] = rt.Concat(sV[i])
+			out[i] = rt.Concat(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				concat.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			concat.V[i] = rt.Concat(s.V[i])
+			concat.V[i] = rt.Concat(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11562,8 +11353,8 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0114: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11572,29 +11363,19 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s || u
 	// (s || u)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
-			out[i] = rt.Concat2(sV[i], uV[i])
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				concat.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			concat.V[i] = rt.Concat2(s.V[i], u.V[i])
+			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11661,8 +11442,8 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0115: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11671,39 +11452,33 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s || 'x' || u
 	// (s || 'x')
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
-			out[i] = rt.Concat2(sV[i], "x")
+			out[i] = rt.Concat2(sArr.Value(i), "x")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				concat.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			concat.V[i] = rt.Concat2(s.V[i], "x")
+			concat.V[i] = rt.Concat2(sArr.Value(i), "x")
 		}
 	}
 	// ((s || 'x') || u)
 	concat2 := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && concat.Clean() && u.Clean() {
+	if (all == nil || len(all) > n/2) && concat.Clean() && uArr.NullN() == 0 {
 		concatV := concat.V[:n]
-		uV := u.V[:n]
 		out := concat2.V[:n]
 		for i := range out {
-			out[i] = rt.Concat2(concatV[i], uV[i])
+			out[i] = rt.Concat2(concatV[i], uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if concat.IsNull(i) || u.IsNull(i) {
+			if concat.IsNull(i) || uArr.IsNull(i) {
 				concat2.SetNull(i)
 				continue
 			}
@@ -11711,11 +11486,7 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				concat2.SetErr(i, e)
 				continue
 			}
-			if e := u.ErrAt(i); e != nil {
-				concat2.SetErr(i, e)
-				continue
-			}
-			concat2.V[i] = rt.Concat2(concat.V[i], u.V[i])
+			concat2.V[i] = rt.Concat2(concat.V[i], uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&concat2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11782,7 +11553,7 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0116: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11791,24 +11562,19 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: trim(s)
 	// trim(s)
 	trim := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := trim.V[:n]
 		for i := range out {
-			out[i] = rt.Trim(sV[i])
+			out[i] = rt.Trim(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				trim.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				trim.SetErr(i, e)
-				continue
-			}
-			trim.V[i] = rt.Trim(s.V[i])
+			trim.V[i] = rt.Trim(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&trim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11875,7 +11641,7 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0117: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11884,24 +11650,19 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ltrim(s)
 	// ltrim(s)
 	ltrim := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := ltrim.V[:n]
 		for i := range out {
-			out[i] = rt.Ltrim(sV[i])
+			out[i] = rt.Ltrim(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				ltrim.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				ltrim.SetErr(i, e)
-				continue
-			}
-			ltrim.V[i] = rt.Ltrim(s.V[i])
+			ltrim.V[i] = rt.Ltrim(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&ltrim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -11968,7 +11729,7 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0118: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -11977,24 +11738,19 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: rtrim(s)
 	// rtrim(s)
 	rtrim := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := rtrim.V[:n]
 		for i := range out {
-			out[i] = rt.Rtrim(sV[i])
+			out[i] = rt.Rtrim(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				rtrim.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				rtrim.SetErr(i, e)
-				continue
-			}
-			rtrim.V[i] = rt.Rtrim(s.V[i])
+			rtrim.V[i] = rt.Rtrim(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&rtrim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12061,7 +11817,7 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0119: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12070,24 +11826,19 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: trim(s)
 	// trim(s)
 	trim := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := trim.V[:n]
 		for i := range out {
-			out[i] = rt.Trim(sV[i])
+			out[i] = rt.Trim(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				trim.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				trim.SetErr(i, e)
-				continue
-			}
-			trim.V[i] = rt.Trim(s.V[i])
+			trim.V[i] = rt.Trim(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&trim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12154,7 +11905,7 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0120: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12163,24 +11914,19 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: starts_with(s, 'he')
 	// starts_with(s, 'he')
 	startsWith := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := startsWith.V[:n]
 		for i := range out {
-			out[i] = rt.StartsWith(sV[i], "he")
+			out[i] = rt.StartsWith(sArr.Value(i), "he")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				startsWith.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				startsWith.SetErr(i, e)
-				continue
-			}
-			startsWith.V[i] = rt.StartsWith(s.V[i], "he")
+			startsWith.V[i] = rt.StartsWith(sArr.Value(i), "he")
 		}
 	}
 	if r, e := vec.First(&startsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12247,8 +11993,8 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0121: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12257,29 +12003,19 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: starts_with(s, u)
 	// starts_with(s, u)
 	startsWith := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := startsWith.V[:n]
 		for i := range out {
-			out[i] = rt.StartsWith(sV[i], uV[i])
+			out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				startsWith.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				startsWith.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				startsWith.SetErr(i, e)
-				continue
-			}
-			startsWith.V[i] = rt.StartsWith(s.V[i], u.V[i])
+			startsWith.V[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&startsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12346,7 +12082,7 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0122: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12355,24 +12091,19 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ends_with(s, 'lo')
 	// ends_with(s, 'lo')
 	endsWith := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := endsWith.V[:n]
 		for i := range out {
-			out[i] = rt.EndsWith(sV[i], "lo")
+			out[i] = rt.EndsWith(sArr.Value(i), "lo")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				endsWith.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				endsWith.SetErr(i, e)
-				continue
-			}
-			endsWith.V[i] = rt.EndsWith(s.V[i], "lo")
+			endsWith.V[i] = rt.EndsWith(sArr.Value(i), "lo")
 		}
 	}
 	if r, e := vec.First(&endsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12439,7 +12170,7 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0123: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12448,24 +12179,19 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ends_with(s, 'x')
 	// ends_with(s, 'x')
 	endsWith := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := endsWith.V[:n]
 		for i := range out {
-			out[i] = rt.EndsWith(sV[i], "x")
+			out[i] = rt.EndsWith(sArr.Value(i), "x")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				endsWith.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				endsWith.SetErr(i, e)
-				continue
-			}
-			endsWith.V[i] = rt.EndsWith(s.V[i], "x")
+			endsWith.V[i] = rt.EndsWith(sArr.Value(i), "x")
 		}
 	}
 	if r, e := vec.First(&endsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12532,7 +12258,7 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0124: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12541,24 +12267,19 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: contains(s, 'ell')
 	// contains(s, 'ell')
 	contains := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := contains.V[:n]
 		for i := range out {
-			out[i] = rt.Contains(sV[i], "ell")
+			out[i] = rt.Contains(sArr.Value(i), "ell")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				contains.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				contains.SetErr(i, e)
-				continue
-			}
-			contains.V[i] = rt.Contains(s.V[i], "ell")
+			contains.V[i] = rt.Contains(sArr.Value(i), "ell")
 		}
 	}
 	if r, e := vec.First(&contains, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12625,7 +12346,7 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0125: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12634,24 +12355,19 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: contains(s, ”)
 	// contains(s, ”)
 	contains := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := contains.V[:n]
 		for i := range out {
-			out[i] = rt.Contains(sV[i], "")
+			out[i] = rt.Contains(sArr.Value(i), "")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				contains.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				contains.SetErr(i, e)
-				continue
-			}
-			contains.V[i] = rt.Contains(s.V[i], "")
+			contains.V[i] = rt.Contains(sArr.Value(i), "")
 		}
 	}
 	if r, e := vec.First(&contains, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12718,7 +12434,7 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0126: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12727,24 +12443,19 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: replace(s, 'l', 'L')
 	// replace(s, 'l', 'L')
 	replace := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := replace.V[:n]
 		for i := range out {
-			out[i] = rt.Replace3(sV[i], "l", "L")
+			out[i] = rt.Replace3(sArr.Value(i), "l", "L")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				replace.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				replace.SetErr(i, e)
-				continue
-			}
-			replace.V[i] = rt.Replace3(s.V[i], "l", "L")
+			replace.V[i] = rt.Replace3(sArr.Value(i), "l", "L")
 		}
 	}
 	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12811,7 +12522,7 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0127: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12820,24 +12531,19 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: replace(s, 'l')
 	// replace(s, 'l')
 	replace := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := replace.V[:n]
 		for i := range out {
-			out[i] = rt.Replace2(sV[i], "l")
+			out[i] = rt.Replace2(sArr.Value(i), "l")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				replace.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				replace.SetErr(i, e)
-				continue
-			}
-			replace.V[i] = rt.Replace2(s.V[i], "l")
+			replace.V[i] = rt.Replace2(sArr.Value(i), "l")
 		}
 	}
 	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12904,7 +12610,7 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0128: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -12913,24 +12619,19 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: replace(s, ”, 'x')
 	// replace(s, ”, 'x')
 	replace := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
 		out := replace.V[:n]
 		for i := range out {
-			out[i] = rt.Replace3(sV[i], "", "x")
+			out[i] = rt.Replace3(sArr.Value(i), "", "x")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				replace.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				replace.SetErr(i, e)
-				continue
-			}
-			replace.V[i] = rt.Replace3(s.V[i], "", "x")
+			replace.V[i] = rt.Replace3(sArr.Value(i), "", "x")
 		}
 	}
 	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -12997,8 +12698,8 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0129: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13007,29 +12708,19 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: replace(s, u, 'x')
 	// replace(s, u, 'x')
 	replace := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := replace.V[:n]
 		for i := range out {
-			out[i] = rt.Replace3(sV[i], uV[i], "x")
+			out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				replace.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				replace.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				replace.SetErr(i, e)
-				continue
-			}
-			replace.V[i] = rt.Replace3(s.V[i], u.V[i], "x")
+			replace.V[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
 		}
 	}
 	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -13096,7 +12787,7 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0130: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13105,11 +12796,10 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 5, '*')
 	// lpad(s, 5, '*')
 	lpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
-			r, err := rt.Lpad3(sV[i], int32(5), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13119,15 +12809,11 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				lpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				lpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Lpad3(s.V[i], int32(5), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13199,7 +12885,7 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0131: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13208,11 +12894,10 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 5)
 	// lpad(s, 5)
 	lpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
-			r, err := rt.Lpad2(sV[i], int32(5))
+			r, err := rt.Lpad2(sArr.Value(i), int32(5))
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13222,15 +12907,11 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				lpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				lpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Lpad2(s.V[i], int32(5))
+			r, err := rt.Lpad2(sArr.Value(i), int32(5))
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13302,7 +12983,7 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0132: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13311,11 +12992,10 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 1, '*')
 	// lpad(s, 1, '*')
 	lpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
-			r, err := rt.Lpad3(sV[i], int32(1), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13325,15 +13005,11 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				lpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				lpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Lpad3(s.V[i], int32(1), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13405,7 +13081,7 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0133: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13414,11 +13090,10 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 5, 'xy')
 	// lpad(s, 5, 'xy')
 	lpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
-			r, err := rt.Lpad3(sV[i], int32(5), "xy")
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13428,15 +13103,11 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				lpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				lpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Lpad3(s.V[i], int32(5), "xy")
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13508,7 +13179,7 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0134: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13517,11 +13188,10 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 5, ”)
 	// lpad(s, 5, ”)
 	lpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
-			r, err := rt.Lpad3(sV[i], int32(5), "")
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13531,15 +13201,11 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				lpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				lpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Lpad3(s.V[i], int32(5), "")
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13611,7 +13277,7 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0135: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13620,11 +13286,10 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, -1, '*')
 	// lpad(s, -1, '*')
 	lpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
-			r, err := rt.Lpad3(sV[i], int32(-1), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13634,15 +13299,11 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				lpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				lpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Lpad3(s.V[i], int32(-1), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -13714,7 +13375,7 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0136: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13723,11 +13384,10 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: rpad(s, 5, '*')
 	// rpad(s, 5, '*')
 	rpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := rpad.V[:n]
 		for i := range out {
-			r, err := rt.Rpad3(sV[i], int32(5), "*")
+			r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
 			if err != nil {
 				rpad.SetErr(i, err)
 				continue
@@ -13737,15 +13397,11 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				rpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				rpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Rpad3(s.V[i], int32(5), "*")
+			r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
 			if err != nil {
 				rpad.SetErr(i, err)
 				continue
@@ -13817,7 +13473,7 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0137: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13826,11 +13482,10 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: rpad(s, 1)
 	// rpad(s, 1)
 	rpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := rpad.V[:n]
 		for i := range out {
-			r, err := rt.Rpad2(sV[i], int32(1))
+			r, err := rt.Rpad2(sArr.Value(i), int32(1))
 			if err != nil {
 				rpad.SetErr(i, err)
 				continue
@@ -13840,15 +13495,11 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				rpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				rpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Rpad2(s.V[i], int32(1))
+			r, err := rt.Rpad2(sArr.Value(i), int32(1))
 			if err != nil {
 				rpad.SetErr(i, err)
 				continue
@@ -13921,7 +13572,7 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -13930,12 +13581,11 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: rpad(s, i, '*')
 	// rpad(s, i, '*')
 	rpad := vec.Make[string](n)
-	if all == nil && s.Clean() && i_.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 && i_.Clean() {
 		i_V := i_.V[:n]
 		out := rpad.V[:n]
 		for i := range out {
-			r, err := rt.Rpad3(sV[i], i_V[i], "*")
+			r, err := rt.Rpad3(sArr.Value(i), i_V[i], "*")
 			if err != nil {
 				rpad.SetErr(i, err)
 				continue
@@ -13945,19 +13595,15 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || i_.IsNull(i) {
+			if sArr.IsNull(i) || i_.IsNull(i) {
 				rpad.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				rpad.SetErr(i, e)
 				continue
 			}
 			if e := i_.ErrAt(i); e != nil {
 				rpad.SetErr(i, e)
 				continue
 			}
-			r, err := rt.Rpad3(s.V[i], i_.V[i], "*")
+			r, err := rt.Rpad3(sArr.Value(i), i_.V[i], "*")
 			if err != nil {
 				rpad.SetErr(i, err)
 				continue
@@ -14029,7 +13675,7 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0139: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14038,11 +13684,10 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 2147483647, '*')
 	// lpad(s, 2147483647, '*')
 	lpad := vec.Make[string](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
-			r, err := rt.Lpad3(sV[i], int32(2147483647), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -14052,15 +13697,11 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				lpad.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				lpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Lpad3(s.V[i], int32(2147483647), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
 			if err != nil {
 				lpad.SetErr(i, err)
 				continue
@@ -14132,7 +13773,7 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0140: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14141,32 +13782,27 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'h%'
 	// (s LIKE 'h%')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePatternErr != nil {
 				like.SetErr(i, likePatternErr)
 				continue
 			}
-			out[i] = likePattern.Match(sV[i])
+			out[i] = likePattern.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePatternErr != nil {
 				like.SetErr(i, likePatternErr)
 				continue
 			}
-			like.V[i] = likePattern.Match(s.V[i])
+			like.V[i] = likePattern.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -14233,7 +13869,7 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0141: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14242,32 +13878,27 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'h_llo'
 	// (s LIKE 'h_llo')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern2Err != nil {
 				like.SetErr(i, likePattern2Err)
 				continue
 			}
-			out[i] = likePattern2.Match(sV[i])
+			out[i] = likePattern2.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern2Err != nil {
 				like.SetErr(i, likePattern2Err)
 				continue
 			}
-			like.V[i] = likePattern2.Match(s.V[i])
+			like.V[i] = likePattern2.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -14334,7 +13965,7 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0142: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14343,32 +13974,27 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'h_llo'
 	// (s LIKE 'h_llo')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern2Err != nil {
 				like.SetErr(i, likePattern2Err)
 				continue
 			}
-			out[i] = likePattern2.Match(sV[i])
+			out[i] = likePattern2.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern2Err != nil {
 				like.SetErr(i, likePattern2Err)
 				continue
 			}
-			like.V[i] = likePattern2.Match(s.V[i])
+			like.V[i] = likePattern2.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -14435,7 +14061,7 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0143: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14444,32 +14070,27 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE '%'
 	// (s LIKE '%')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern3Err != nil {
 				like.SetErr(i, likePattern3Err)
 				continue
 			}
-			out[i] = likePattern3.Match(sV[i])
+			out[i] = likePattern3.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern3Err != nil {
 				like.SetErr(i, likePattern3Err)
 				continue
 			}
-			like.V[i] = likePattern3.Match(s.V[i])
+			like.V[i] = likePattern3.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -14536,7 +14157,7 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0144: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14545,32 +14166,27 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s NOT LIKE 'x%'
 	// (s LIKE 'x%')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern4Err != nil {
 				like.SetErr(i, likePattern4Err)
 				continue
 			}
-			out[i] = likePattern4.Match(sV[i])
+			out[i] = likePattern4.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern4Err != nil {
 				like.SetErr(i, likePattern4Err)
 				continue
 			}
-			like.V[i] = likePattern4.Match(s.V[i])
+			like.V[i] = likePattern4.Match(sArr.Value(i))
 		}
 	}
 	// (NOT (s LIKE 'x%'))
@@ -14659,8 +14275,8 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0145: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14669,12 +14285,10 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE u
 	// (s LIKE u)
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if all == nil && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			r, err := rt.Like(sV[i], uV[i])
+			r, err := rt.Like(sArr.Value(i), uArr.Value(i))
 			if err != nil {
 				like.SetErr(i, err)
 				continue
@@ -14684,19 +14298,11 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				like.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				like.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Like(s.V[i], u.V[i])
+			r, err := rt.Like(sArr.Value(i), uArr.Value(i))
 			if err != nil {
 				like.SetErr(i, err)
 				continue
@@ -14768,7 +14374,7 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0146: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14777,32 +14383,27 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a\%b'
 	// (s LIKE 'a\%b')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern5Err != nil {
 				like.SetErr(i, likePattern5Err)
 				continue
 			}
-			out[i] = likePattern5.Match(sV[i])
+			out[i] = likePattern5.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern5Err != nil {
 				like.SetErr(i, likePattern5Err)
 				continue
 			}
-			like.V[i] = likePattern5.Match(s.V[i])
+			like.V[i] = likePattern5.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -14869,7 +14470,7 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0147: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14878,32 +14479,27 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a\%b'
 	// (s LIKE 'a\%b')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern5Err != nil {
 				like.SetErr(i, likePattern5Err)
 				continue
 			}
-			out[i] = likePattern5.Match(sV[i])
+			out[i] = likePattern5.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern5Err != nil {
 				like.SetErr(i, likePattern5Err)
 				continue
 			}
-			like.V[i] = likePattern5.Match(s.V[i])
+			like.V[i] = likePattern5.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -14970,7 +14566,7 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0148: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -14979,32 +14575,27 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a.b'
 	// (s LIKE 'a.b')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern6Err != nil {
 				like.SetErr(i, likePattern6Err)
 				continue
 			}
-			out[i] = likePattern6.Match(sV[i])
+			out[i] = likePattern6.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern6Err != nil {
 				like.SetErr(i, likePattern6Err)
 				continue
 			}
-			like.V[i] = likePattern6.Match(s.V[i])
+			like.V[i] = likePattern6.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15071,7 +14662,7 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0149: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15080,32 +14671,27 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE '%é_'
 	// (s LIKE '%é_')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern7Err != nil {
 				like.SetErr(i, likePattern7Err)
 				continue
 			}
-			out[i] = likePattern7.Match(sV[i])
+			out[i] = likePattern7.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern7Err != nil {
 				like.SetErr(i, likePattern7Err)
 				continue
 			}
-			like.V[i] = likePattern7.Match(s.V[i])
+			like.V[i] = likePattern7.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15172,7 +14758,7 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0150: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15181,32 +14767,27 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a!%b' ESCAPE '!'
 	// (s LIKE 'a!%b' ESCAPE '!')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern8Err != nil {
 				like.SetErr(i, likePattern8Err)
 				continue
 			}
-			out[i] = likePattern8.Match(sV[i])
+			out[i] = likePattern8.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern8Err != nil {
 				like.SetErr(i, likePattern8Err)
 				continue
 			}
-			like.V[i] = likePattern8.Match(s.V[i])
+			like.V[i] = likePattern8.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15273,7 +14854,7 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0151: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15282,32 +14863,27 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a\'
 	// (s LIKE 'a\')
 	like := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			if likePattern9Err != nil {
 				like.SetErr(i, likePattern9Err)
 				continue
 			}
-			out[i] = likePattern9.Match(sV[i])
+			out[i] = likePattern9.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				like.SetErr(i, e)
 				continue
 			}
 			if likePattern9Err != nil {
 				like.SetErr(i, likePattern9Err)
 				continue
 			}
-			like.V[i] = likePattern9.Match(s.V[i])
+			like.V[i] = likePattern9.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15374,7 +14950,7 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0152: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15383,32 +14959,27 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s RLIKE '^h.*o$'
 	// (s RLIKE '^h.*o$')
 	rlike := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
 			if rlikePatternErr != nil {
 				rlike.SetErr(i, rlikePatternErr)
 				continue
 			}
-			out[i] = rlikePattern.Match(sV[i])
+			out[i] = rlikePattern.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				rlike.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				rlike.SetErr(i, e)
 				continue
 			}
 			if rlikePatternErr != nil {
 				rlike.SetErr(i, rlikePatternErr)
 				continue
 			}
-			rlike.V[i] = rlikePattern.Match(s.V[i])
+			rlike.V[i] = rlikePattern.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15475,7 +15046,7 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0153: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15484,32 +15055,27 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s RLIKE 'z'
 	// (s RLIKE 'z')
 	rlike := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
 			if rlikePattern2Err != nil {
 				rlike.SetErr(i, rlikePattern2Err)
 				continue
 			}
-			out[i] = rlikePattern2.Match(sV[i])
+			out[i] = rlikePattern2.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				rlike.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				rlike.SetErr(i, e)
 				continue
 			}
 			if rlikePattern2Err != nil {
 				rlike.SetErr(i, rlikePattern2Err)
 				continue
 			}
-			rlike.V[i] = rlikePattern2.Match(s.V[i])
+			rlike.V[i] = rlikePattern2.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15576,7 +15142,7 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0154: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15585,32 +15151,27 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s REGEXP 'l+'
 	// (s RLIKE 'l+')
 	rlike := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
 			if rlikePattern3Err != nil {
 				rlike.SetErr(i, rlikePattern3Err)
 				continue
 			}
-			out[i] = rlikePattern3.Match(sV[i])
+			out[i] = rlikePattern3.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				rlike.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				rlike.SetErr(i, e)
 				continue
 			}
 			if rlikePattern3Err != nil {
 				rlike.SetErr(i, rlikePattern3Err)
 				continue
 			}
-			rlike.V[i] = rlikePattern3.Match(s.V[i])
+			rlike.V[i] = rlikePattern3.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15677,8 +15238,8 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0155: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15687,12 +15248,10 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s RLIKE u
 	// (s RLIKE u)
 	rlike := vec.Make[bool](n)
-	if all == nil && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if all == nil && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
-			r, err := rt.Rlike(sV[i], uV[i])
+			r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
 			if err != nil {
 				rlike.SetErr(i, err)
 				continue
@@ -15702,19 +15261,11 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				rlike.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				rlike.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				rlike.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Rlike(s.V[i], u.V[i])
+			r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
 			if err != nil {
 				rlike.SetErr(i, err)
 				continue
@@ -15786,7 +15337,7 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0156: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15795,32 +15346,27 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s RLIKE '('
 	// (s RLIKE '(')
 	rlike := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
 			if rlikePattern4Err != nil {
 				rlike.SetErr(i, rlikePattern4Err)
 				continue
 			}
-			out[i] = rlikePattern4.Match(sV[i])
+			out[i] = rlikePattern4.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				rlike.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				rlike.SetErr(i, e)
 				continue
 			}
 			if rlikePattern4Err != nil {
 				rlike.SetErr(i, rlikePattern4Err)
 				continue
 			}
-			rlike.V[i] = rlikePattern4.Match(s.V[i])
+			rlike.V[i] = rlikePattern4.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15887,7 +15433,7 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0157: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15896,32 +15442,27 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s RLIKE '('
 	// (s RLIKE '(')
 	rlike := vec.Make[bool](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
 			if rlikePattern4Err != nil {
 				rlike.SetErr(i, rlikePattern4Err)
 				continue
 			}
-			out[i] = rlikePattern4.Match(sV[i])
+			out[i] = rlikePattern4.Match(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				rlike.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				rlike.SetErr(i, e)
 				continue
 			}
 			if rlikePattern4Err != nil {
 				rlike.SetErr(i, rlikePattern4Err)
 				continue
 			}
-			rlike.V[i] = rlikePattern4.Match(s.V[i])
+			rlike.V[i] = rlikePattern4.Match(sArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15988,8 +15529,8 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0158: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
 	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15998,12 +15539,11 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: element_at(m, s)
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && m.Clean() && s.Clean() {
+	if (all == nil || len(all) > n/2) && m.Clean() && sArr.NullN() == 0 {
 		mV := m.V[:n]
-		sV := s.V[:n]
 		out := elementAt.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get(sV[i])
+			value, found, isNull := mV[i].Get(sArr.Value(i))
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16017,7 +15557,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) || s.IsNull(i) {
+			if m.IsNull(i) || sArr.IsNull(i) {
 				elementAt.SetNull(i)
 				continue
 			}
@@ -16025,11 +15565,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetErr(i, e)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				elementAt.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get(s.V[i])
+			value, found, isNull := m.V[i].Get(sArr.Value(i))
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16105,8 +15641,8 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0159: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
 	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -16115,12 +15651,11 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: element_at(m, s)
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && m.Clean() && s.Clean() {
+	if (all == nil || len(all) > n/2) && m.Clean() && sArr.NullN() == 0 {
 		mV := m.V[:n]
-		sV := s.V[:n]
 		out := elementAt.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get(sV[i])
+			value, found, isNull := mV[i].Get(sArr.Value(i))
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16134,7 +15669,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) || s.IsNull(i) {
+			if m.IsNull(i) || sArr.IsNull(i) {
 				elementAt.SetNull(i)
 				continue
 			}
@@ -16142,11 +15677,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				elementAt.SetErr(i, e)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				elementAt.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get(s.V[i])
+			value, found, isNull := m.V[i].Get(sArr.Value(i))
 			if !found {
 				elementAt.SetNull(i)
 				continue
@@ -16897,8 +16428,8 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0167: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
 	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -16907,14 +16438,13 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: m[s]
 	// m[s]
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() && s.Clean() {
+	if all == nil && m.Clean() && sArr.NullN() == 0 {
 		mV := m.V[:n]
-		sV := s.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get(sV[i])
+			value, found, isNull := mV[i].Get(sArr.Value(i))
 			if !found {
-				entry.SetErr(i, rt.MapKeyNotExistString(sV[i]))
+				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
 				continue
 			}
 			if isNull {
@@ -16926,7 +16456,7 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) || s.IsNull(i) {
+			if m.IsNull(i) || sArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
@@ -16934,13 +16464,9 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				entry.SetErr(i, e)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get(s.V[i])
+			value, found, isNull := m.V[i].Get(sArr.Value(i))
 			if !found {
-				entry.SetErr(i, rt.MapKeyNotExistString(s.V[i]))
+				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
 				continue
 			}
 			if isNull {
@@ -17653,8 +17179,8 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0175: %w", err)
 	}
 	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
 	d := vec.Dates(in.Column(9))
+	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -17865,8 +17391,8 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0177: %w", err)
 	}
 	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
 	d := vec.Dates(in.Column(9))
+	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -18186,8 +17712,8 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0180: %w", err)
 	}
 	n := int(in.NumRows())
-	d := vec.Dates(in.Column(9))
 	e_ := vec.Dates(in.Column(10))
+	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -18986,8 +18512,8 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0188: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	i_ := vec.Int32s(in.Column(3))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -19503,8 +19029,8 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0193: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -19513,29 +19039,19 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s < u
 	// (s < u)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtString(sV[i], uV[i])
+			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtString(s.V[i], u.V[i])
+			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -19602,8 +19118,8 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0194: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -19612,29 +19128,19 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s < u
 	// (s < u)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtString(sV[i], uV[i])
+			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtString(s.V[i], u.V[i])
+			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -19701,8 +19207,8 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0195: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -19711,29 +19217,19 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s = u
 	// (s = u)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(sV[i], uV[i])
+			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqString(s.V[i], u.V[i])
+			cmp.V[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21280,8 +20776,8 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -21344,34 +20840,24 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// concat(s, u, CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR))
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && s.Clean() && u.Clean() && asVarchar.Clean() {
-		sV := s.V[:n]
-		uV := u.V[:n]
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 && asVarchar.Clean() {
 		asVarcharV := asVarchar.V[:n]
 		out := concat.V[:n]
 		for i := range out {
-			out[i] = rt.Concat(sV[i], uV[i], asVarcharV[i])
+			out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarcharV[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) || u.IsNull(i) || asVarchar.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) || asVarchar.IsNull(i) {
 				concat.SetNull(i)
-				continue
-			}
-			if e := s.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
 				continue
 			}
 			if e := asVarchar.ErrAt(i); e != nil {
 				concat.SetErr(i, e)
 				continue
 			}
-			concat.V[i] = rt.Concat(s.V[i], u.V[i], asVarchar.V[i])
+			concat.V[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarchar.V[i])
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21439,8 +20925,8 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -21503,18 +20989,16 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && asVarchar.Clean() && s.Clean() && u.Clean() {
+	if (all == nil || len(all) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		asVarcharV := asVarchar.V[:n]
-		sV := s.V[:n]
-		uV := u.V[:n]
 		out := concat.V[:n]
 		for i := range out {
-			out[i] = rt.Concat(asVarcharV[i], sV[i], uV[i])
+			out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if asVarchar.IsNull(i) || s.IsNull(i) || u.IsNull(i) {
+			if asVarchar.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
 				concat.SetNull(i)
 				continue
 			}
@@ -21522,15 +21006,7 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				concat.SetErr(i, e)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			concat.V[i] = rt.Concat(asVarchar.V[i], s.V[i], u.V[i])
+			concat.V[i] = rt.Concat(asVarchar.V[i], sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21598,8 +21074,8 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
-	s := vec.Strings(in.Column(7))
-	u := vec.Strings(in.Column(8))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -21662,18 +21138,16 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && asVarchar.Clean() && s.Clean() && u.Clean() {
+	if (all == nil || len(all) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 		asVarcharV := asVarchar.V[:n]
-		sV := s.V[:n]
-		uV := u.V[:n]
 		out := concat.V[:n]
 		for i := range out {
-			out[i] = rt.Concat(asVarcharV[i], sV[i], uV[i])
+			out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if asVarchar.IsNull(i) || s.IsNull(i) || u.IsNull(i) {
+			if asVarchar.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
 				concat.SetNull(i)
 				continue
 			}
@@ -21681,15 +21155,7 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				concat.SetErr(i, e)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			if e := u.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
-			}
-			concat.V[i] = rt.Concat(asVarchar.V[i], s.V[i], u.V[i])
+			concat.V[i] = rt.Concat(asVarchar.V[i], sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -22601,8 +22067,8 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0220: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	p := vec.Bools(in.Column(13))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -24035,8 +23501,8 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0232: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
 	q := vec.Bools(in.Column(14))
+	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -24599,8 +24065,8 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0238: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -25963,8 +25429,8 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0249: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	p := vec.Bools(in.Column(13))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -26098,8 +25564,8 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0250: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	p := vec.Bools(in.Column(13))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -27487,8 +26953,8 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0264: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	i_ := vec.Int32s(in.Column(3))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -30153,7 +29619,7 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0287: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -30163,46 +29629,36 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// (s IN ('a', 'b'))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (in2.Live == nil || len(in2.Live) > n/2) && sArr.NullN() == 0 {
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(sV[i], "a")
+			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
 			i := in2.Live.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				matches.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqString(s.V[i], "a")
+			matches.V[i] = rt.EqString(sArr.Value(i), "a")
 		}
 	}
 	in2.Add(&matches)
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && s.Clean() {
-		sV := s.V[:n]
+	if (in2.Live == nil || len(in2.Live) > n/2) && sArr.NullN() == 0 {
 		out := matches2.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(sV[i], "b")
+			out[i] = rt.EqString(sArr.Value(i), "b")
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
 			i := in2.Live.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				matches2.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqString(s.V[i], "b")
+			matches2.V[i] = rt.EqString(sArr.Value(i), "b")
 		}
 	}
 	in2.Add(&matches2)
@@ -32071,7 +31527,7 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0303: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -32082,11 +31538,10 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -32096,15 +31551,11 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -32181,7 +31632,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0304: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -32192,11 +31643,10 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && s.Clean() {
-		sV := s.V[:n]
+	if all == nil && sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
-			r, err := rt.CastStringToInt32(sV[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -32206,15 +31656,11 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if s.IsNull(i) {
+			if sArr.IsNull(i) {
 				asInt.SetNull(i)
 				continue
 			}
-			if e := s.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastStringToInt32(s.V[i])
+			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.SetErr(i, err)
 				continue
@@ -32957,8 +32403,8 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0311: %w", err)
 	}
 	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
 	n_ := vec.Maps(in.Column(12), vec.Int64s, vec.Strings)
+	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -34086,8 +33532,8 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0322: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	i_ := vec.Int32s(in.Column(3))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0

@@ -25,7 +25,7 @@ func NewLogic(dominant bool, sel Sel, n int) *Logic {
 
 // Add folds in one operand computed on l.Live.
 func (l *Logic) Add(op *Vec[bool]) {
-	live := l.Live[:0:0]
+	live := make(Sel, 0, len(l.Live)) // Live may be shared with an enclosing Logic: never filter it in place
 	for _, r := range l.Live {
 		i := int(r)
 		e := op.ErrAt(i)

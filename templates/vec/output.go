@@ -1,94 +1,195 @@
 package vec
 
 import (
+	"unsafe"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// valid returns the validity flags of rows sel of v for an Arrow builder, or nil
-// when every selected row is valid.
-func valid[T any](v *Vec[T], sel Sel, n int) []bool {
-	if v.Null == nil {
-		return nil
+// The output builders write the selected rows of a vector straight into buffers
+// allocated from mem: one pass, no intermediate slices.
+
+// validity builds the validity bitmap of rows sel of null, or returns nil when
+// no selected row is NULL.
+func validity(mem memory.Allocator, null []bool, sel Sel, n int) (*memory.Buffer, int) {
+	if null == nil {
+		return nil, 0
 	}
 	cnt := sel.Rows(n)
-	out := make([]bool, cnt)
-	for k := range out {
-		out[k] = !v.Null[sel.Row(k)]
+	nulls := 0
+	for k := 0; k < cnt; k++ {
+		if null[sel.Row(k)] {
+			nulls++
+		}
 	}
-	return out
+	if nulls == 0 {
+		return nil, 0
+	}
+	buf := memory.NewResizableBuffer(mem)
+	buf.Resize(int(bitutil.BytesForBits(int64(cnt))))
+	bits := buf.Bytes()
+	clear(bits)
+	for k := 0; k < cnt; k++ {
+		if !null[sel.Row(k)] {
+			bitutil.SetBit(bits, k)
+		}
+	}
+	return buf, nulls
 }
 
-// compact returns the values of rows sel of v, contiguous.
-func compact[T any](v *Vec[T], sel Sel, n int) []T {
+func makeArray(dt arrow.DataType, cnt int, nulls int, bufs ...*memory.Buffer) arrow.Array {
+	data := array.NewData(dt, cnt, bufs, nil, nulls, 0)
+	arr := array.MakeFromData(data)
+	data.Release()
+	for _, b := range bufs {
+		if b != nil {
+			b.Release()
+		}
+	}
+	return arr
+}
+
+// fixed gathers rows sel of a fixed-width vector into an Arrow array.
+func fixed[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, v *Vec[T], sel Sel, n int) arrow.Array {
+	cnt := sel.Rows(n)
+	var zero T
+	buf := memory.NewResizableBuffer(mem)
+	buf.Resize(cnt * int(unsafe.Sizeof(zero)))
+	var out []T
+	if cnt > 0 {
+		out = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(buf.Bytes()))), cnt)
+	}
 	if sel == nil {
-		return v.V[:n]
+		copy(out, v.V[:n])
+	} else {
+		vals := v.V
+		for k, i := range sel {
+			out[k] = vals[i]
+		}
 	}
-	out := make([]T, len(sel))
-	for k, i := range sel {
-		out[k] = v.V[i]
-	}
-	return out
+	valid, nulls := validity(mem, v.Null, sel, n)
+	return makeArray(dt, cnt, nulls, valid, buf)
 }
 
 // Int64Array builds the output column of rows sel of v.
 func Int64Array(mem memory.Allocator, v *Vec[int64], sel Sel, n int) arrow.Array {
-	b := array.NewInt64Builder(mem)
-	defer b.Release()
-	b.AppendValues(compact(v, sel, n), valid(v, sel, n))
-	return b.NewArray()
+	return fixed(mem, arrow.PrimitiveTypes.Int64, v, sel, n)
 }
 
 // Int32Array builds the output column of rows sel of v.
 func Int32Array(mem memory.Allocator, v *Vec[int32], sel Sel, n int) arrow.Array {
-	b := array.NewInt32Builder(mem)
-	defer b.Release()
-	b.AppendValues(compact(v, sel, n), valid(v, sel, n))
-	return b.NewArray()
+	return fixed(mem, arrow.PrimitiveTypes.Int32, v, sel, n)
 }
 
 // Float64Array builds the output column of rows sel of v.
 func Float64Array(mem memory.Allocator, v *Vec[float64], sel Sel, n int) arrow.Array {
-	b := array.NewFloat64Builder(mem)
-	defer b.Release()
-	b.AppendValues(compact(v, sel, n), valid(v, sel, n))
-	return b.NewArray()
-}
-
-// BoolArray builds the output column of rows sel of v.
-func BoolArray(mem memory.Allocator, v *Vec[bool], sel Sel, n int) arrow.Array {
-	b := array.NewBooleanBuilder(mem)
-	defer b.Release()
-	b.AppendValues(compact(v, sel, n), valid(v, sel, n))
-	return b.NewArray()
-}
-
-// StringArray builds the output column of rows sel of v.
-func StringArray(mem memory.Allocator, v *Vec[string], sel Sel, n int) arrow.Array {
-	b := array.NewStringBuilder(mem)
-	defer b.Release()
-	b.AppendValues(compact(v, sel, n), valid(v, sel, n))
-	return b.NewArray()
+	return fixed(mem, arrow.PrimitiveTypes.Float64, v, sel, n)
 }
 
 // DateArray builds the output column of rows sel of v.
 func DateArray(mem memory.Allocator, v *Vec[int32], sel Sel, n int) arrow.Array {
-	b := array.NewDate32Builder(mem)
-	defer b.Release()
-	vals := compact(v, sel, n)
-	ok := valid(v, sel, n)
-	b.Reserve(len(vals))
-	for k, x := range vals {
-		if ok != nil && !ok[k] {
-			b.AppendNull()
-		} else {
-			b.Append(arrow.Date32(x))
-		}
-	}
-	return b.NewArray()
+	return fixed(mem, arrow.FixedWidthTypes.Date32, v, sel, n)
 }
 
+// BoolArray builds the output column of rows sel of v.
+func BoolArray(mem memory.Allocator, v *Vec[bool], sel Sel, n int) arrow.Array {
+	cnt := sel.Rows(n)
+	buf := memory.NewResizableBuffer(mem)
+	buf.Resize(int(bitutil.BytesForBits(int64(cnt))))
+	bits := buf.Bytes()
+	clear(bits)
+	for k := 0; k < cnt; k++ {
+		if v.V[sel.Row(k)] {
+			bitutil.SetBit(bits, k)
+		}
+	}
+	valid, nulls := validity(mem, v.Null, sel, n)
+	return makeArray(arrow.FixedWidthTypes.Boolean, cnt, nulls, valid, buf)
+}
+
+// StringArray builds the output column of rows sel of v.
+func StringArray(mem memory.Allocator, v *Vec[string], sel Sel, n int) arrow.Array {
+	cnt := sel.Rows(n)
+	size := 0
+	for k := 0; k < cnt; k++ {
+		if i := sel.Row(k); v.Null == nil || !v.Null[i] {
+			size += len(v.V[i])
+		}
+	}
+	ob, offs, data := stringBuffers(mem, cnt, size)
+	bytes := data.Bytes()
+	pos := 0
+	for k := 0; k < cnt; k++ {
+		offs[k] = int32(pos)
+		if i := sel.Row(k); v.Null == nil || !v.Null[i] {
+			pos += copy(bytes[pos:], v.V[i])
+		}
+	}
+	offs[cnt] = int32(pos)
+	valid, nulls := validity(mem, v.Null, sel, n)
+	return makeArray(arrow.BinaryTypes.String, cnt, nulls, valid, ob, data)
+}
+
+// stringBuffers allocates the offsets buffer (also returned as a slice) and the
+// data buffer of a string array of cnt values and size bytes.
+func stringBuffers(mem memory.Allocator, cnt, size int) (*memory.Buffer, []int32, *memory.Buffer) {
+	ob := memory.NewResizableBuffer(mem)
+	ob.Resize((cnt + 1) * 4)
+	offs := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(ob.Bytes()))), cnt+1)
+	data := memory.NewResizableBuffer(mem)
+	data.Resize(size)
+	return ob, offs, data
+}
+
+// TakeColumn is the output column of an input column passed through unchanged:
+// the input array itself when every row is selected, else its selected rows
+// copied straight from its buffers. MAP columns go through MapArray instead.
+func TakeColumn(mem memory.Allocator, a arrow.Array, sel Sel, n int) arrow.Array {
+	if sel == nil {
+		a.Retain()
+		return a
+	}
+	nullOf := func() []bool { return nulls(a) }
+	switch a := a.(type) {
+	case *array.Int64:
+		return fixed(mem, a.DataType(), &Vec[int64]{V: a.Int64Values(), Null: nullOf()}, sel, n)
+	case *array.Int32:
+		return fixed(mem, a.DataType(), &Vec[int32]{V: a.Int32Values(), Null: nullOf()}, sel, n)
+	case *array.Float64:
+		return fixed(mem, a.DataType(), &Vec[float64]{V: a.Float64Values(), Null: nullOf()}, sel, n)
+	case *array.Date32:
+		d := a.Date32Values()
+		v := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(d))), len(d))
+		return fixed(mem, a.DataType(), &Vec[int32]{V: v, Null: nullOf()}, sel, n)
+	case *array.Boolean:
+		v := Bools(a)
+		return BoolArray(mem, &v, sel, n)
+	case *array.String:
+		src := a.ValueOffsets() // absolute offsets into the data buffer
+		var raw []byte
+		if b := a.Data().Buffers()[2]; b != nil {
+			raw = b.Bytes()
+		}
+		size := 0
+		for _, i := range sel {
+			size += int(src[i+1] - src[i])
+		}
+		ob, offs, data := stringBuffers(mem, len(sel), size)
+		bytes := data.Bytes()
+		pos := 0
+		for k, i := range sel {
+			offs[k] = int32(pos)
+			pos += copy(bytes[pos:], raw[src[i]:src[i+1]])
+		}
+		offs[len(sel)] = int32(pos)
+		valid, nullCount := validity(mem, nullOf(), sel, n)
+		return makeArray(arrow.BinaryTypes.String, len(sel), nullCount, valid, ob, data)
+	}
+	panic("vec.TakeColumn: unsupported column type " + a.DataType().String())
+}
 // MapArray builds the output column of rows sel of v; appendKey and appendVal
 // append one key or value to the map builder's key and item builders.
 func MapArray[K comparable, V any](mem memory.Allocator, typ *arrow.MapType, v *Vec[MapRef[K, V]], sel Sel, n int,
