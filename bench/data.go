@@ -198,7 +198,24 @@ func Lineitem(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.Re
 }
 
 // infoKeys are the keys of the info maps other than 'test'.
-var infoKeys = []string{"source", "env", "region", "build"}
+var infoKeys = []string{"source", "env", "region", "build", "host", "user", "agent", "path", "status", "lang", "tz", "ref", "ip", "os", "app", "dc"}
+
+// eventsShape sets the shape of the info maps: how many entries and how the
+// value of 'test' is spread over the CASE's prefixes.
+type eventsShape struct {
+	minEntries, maxEntries int
+	// p123, p124, p125 are tenths of a percent of 'test' values with each prefix.
+	p123, p124, p125 int
+}
+
+var (
+	// narrowMaps: small maps, most values match one of the first WHENs.
+	narrowMaps = eventsShape{1, 4, 300, 300, 200}
+	// wideMaps: the seed's premise, where the lookup is what costs: maps of 8-16
+	// entries, and most values match none of the prefixes, so without sharing
+	// every WHEN and the ELSE look the key up again.
+	wideMaps = eventsShape{8, 16, 50, 50, 50}
+)
 
 // Events returns a deterministic batch of n events rows (seeded by seed): x
 // and y uniform in [-1000, 1000], a in [0, 1e9) (never near overflow), day in
@@ -209,6 +226,16 @@ var infoKeys = []string{"source", "env", "region", "build"}
 // NULL in NullRate/2 of the non-NULL maps; without, nothing is NULL but the
 // columns are still declared nullable.
 func Events(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.RecordBatch {
+	return events(mem, n, withNulls, seed, narrowMaps)
+}
+
+// EventsWide is Events with wideMaps: info maps of 8-16 entries where 5% of the
+// 'test' values start with each of '123', '124' and '125'.
+func EventsWide(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.RecordBatch {
+	return events(mem, n, withNulls, seed, wideMaps)
+}
+
+func events(mem memory.Allocator, n int, withNulls bool, seed uint64, shape eventsShape) arrow.RecordBatch {
 	r := rand.New(rand.NewPCG(seed, 0xe4e7))
 	nm := nullMask{r: r, withNulls: withNulls}
 	b := array.NewRecordBuilder(mem, EventsSchema)
@@ -226,14 +253,14 @@ func Events(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.Reco
 
 	first := day(2023, time.January, 1)
 	testValue := func() string {
-		p := r.IntN(10)
+		p := r.IntN(1000)
 		prefix := "123"
 		switch {
-		case p >= 8:
+		case p >= shape.p123+shape.p124+shape.p125:
 			prefix = [3]string{"9", "12", "abc-"}[r.IntN(3)]
-		case p >= 6:
+		case p >= shape.p123+shape.p124:
 			prefix = "125"
-		case p >= 3:
+		case p >= shape.p123:
 			prefix = "124"
 		}
 		return prefix + "-" + string(rune('a'+r.IntN(26))) + string(rune('0'+r.IntN(10)))
@@ -251,7 +278,7 @@ func Events(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.Reco
 			info.AppendNull()
 		} else {
 			info.Append(true)
-			entries := 1 + r.IntN(4)
+			entries := shape.minEntries + r.IntN(shape.maxEntries-shape.minEntries+1)
 			at := r.IntN(entries) // position of 'test'
 			dup := entries >= 2 && r.IntN(50) == 0
 			for e := range entries {

@@ -76,7 +76,7 @@ func same(got, want outcome) string {
 // the generated outcome's row count (or -1 on an error).
 func checkAll(t *testing.T, q Query, in arrow.RecordBatch, mem memory.Allocator) int64 {
 	t.Helper()
-	interp, err := Interpreted(q.Name)
+	interp, err := Interpreted(q.SpecName())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,9 @@ type operand struct {
 	// variable holding the *array.String), so that kernels over strings need no
 	// per-row string headers; f.vector materialises it when a vector is needed.
 	str *ir.ColumnRef
+	// mcol is a MAP input column read in place (lookups search its key array
+	// directly); f.vector materialises it when a vector is needed.
+	mcol *ir.ColumnRef
 }
 
 func (o operand) isVec() bool { return o.vec != "" }
@@ -63,8 +66,11 @@ func (f *funcGen) emitNode(e ir.Expr, sel string) operand {
 		}
 		return operand{t: e.T, lit: literal(e.V, e.T)}
 	case *ir.ColumnRef:
-		if e.T.Kind == ir.KindVarchar {
+		switch e.T.Kind {
+		case ir.KindVarchar:
 			return operand{t: e.T, str: e}
+		case ir.KindMap:
+			return operand{t: e.T, mcol: e}
 		}
 		return operand{t: e.T, vec: f.column(e)}
 	case *ir.Call:
@@ -124,6 +130,9 @@ func (f *funcGen) vector(o operand, sel string) string {
 	if o.str != nil {
 		return f.column(o.str)
 	}
+	if o.mcol != nil {
+		return f.column(o.mcol)
+	}
 	name := f.fresh("konst")
 	switch {
 	case o.errLit != nil:
@@ -142,7 +151,7 @@ func (f *funcGen) mergeInto(res string, o operand, sel string) {
 		return []jen.Code{jen.Op("&").Id(res), first, jen.Id(sel), jen.Id("n")}
 	}
 	switch {
-	case o.isVec() || o.str != nil:
+	case o.isVec() || o.str != nil || o.mcol != nil:
 		f.add(jen.Qual(vecPkg, "Merge").Call(args(jen.Op("&").Id(f.vector(o, sel)))...))
 	case o.errLit != nil:
 		f.add(jen.Qual(vecPkg, "FillErr").Call(args(o.errLit)...))
@@ -375,6 +384,15 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	fastVals := make([]jen.Code, len(args))
 	seen := map[string]string{}
 	for i, a := range args {
+		if a.mcol != nil {
+			arr := f.mapArrays(a.mcol).arr
+			fastVals[i] = jen.Id("i") // the map functions read the row's entries in place
+			if seen[arr] == "" {
+				seen[arr] = arr
+				cond = cond.Op("&&").Id(arr).Dot("NullN").Call().Op("==").Lit(0)
+			}
+			continue
+		}
 		if a.str != nil {
 			arr := f.strArray(a.str)
 			fastVals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
@@ -407,6 +425,12 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	var nullConds []jen.Code
 	slowVals := make([]jen.Code, len(args))
 	for i, a := range args {
+		if a.mcol != nil {
+			arr := f.mapArrays(a.mcol).arr
+			nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			slowVals[i] = jen.Id("i")
+			continue
+		}
 		if a.str != nil {
 			arr := f.strArray(a.str)
 			nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))

@@ -132,17 +132,19 @@ func unexport(s string) string {
 
 // funcGen emits one query's function body.
 type funcGen struct {
-	file   *fileGen
-	q      *ir.Query
-	plan   *cse.Plan // nil: no sharing
-	nm     namer
-	stmts  []jen.Code
-	colNames map[int]string // local names of the input columns
-	cols     map[int]string // input columns read as vectors
-	arrs     map[int]string // VARCHAR input columns read in place
-	prologue []jen.Code     // their declarations
-	scopes   []scope
-	memos  map[int]memoVars
+	file          *fileGen
+	q             *ir.Query
+	plan          *cse.Plan // nil: no sharing
+	nm            namer
+	stmts         []jen.Code
+	colNames      map[int]string  // local names of the input columns
+	cols          map[int]string  // input columns read as vectors
+	arrs          map[int]string  // VARCHAR input columns read in place
+	maps          map[int]mapVars // MAP input columns read in place
+	itemsDeclared map[int]bool
+	prologue      []jen.Code // their declarations
+	scopes        []scope
+	memos         map[int]memoVars
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }

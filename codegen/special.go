@@ -11,6 +11,9 @@ import (
 // calls whose per-row work is a lookup in the MAP value's entries.
 func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) operand {
 	mt := e.Args[0].Type()
+	if args[0].mcol != nil {
+		return f.emitMapColumnCall(e, args, sel, base)
+	}
 	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		switch e.Fn.Name {
 		case "cardinality":
@@ -126,4 +129,101 @@ func (f *funcGen) matcher(e *ir.Call, args []operand) *matcherVar {
 		jen.Var().List(jen.Id(m.name), jen.Id(m.err)).Op("=").Add(init))
 	f.file.matchers[key] = m
 	return m
+}
+
+// mapVars are the variables reading a MAP input column in place: the map array,
+// its key array (a *array.String, or the values slice of an integer array) and
+// its typed item array.
+type mapVars struct{ arr, keys, items string }
+
+// mapArrays declares (once, at the top of the function) the variables that read
+// a MAP input column in place.
+func (f *funcGen) mapArrays(c *ir.ColumnRef) mapVars {
+	if m, ok := f.maps[c.Index]; ok {
+		return m
+	}
+	base := f.colNames[c.Index]
+	m := mapVars{arr: f.fresh(base + "Arr"), keys: f.fresh(base + "Keys"), items: f.fresh(base + "Items")}
+	f.maps[c.Index] = m
+	t := c.T
+	f.prologue = append(f.prologue,
+		jen.Id(m.arr).Op(":=").Id("in").Dot("Column").Call(jen.Lit(c.Index)).Assert(jen.Op("*").Qual(arrayPkg, "Map")))
+	keys := jen.Id(m.arr).Dot("Keys").Call().Assert(jen.Op("*").Qual(arrayPkg, arrowArrayName(*t.Key)))
+	switch t.Key.Kind {
+	case ir.KindVarchar:
+		keys = jen.Qual(vecPkg, "StringKeys").Call(jen.Id(m.arr).Dot("Keys").Call())
+	case ir.KindBigint:
+		keys = jen.Add(keys).Dot("Int64Values").Call()
+	case ir.KindInt:
+		keys = jen.Add(keys).Dot("Int32Values").Call()
+	}
+	f.prologue = append(f.prologue, jen.Id(m.keys).Op(":=").Add(keys))
+	return m
+}
+
+// mapItems declares (once) the typed item array of a MAP input column.
+func (f *funcGen) mapItems(c *ir.ColumnRef) string {
+	m := f.mapArrays(c)
+	if !f.itemsDeclared[c.Index] {
+		f.itemsDeclared[c.Index] = true
+		f.prologue = append(f.prologue,
+			jen.Id(m.items).Op(":=").Id(m.arr).Dot("Items").Call().Assert(jen.Op("*").Qual(arrayPkg, arrowArrayName(*c.T.Value))))
+	}
+	return m.items
+}
+
+// arrowArrayName is the arrow/array type holding values of t.
+func arrowArrayName(t ir.Type) string {
+	switch t.Kind {
+	case ir.KindBoolean:
+		return "Boolean"
+	case ir.KindInt:
+		return "Int32"
+	case ir.KindBigint:
+		return "Int64"
+	case ir.KindDouble:
+		return "Float64"
+	case ir.KindVarchar:
+		return "String"
+	case ir.KindDate:
+		return "Date32"
+	}
+	panic("codegen: no Arrow array for " + t.String())
+}
+
+// emitMapColumnCall emits a map function over a MAP input column, searching the
+// row's entries in the column's key array in place.
+func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string) operand {
+	t := e.Args[0].Type()
+	m := f.mapArrays(args[0].mcol)
+	suffix := map[ir.Kind]string{ir.KindVarchar: "String", ir.KindBigint: "Int64", ir.KindInt: "Int32"}[t.Key.Kind]
+	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+		start, end, j := f.local("start"), f.local("end"), f.local("entry")
+		code := []jen.Code{jen.List(jen.Id(start), jen.Id(end)).Op(":=").Id(m.arr).Dot("ValueOffsets").Call(jen.Id("i"))}
+		if e.Fn.Name == "cardinality" {
+			return append(code, set(jen.Qual(vecPkg, "Count"+suffix).Call(jen.Id(m.keys), jen.Id(start), jen.Id(end))))
+		}
+		code = append(code, jen.Id(j).Op(":=").Qual(vecPkg, "Find"+suffix).Call(jen.Id(m.keys), jen.Id(start), jen.Id(end), vals[1]))
+		if e.Fn.Name == "map_contains_key" {
+			return append(code, set(jen.Id(j).Op(">=").Lit(0)))
+		}
+		missing := jen.Id(res).Dot("SetNull").Call(jen.Id("i")) // element_at
+		if e.Fn.Name == "subscript" {
+			key := vals[1]
+			if t.Key.Kind == ir.KindInt {
+				key = jen.Int64().Parens(key)
+			}
+			missing = jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Qual(rtPkg, mapKeyErr(*t.Key)).Call(key))
+		}
+		items := f.mapItems(args[0].mcol)
+		value := jen.Id(items).Dot("Value").Call(jen.Id(j))
+		switch t.Value.Kind {
+		case ir.KindDate:
+			value = jen.Int32().Parens(value)
+		}
+		return append(code,
+			jen.If(jen.Id(j).Op("<").Lit(0)).Block(missing, jen.Continue()),
+			jen.If(jen.Id(items).Dot("IsNull").Call(jen.Id(j))).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
+			set(value))
+	})
 }

@@ -37,7 +37,6 @@ func goType(t ir.Type) jen.Code {
 	panic(fmt.Sprintf("codegen: no Go type for %s", t))
 }
 
-
 // readerName is the vec function that reads an Arrow column of type t.
 func readerName(t ir.Type) string {
 	switch t.Kind {

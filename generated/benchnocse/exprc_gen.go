@@ -1001,7 +1001,9 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query SeedCase: %w", err)
 	}
 	n := int(in.NumRows())
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -1012,42 +1014,39 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	caseResult := vec.Make[string](n)
 	// info['test']
 	entry := vec.Make[string](n)
-	if all == nil && info.Clean() {
-		infoV := info.V[:n]
+	if all == nil && infoArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -1085,42 +1084,39 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.Fill(&caseResult, "FOO", when, n)
 	// info['test']
 	entry2 := vec.Make[string](n)
-	if notYet == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet == nil && infoArr.NullN() == 0 {
 		out := entry2.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry2.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry2.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = value
+			entry2.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '124%')
@@ -1158,42 +1154,39 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.Fill(&caseResult, "BAR", when2, n)
 	// info['test']
 	entry3 := vec.Make[string](n)
-	if notYet2 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet2 == nil && infoArr.NullN() == 0 {
 		out := entry3.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry3.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry3.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry3.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry3.SetNull(i)
 				continue
 			}
-			entry3.V[i] = value
+			entry3.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '125%')
@@ -1231,42 +1224,39 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.Fill(&caseResult, "BAZ", when3, n)
 	// info['test']
 	entry4 := vec.Make[string](n)
-	if notYet3 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet3 == nil && infoArr.NullN() == 0 {
 		out := entry4.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry4.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
 			i := notYet3.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry4.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry4.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry4.SetNull(i)
 				continue
 			}
-			entry4.V[i] = value
+			entry4.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	vec.Merge(&caseResult, &entry4, notYet3, n)

@@ -2910,7 +2910,9 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		return nil, fmt.Errorf("query map_lookup_where_output: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(9), vec.Strings, vec.Int64s)
+	mArr := in.Column(9).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -2920,42 +2922,39 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	// shared (always): m['k']
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() {
-		mV := m.V[:n]
+	if all == nil && mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = mItems.Value(entry_2)
 		}
 	}
 	// (m['k'] > CAST(0 AS BIGINT))
@@ -4394,7 +4393,9 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		return nil, fmt.Errorf("query seed_case: %w", err)
 	}
 	n := int(in.NumRows())
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -4402,42 +4403,39 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// shared (always): info['test']
 	// info['test']
 	entry := vec.Make[string](n)
-	if all == nil && info.Clean() {
-		infoV := info.V[:n]
+	if all == nil && infoArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 
@@ -4598,7 +4596,9 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		return nil, fmt.Errorf("query seed_case_fixed_first: %w", err)
 	}
 	n := int(in.NumRows())
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -4609,110 +4609,101 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	caseResult := vec.Make[string](n)
 	// map_contains_key(info, 'fixed_test')
 	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && info.Clean() {
-		infoV := info.V[:n]
+	if (all == nil || len(all) > n/2) && infoArr.NullN() == 0 {
 		out := mapContainsKey.V[:n]
 		for i := range out {
-			_, found, _ := infoV[i].Get("fixed_test")
-			out[i] = found
+			start, end := infoArr.ValueOffsets(i)
+			entry := vec.FindString(infoKeys, start, end, "fixed_test")
+			out[i] = entry >= 0
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				mapContainsKey.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				mapContainsKey.SetErr(i, e)
-				continue
-			}
-			_, found, _ := info.V[i].Get("fixed_test")
-			mapContainsKey.V[i] = found
+			start, end := infoArr.ValueOffsets(i)
+			entry := vec.FindString(infoKeys, start, end, "fixed_test")
+			mapContainsKey.V[i] = entry >= 0
 		}
 	}
 	vec.CopyErrs(&caseResult, &mapContainsKey, all, n)
 	when, notYet := vec.Split(&mapContainsKey, all, n)
 	// info['fixed_test']
 	entry := vec.Make[string](n)
-	if when == nil && info.Clean() {
-		infoV := info.V[:n]
+	if when == nil && infoArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("fixed_test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "fixed_test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("fixed_test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "fixed_test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	vec.Merge(&caseResult, &entry, when, n)
 	// shared (region): info['test']
 	// info['test']
 	entry2 := vec.Make[string](n)
-	if notYet == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet == nil && infoArr.NullN() == 0 {
 		out := entry2.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry2.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry2.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = value
+			entry2.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -4869,7 +4860,9 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		return nil, fmt.Errorf("query seed_case_test_info_fixed: %w", err)
 	}
 	n := int(in.NumRows())
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoItems := infoArr.Items().(*array.String)
 	testInfoFixed := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
@@ -4878,42 +4871,39 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	// shared (always): info['test']
 	// info['test']
 	entry := vec.Make[string](n)
-	if all == nil && info.Clean() {
-		infoV := info.V[:n]
+	if all == nil && infoArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 

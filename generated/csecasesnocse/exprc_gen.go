@@ -3415,7 +3415,9 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		return nil, fmt.Errorf("query map_lookup_where_output: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(9), vec.Strings, vec.Int64s)
+	mArr := in.Column(9).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -3424,42 +3426,39 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	// WHERE m['k'] > 0
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() {
-		mV := m.V[:n]
+	if all == nil && mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = mItems.Value(entry_2)
 		}
 	}
 	// (m['k'] > CAST(0 AS BIGINT))
@@ -3492,42 +3491,39 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	// r: m['k'] + 1
 	// m['k']
 	entry2 := vec.Make[int64](n)
-	if sel == nil && m.Clean() {
-		mV := m.V[:n]
+	if sel == nil && mArr.NullN() == 0 {
 		out := entry2.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry2.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry2.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = value
+			entry2.V[i] = mItems.Value(entry_2)
 		}
 	}
 	// (m['k'] + CAST(1 AS BIGINT))
@@ -5287,7 +5283,9 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		return nil, fmt.Errorf("query seed_case: %w", err)
 	}
 	n := int(in.NumRows())
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -5298,42 +5296,39 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	caseResult := vec.Make[string](n)
 	// info['test']
 	entry := vec.Make[string](n)
-	if all == nil && info.Clean() {
-		infoV := info.V[:n]
+	if all == nil && infoArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -5371,42 +5366,39 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	vec.Fill(&caseResult, "FOO", when, n)
 	// info['test']
 	entry2 := vec.Make[string](n)
-	if notYet == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet == nil && infoArr.NullN() == 0 {
 		out := entry2.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry2.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry2.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = value
+			entry2.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '124%')
@@ -5444,42 +5436,39 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	vec.Fill(&caseResult, "BAR", when2, n)
 	// info['test']
 	entry3 := vec.Make[string](n)
-	if notYet2 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet2 == nil && infoArr.NullN() == 0 {
 		out := entry3.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry3.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry3.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry3.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry3.SetNull(i)
 				continue
 			}
-			entry3.V[i] = value
+			entry3.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '125%')
@@ -5517,42 +5506,39 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	vec.Fill(&caseResult, "BAZ", when3, n)
 	// info['test']
 	entry4 := vec.Make[string](n)
-	if notYet3 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet3 == nil && infoArr.NullN() == 0 {
 		out := entry4.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry4.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
 			i := notYet3.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry4.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry4.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry4.SetNull(i)
 				continue
 			}
-			entry4.V[i] = value
+			entry4.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	vec.Merge(&caseResult, &entry4, notYet3, n)
@@ -5610,7 +5596,9 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		return nil, fmt.Errorf("query seed_case_fixed_first: %w", err)
 	}
 	n := int(in.NumRows())
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -5621,109 +5609,100 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	caseResult := vec.Make[string](n)
 	// map_contains_key(info, 'fixed_test')
 	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && info.Clean() {
-		infoV := info.V[:n]
+	if (all == nil || len(all) > n/2) && infoArr.NullN() == 0 {
 		out := mapContainsKey.V[:n]
 		for i := range out {
-			_, found, _ := infoV[i].Get("fixed_test")
-			out[i] = found
+			start, end := infoArr.ValueOffsets(i)
+			entry := vec.FindString(infoKeys, start, end, "fixed_test")
+			out[i] = entry >= 0
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				mapContainsKey.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				mapContainsKey.SetErr(i, e)
-				continue
-			}
-			_, found, _ := info.V[i].Get("fixed_test")
-			mapContainsKey.V[i] = found
+			start, end := infoArr.ValueOffsets(i)
+			entry := vec.FindString(infoKeys, start, end, "fixed_test")
+			mapContainsKey.V[i] = entry >= 0
 		}
 	}
 	vec.CopyErrs(&caseResult, &mapContainsKey, all, n)
 	when, notYet := vec.Split(&mapContainsKey, all, n)
 	// info['fixed_test']
 	entry := vec.Make[string](n)
-	if when == nil && info.Clean() {
-		infoV := info.V[:n]
+	if when == nil && infoArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("fixed_test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "fixed_test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("fixed_test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "fixed_test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	vec.Merge(&caseResult, &entry, when, n)
 	// info['test']
 	entry2 := vec.Make[string](n)
-	if notYet == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet == nil && infoArr.NullN() == 0 {
 		out := entry2.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry2.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry2.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = value
+			entry2.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -5761,42 +5740,39 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	vec.Fill(&caseResult, "FOO", when2, n)
 	// info['test']
 	entry3 := vec.Make[string](n)
-	if notYet2 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet2 == nil && infoArr.NullN() == 0 {
 		out := entry3.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry3.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry3.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry3.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry3.SetNull(i)
 				continue
 			}
-			entry3.V[i] = value
+			entry3.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '124%')
@@ -5834,42 +5810,39 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	vec.Fill(&caseResult, "BAR", when3, n)
 	// info['test']
 	entry4 := vec.Make[string](n)
-	if notYet3 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet3 == nil && infoArr.NullN() == 0 {
 		out := entry4.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry4.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
 			i := notYet3.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry4.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry4.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry4.SetNull(i)
 				continue
 			}
-			entry4.V[i] = value
+			entry4.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '125%')
@@ -5907,42 +5880,39 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	vec.Fill(&caseResult, "BAZ", when4, n)
 	// info['test']
 	entry5 := vec.Make[string](n)
-	if notYet4 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet4 == nil && infoArr.NullN() == 0 {
 		out := entry5.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry5.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
 			i := notYet4.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry5.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry5.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry5.SetNull(i)
 				continue
 			}
-			entry5.V[i] = value
+			entry5.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	vec.Merge(&caseResult, &entry5, notYet4, n)
@@ -6001,7 +5971,9 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	}
 	n := int(in.NumRows())
 	testInfoFixed := vec.Bools(in.Column(5))
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -6014,83 +5986,77 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	when, notYet := vec.Split(&testInfoFixed, all, n)
 	// info['test']
 	entry := vec.Make[string](n)
-	if when == nil && info.Clean() {
-		infoV := info.V[:n]
+	if when == nil && infoArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	vec.Merge(&caseResult, &entry, when, n)
 	// info['test']
 	entry2 := vec.Make[string](n)
-	if notYet == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet == nil && infoArr.NullN() == 0 {
 		out := entry2.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry2.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry2.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = value
+			entry2.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '123%')
@@ -6128,42 +6094,39 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	vec.Fill(&caseResult, "FOO", when2, n)
 	// info['test']
 	entry3 := vec.Make[string](n)
-	if notYet2 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet2 == nil && infoArr.NullN() == 0 {
 		out := entry3.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry3.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry3.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry3.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry3.SetNull(i)
 				continue
 			}
-			entry3.V[i] = value
+			entry3.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '124%')
@@ -6201,42 +6164,39 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	vec.Fill(&caseResult, "BAR", when3, n)
 	// info['test']
 	entry4 := vec.Make[string](n)
-	if notYet3 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet3 == nil && infoArr.NullN() == 0 {
 		out := entry4.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry4.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
 			i := notYet3.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry4.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry4.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry4.SetNull(i)
 				continue
 			}
-			entry4.V[i] = value
+			entry4.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	// (info['test'] LIKE '125%')
@@ -6274,42 +6234,39 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	vec.Fill(&caseResult, "BAZ", when4, n)
 	// info['test']
 	entry5 := vec.Make[string](n)
-	if notYet4 == nil && info.Clean() {
-		infoV := info.V[:n]
+	if notYet4 == nil && infoArr.NullN() == 0 {
 		out := entry5.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry5.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
 			i := notYet4.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry5.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry5.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry5.SetNull(i)
 				continue
 			}
-			entry5.V[i] = value
+			entry5.V[i] = infoItems.Value(entry_2)
 		}
 	}
 	vec.Merge(&caseResult, &entry5, notYet4, n)

@@ -517,7 +517,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	day := vec.Dates(in.Column(4))
 	a := vec.Int64s(in.Column(2))
-	info := vec.Maps(in.Column(3), vec.Strings, vec.Strings)
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoItems := infoArr.Items().(*array.String)
 	x := vec.Int64s(in.Column(0))
 	y := vec.Int64s(in.Column(1))
 
@@ -588,42 +590,39 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// shared (always): info['test']
 	// info['test']
 	entry := vec.Make[string](n)
-	if sel == nil && info.Clean() {
-		infoV := info.V[:n]
+	if sel == nil && infoArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := infoV[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = infoItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if info.IsNull(i) {
+			if infoArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := info.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := info.V[i].Get("test")
-			if !found {
+			start, end := infoArr.ValueOffsets(i)
+			entry_2 := vec.FindString(infoKeys, start, end, "test")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if isNull {
+			if infoItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 

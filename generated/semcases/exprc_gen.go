@@ -15529,8 +15529,10 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0158: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 	sArr := in.Column(7).(*array.String)
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15539,42 +15541,39 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: element_at(m, s)
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && m.Clean() && sArr.NullN() == 0 {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 && sArr.NullN() == 0 {
 		out := elementAt.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get(sArr.Value(i))
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) || sArr.IsNull(i) {
+			if mArr.IsNull(i) || sArr.IsNull(i) {
 				elementAt.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				elementAt.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get(sArr.Value(i))
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = value
+			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15641,8 +15640,10 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0159: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 	sArr := in.Column(7).(*array.String)
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15651,42 +15652,39 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: element_at(m, s)
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && m.Clean() && sArr.NullN() == 0 {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 && sArr.NullN() == 0 {
 		out := elementAt.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get(sArr.Value(i))
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) || sArr.IsNull(i) {
+			if mArr.IsNull(i) || sArr.IsNull(i) {
 				elementAt.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				elementAt.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get(sArr.Value(i))
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = value
+			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15753,7 +15751,9 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0160: %w", err)
 	}
 	n := int(in.NumRows())
-	n_ := vec.Maps(in.Column(12), vec.Int64s, vec.Strings)
+	n_Arr := in.Column(12).(*array.Map)
+	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15762,42 +15762,39 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: element_at(n, 3)
 	// element_at(n, CAST(3 AS BIGINT))
 	elementAt := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && n_.Clean() {
-		n_V := n_.V[:n]
+	if (all == nil || len(all) > n/2) && n_Arr.NullN() == 0 {
 		out := elementAt.V[:n]
 		for i := range out {
-			value, found, isNull := n_V[i].Get(int64(int64(3)))
-			if !found {
+			start, end := n_Arr.ValueOffsets(i)
+			entry := vec.FindInt64(n_Keys, start, end, int64(int64(3)))
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if n_Items.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = n_Items.Value(entry)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if n_.IsNull(i) {
+			if n_Arr.IsNull(i) {
 				elementAt.SetNull(i)
 				continue
 			}
-			if e := n_.ErrAt(i); e != nil {
-				elementAt.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := n_.V[i].Get(int64(int64(3)))
-			if !found {
+			start, end := n_Arr.ValueOffsets(i)
+			entry := vec.FindInt64(n_Keys, start, end, int64(int64(3)))
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if n_Items.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = value
+			elementAt.V[i] = n_Items.Value(entry)
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15864,7 +15861,8 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0161: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15873,26 +15871,23 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: map_contains_key(m, 'k')
 	// map_contains_key(m, 'k')
 	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && m.Clean() {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
 		out := mapContainsKey.V[:n]
 		for i := range out {
-			_, found, _ := mV[i].Get("k")
-			out[i] = found
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "k")
+			out[i] = entry >= 0
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				mapContainsKey.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				mapContainsKey.SetErr(i, e)
-				continue
-			}
-			_, found, _ := m.V[i].Get("k")
-			mapContainsKey.V[i] = found
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "k")
+			mapContainsKey.V[i] = entry >= 0
 		}
 	}
 	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15959,7 +15954,8 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0162: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15968,26 +15964,23 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: map_contains_key(m, 'z')
 	// map_contains_key(m, 'z')
 	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && m.Clean() {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
 		out := mapContainsKey.V[:n]
 		for i := range out {
-			_, found, _ := mV[i].Get("z")
-			out[i] = found
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			out[i] = entry >= 0
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				mapContainsKey.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				mapContainsKey.SetErr(i, e)
-				continue
-			}
-			_, found, _ := m.V[i].Get("z")
-			mapContainsKey.V[i] = found
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			mapContainsKey.V[i] = entry >= 0
 		}
 	}
 	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -16054,7 +16047,8 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0163: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -16063,26 +16057,23 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: map_contains_key(m, 'z')
 	// map_contains_key(m, 'z')
 	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && m.Clean() {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
 		out := mapContainsKey.V[:n]
 		for i := range out {
-			_, found, _ := mV[i].Get("z")
-			out[i] = found
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			out[i] = entry >= 0
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				mapContainsKey.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				mapContainsKey.SetErr(i, e)
-				continue
-			}
-			_, found, _ := m.V[i].Get("z")
-			mapContainsKey.V[i] = found
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			mapContainsKey.V[i] = entry >= 0
 		}
 	}
 	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -16149,7 +16140,8 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0164: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -16158,24 +16150,21 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: cardinality(m)
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && m.Clean() {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
 		out := cardinality.V[:n]
 		for i := range out {
-			out[i] = mV[i].Len()
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				cardinality.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				cardinality.SetErr(i, e)
-				continue
-			}
-			cardinality.V[i] = m.V[i].Len()
+			start, end := mArr.ValueOffsets(i)
+			cardinality.V[i] = vec.CountString(mKeys, start, end)
 		}
 	}
 	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -16242,7 +16231,8 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0165: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -16251,24 +16241,21 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: size(m)
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && m.Clean() {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
 		out := cardinality.V[:n]
 		for i := range out {
-			out[i] = mV[i].Len()
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				cardinality.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				cardinality.SetErr(i, e)
-				continue
-			}
-			cardinality.V[i] = m.V[i].Len()
+			start, end := mArr.ValueOffsets(i)
+			cardinality.V[i] = vec.CountString(mKeys, start, end)
 		}
 	}
 	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -16335,7 +16322,8 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0166: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -16344,24 +16332,21 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: cardinality(m)
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && m.Clean() {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
 		out := cardinality.V[:n]
 		for i := range out {
-			out[i] = mV[i].Len()
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				cardinality.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				cardinality.SetErr(i, e)
-				continue
-			}
-			cardinality.V[i] = m.V[i].Len()
+			start, end := mArr.ValueOffsets(i)
+			cardinality.V[i] = vec.CountString(mKeys, start, end)
 		}
 	}
 	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -16428,8 +16413,10 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0167: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 	sArr := in.Column(7).(*array.String)
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -16438,42 +16425,39 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: m[s]
 	// m[s]
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() && sArr.NullN() == 0 {
-		mV := m.V[:n]
+	if all == nil && mArr.NullN() == 0 && sArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get(sArr.Value(i))
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) || sArr.IsNull(i) {
+			if mArr.IsNull(i) || sArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get(sArr.Value(i))
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = mItems.Value(entry_2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21331,7 +21315,9 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0213: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -21340,42 +21326,39 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: m['zz']
 	// m['zz']
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() {
-		mV := m.V[:n]
+	if all == nil && mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("zz")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "zz")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("zz")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "zz")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = mItems.Value(entry_2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -31128,7 +31111,9 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0300: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -31137,42 +31122,39 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: TRY(m['k'])
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() {
-		mV := m.V[:n]
+	if all == nil && mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = mItems.Value(entry_2)
 		}
 	}
 	// TRY(m['k'])
@@ -31737,7 +31719,9 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0305: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -31746,42 +31730,39 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: m['k']
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() {
-		mV := m.V[:n]
+	if all == nil && mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = mItems.Value(entry_2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -31848,7 +31829,9 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0306: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -31857,42 +31840,39 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: m['k']
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() {
-		mV := m.V[:n]
+	if all == nil && mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = mItems.Value(entry_2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -31959,7 +31939,9 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0307: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -31968,42 +31950,39 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: element_at(m, 'k')
 	// element_at(m, 'k')
 	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && m.Clean() {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
 		out := elementAt.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "k")
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				elementAt.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				elementAt.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "k")
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = value
+			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32070,7 +32049,9 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0308: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -32079,42 +32060,39 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: element_at(m, 'j')
 	// element_at(m, 'j')
 	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && m.Clean() {
-		mV := m.V[:n]
+	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
 		out := elementAt.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("j")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "j")
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				elementAt.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				elementAt.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("j")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "j")
+			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry) {
 				elementAt.SetNull(i)
 				continue
 			}
-			elementAt.V[i] = value
+			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
 	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32181,7 +32159,9 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0309: %w", err)
 	}
 	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -32190,42 +32170,39 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: m['k']
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && m.Clean() {
-		mV := m.V[:n]
+	if all == nil && mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := mV[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = mItems.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if m.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := m.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := m.V[i].Get("k")
-			if !found {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if isNull {
+			if mItems.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = mItems.Value(entry_2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32292,7 +32269,9 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0310: %w", err)
 	}
 	n := int(in.NumRows())
-	n_ := vec.Maps(in.Column(12), vec.Int64s, vec.Strings)
+	n_Arr := in.Column(12).(*array.Map)
+	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -32301,42 +32280,39 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: n[2]
 	// n[CAST(2 AS BIGINT)]
 	entry := vec.Make[string](n)
-	if all == nil && n_.Clean() {
-		n_V := n_.V[:n]
+	if all == nil && n_Arr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := n_V[i].Get(int64(int64(2)))
-			if !found {
+			start, end := n_Arr.ValueOffsets(i)
+			entry_2 := vec.FindInt64(n_Keys, start, end, int64(int64(2)))
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(int64(2))))
 				continue
 			}
-			if isNull {
+			if n_Items.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = n_Items.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if n_.IsNull(i) {
+			if n_Arr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			if e := n_.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
-			}
-			value, found, isNull := n_.V[i].Get(int64(int64(2)))
-			if !found {
+			start, end := n_Arr.ValueOffsets(i)
+			entry_2 := vec.FindInt64(n_Keys, start, end, int64(int64(2)))
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(int64(2))))
 				continue
 			}
-			if isNull {
+			if n_Items.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = n_Items.Value(entry_2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32403,8 +32379,10 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0311: %w", err)
 	}
 	n := int(in.NumRows())
-	n_ := vec.Maps(in.Column(12), vec.Int64s, vec.Strings)
 	i_ := vec.Int32s(in.Column(3))
+	n_Arr := in.Column(12).(*array.Map)
+	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -32435,47 +32413,44 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// n[CAST(i AS BIGINT)]
 	entry := vec.Make[string](n)
-	if all == nil && n_.Clean() && asBigint.Clean() {
-		n_V := n_.V[:n]
+	if all == nil && n_Arr.NullN() == 0 && asBigint.Clean() {
 		asBigintV := asBigint.V[:n]
 		out := entry.V[:n]
 		for i := range out {
-			value, found, isNull := n_V[i].Get(asBigintV[i])
-			if !found {
+			start, end := n_Arr.ValueOffsets(i)
+			entry_2 := vec.FindInt64(n_Keys, start, end, asBigintV[i])
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistInt64(asBigintV[i]))
 				continue
 			}
-			if isNull {
+			if n_Items.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = value
+			out[i] = n_Items.Value(entry_2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if n_.IsNull(i) || asBigint.IsNull(i) {
+			if n_Arr.IsNull(i) || asBigint.IsNull(i) {
 				entry.SetNull(i)
-				continue
-			}
-			if e := n_.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
 				continue
 			}
 			if e := asBigint.ErrAt(i); e != nil {
 				entry.SetErr(i, e)
 				continue
 			}
-			value, found, isNull := n_.V[i].Get(asBigint.V[i])
-			if !found {
+			start, end := n_Arr.ValueOffsets(i)
+			entry_2 := vec.FindInt64(n_Keys, start, end, asBigint.V[i])
+			if entry_2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistInt64(asBigint.V[i]))
 				continue
 			}
-			if isNull {
+			if n_Items.IsNull(entry_2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = value
+			entry.V[i] = n_Items.Value(entry_2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {

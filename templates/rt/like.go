@@ -2,6 +2,7 @@ package rt
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -52,6 +53,60 @@ type likeToken struct {
 // concurrent use; generated code compiles a constant pattern once.
 type LikeMatcher struct {
 	toks []likeToken
+	// shape and lit describe the common patterns that need no wildcard
+	// matching: 'lit' (exact), 'lit%' (prefix), '%lit' (suffix), '%lit%'
+	// (contains) and '%' (anything); shape 0 means the general algorithm.
+	shape byte
+	lit   string
+}
+
+// The pattern shapes Match handles without the general algorithm.
+const (
+	likeGeneral byte = iota
+	likeExact
+	likePrefix
+	likeSuffix
+	likeContains
+	likeAny
+)
+
+// classify finds the pattern's shape once, at compile time: only literal runs
+// and % at the ends qualify (a _ needs the general algorithm, as it counts
+// characters, not bytes).
+func (p *LikeMatcher) classify() {
+	toks := p.toks
+	lead := len(toks) > 0 && toks[0].kind == '%'
+	trail := len(toks) > 0 && toks[len(toks)-1].kind == '%'
+	inner := toks
+	if lead {
+		inner = inner[1:]
+	}
+	if trail && len(inner) > 0 {
+		inner = inner[:len(inner)-1]
+	}
+	var lit strings.Builder
+	for _, t := range inner {
+		if t.kind != 'l' {
+			return
+		}
+		lit.WriteString(t.lit)
+	}
+	p.lit = lit.String()
+	if !utf8.ValidString(p.lit) {
+		return // byte and character comparisons could disagree on broken UTF-8
+	}
+	switch {
+	case lead && len(toks) == 1:
+		p.shape = likeAny
+	case lead && trail:
+		p.shape = likeContains
+	case lead:
+		p.shape = likeSuffix
+	case trail:
+		p.shape = likePrefix
+	default:
+		p.shape = likeExact
+	}
 }
 
 type likeResult struct {
@@ -103,6 +158,7 @@ func CompileLike(pattern, escape string) (*LikeMatcher, *Error) {
 			p.toks = append(p.toks, likeToken{kind: 'l', lit: c})
 		}
 	}
+	p.classify()
 	return p, nil
 }
 
@@ -110,6 +166,18 @@ func CompileLike(pattern, escape string) (*LikeMatcher, *Error) {
 // wildcard algorithm backtracking only to the last %: O(len(s) * len(pattern))
 // in the worst case, never exponential.
 func (p *LikeMatcher) Match(s string) bool {
+	switch p.shape {
+	case likeExact:
+		return s == p.lit
+	case likePrefix:
+		return strings.HasPrefix(s, p.lit)
+	case likeSuffix:
+		return strings.HasSuffix(s, p.lit)
+	case likeContains:
+		return strings.Contains(s, p.lit)
+	case likeAny:
+		return true
+	}
 	toks := p.toks
 	si, pi := 0, 0
 	starP, starS := -1, 0

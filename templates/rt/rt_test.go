@@ -172,3 +172,21 @@ func TestCompareFloat64(t *testing.T) {
 		t.Error("bool order")
 	}
 }
+
+func TestLikeShapesAgreeWithGeneral(t *testing.T) {
+	pats := []string{"", "%", "%%", "abc", "abc%", "%abc", "%abc%", "a%c", "a_c", "%é%", "é%", "%\\%%", "\\%a%"}
+	strs := []string{"", "abc", "abcd", "xabc", "xabcx", "a%c", "é", "xéx", "%a", "\xe2\x82", "\xe2\x82\xac", "ab\xffc"}
+	for _, p := range pats {
+		m, err := CompileLike(p, `\`)
+		if err != nil {
+			t.Fatal(p, err)
+		}
+		general := *m
+		general.shape = likeGeneral
+		for _, s := range strs {
+			if got, want := m.Match(s), general.Match(s); got != want {
+				t.Errorf("%q LIKE %q: shape %d gives %v, general %v", s, p, m.shape, got, want)
+			}
+		}
+	}
+}

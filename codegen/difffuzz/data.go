@@ -1,0 +1,301 @@
+package difffuzz
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/interp"
+)
+
+// Rows is a data set in the interpreter's Go representation (nil is NULL).
+type Rows [][]any
+
+// rowCounts are the sizes of generated data sets, empty and single-row ones
+// included.
+var rowCounts = []int{0, 1, 2, 3, 5, 8, 17, 33, 64, 100, 200}
+
+// nullRates are the per-column NULL rates a data set draws from.
+var nullRates = []float64{0, 0, 0, 0.05, 0.2, 0.5, 0.9, 1}
+
+// edgeRates are the per-column rates of edge values.
+var edgeRates = []float64{0, 0.03, 0.1, 0.3, 0.6}
+
+var (
+	edgeInts    = []int32{0, -1, 1, math.MaxInt32, math.MinInt32, math.MaxInt32 - 1, math.MinInt32 + 1, 46341, 65536, -65536}
+	edgeBigints = []int64{0, -1, 1, math.MaxInt64, math.MinInt64, math.MaxInt64 - 1, math.MinInt64 + 1, 1 << 32, -(1 << 32), 3037000500, math.MaxInt32 + 1, math.MinInt32 - 1}
+	edgeDoubles = []float64{0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64,
+		math.SmallestNonzeroFloat64, -1, 0.5, 2.5, -2.5, 9.223372036854776e18, -9.223372036854776e18, 1e19, 2147483647.5, 1.005}
+	edgeStrings = []string{"", " ", "\xff", "a\xc3", "\x00", "\t5\n", "é\xffx", longString + longString, "%%__", "\\\\", "''", "İstanbul"}
+	edgeDates   = []int32{0, -1, math.MinInt32, math.MaxInt32, -719162, 2932896, 11016, -719163, 2932897}
+
+	keyStrings = []string{"k", "test", "a", "", "é", "K"}
+	keyBigints = []int64{0, 1, -1, 42, math.MaxInt64, math.MinInt64, 5}
+	keyInts    = []int32{0, 1, -1, 7, math.MaxInt32, math.MinInt32, 5}
+	keyDoubles = []float64{0, math.Copysign(0, -1), 1.5, math.NaN(), math.Inf(1), 2}
+)
+
+// RandomRows draws n rows for schema. Each column has its own NULL rate
+// (0 to 100%; NOT NULL columns none) and its own rate of edge values.
+func RandomRows(r *rand.Rand, s *Schema, n int) Rows {
+	rows := make(Rows, n)
+	for i := range rows {
+		rows[i] = make([]any, len(s.Columns))
+	}
+	for c, col := range s.Columns {
+		nullRate := nullRates[r.IntN(len(nullRates))]
+		if !col.Nullable {
+			nullRate = 0
+		}
+		edge := edgeRates[r.IntN(len(edgeRates))]
+		small := 1 + r.IntN(12)
+		for i := range rows {
+			if r.Float64() < nullRate {
+				continue
+			}
+			rows[i][c] = randomValue(r, col.Type, edge, small)
+		}
+	}
+	return rows
+}
+
+func randomValue(r *rand.Rand, t ir.Type, edge float64, small int) any {
+	isEdge := r.Float64() < edge
+	switch t.Kind {
+	case ir.KindBoolean:
+		return r.IntN(2) == 0
+	case ir.KindInt:
+		if isEdge {
+			return pick(r, edgeInts)
+		}
+		if r.IntN(4) == 0 {
+			return int32(r.IntN(2001) - 1000)
+		}
+		return int32(r.IntN(2*small+1) - small)
+	case ir.KindBigint:
+		if isEdge {
+			return pick(r, edgeBigints)
+		}
+		if r.IntN(4) == 0 {
+			return r.Int64N(1<<40) - 1<<39
+		}
+		return int64(r.IntN(2*small+1) - small)
+	case ir.KindDouble:
+		if isEdge {
+			return pick(r, edgeDoubles)
+		}
+		switch r.IntN(3) {
+		case 0:
+			return float64(r.IntN(2*small+1) - small)
+		case 1:
+			return float64(r.IntN(2001)-1000) / 4
+		}
+		return (r.Float64() - 0.5) * math.Pow(10, float64(r.IntN(12)-3))
+	case ir.KindVarchar:
+		if isEdge {
+			return pick(r, edgeStrings)
+		}
+		return pick(r, stringPool)
+	case ir.KindDate:
+		if isEdge {
+			return ir.Date(pick(r, edgeDates))
+		}
+		return ir.Date(17000 + r.IntN(4000))
+	case ir.KindMap:
+		m := &ir.MapValue{}
+		n := r.IntN(5)
+		keys := mapKeys(r, *t.Key)
+		for i := 0; i < n && i < len(keys); i++ {
+			m.Keys = append(m.Keys, keys[i])
+			var v any
+			if r.IntN(7) > 0 {
+				v = randomValue(r, *t.Value, edge, small)
+			}
+			m.Values = append(m.Values, v)
+		}
+		return m
+	}
+	panic("difffuzz: no values of type " + t.String())
+}
+
+// mapKeys returns the key pool of type t in random order (so a map holds
+// distinct keys of the pool, which queries probe).
+func mapKeys(r *rand.Rand, t ir.Type) []any {
+	var out []any
+	switch t.Kind {
+	case ir.KindVarchar:
+		for _, k := range keyStrings {
+			out = append(out, k)
+		}
+	case ir.KindBigint:
+		for _, k := range keyBigints {
+			out = append(out, k)
+		}
+	case ir.KindInt:
+		for _, k := range keyInts {
+			out = append(out, k)
+		}
+	case ir.KindDouble:
+		for _, k := range keyDoubles {
+			out = append(out, k)
+		}
+	default:
+		panic("difffuzz: no map keys of type " + t.String())
+	}
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// Batch builds an Arrow record batch of rows with the table's columns.
+func Batch(cols []ir.Column, rows Rows, mem memory.Allocator) (arrow.RecordBatch, error) {
+	b := array.NewRecordBuilder(mem, ir.ArrowSchema(cols))
+	defer b.Release()
+	for _, row := range rows {
+		for c := range cols {
+			if err := interp.AppendValue(b.Field(c), row[c]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b.NewRecordBatch(), nil
+}
+
+// EncodeRows writes rows as JSON, one array per row, in a form that keeps
+// every value exact: doubles as strings ("NaN", "-0", "+Inf"), strings that
+// are not valid UTF-8 as {"hex": ...}, dates as day numbers and maps as lists
+// of [key, value] pairs.
+func EncodeRows(rows Rows) ([]byte, error) {
+	var b bytes.Buffer
+	for _, row := range rows {
+		vals := make([]any, len(row))
+		for i, v := range row {
+			vals[i] = encodeValue(v)
+		}
+		line, err := json.Marshal(vals)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
+}
+
+func encodeValue(v any) any {
+	switch v := v.(type) {
+	case nil, bool, int32, int64:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case string:
+		if utf8.ValidString(v) {
+			return v
+		}
+		return map[string]string{"hex": hex.EncodeToString([]byte(v))}
+	case ir.Date:
+		return int32(v)
+	case *ir.MapValue:
+		pairs := make([][2]any, len(v.Keys))
+		for i := range v.Keys {
+			pairs[i] = [2]any{encodeValue(v.Keys[i]), encodeValue(v.Values[i])}
+		}
+		return pairs
+	}
+	panic(fmt.Sprintf("difffuzz: cannot encode %T", v))
+}
+
+// DecodeRows reads what EncodeRows wrote, typed by cols.
+func DecodeRows(cols []ir.Column, data []byte) (Rows, error) {
+	var rows Rows
+	for ln, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		var raw []json.RawMessage
+		if err := json.Unmarshal(line, &raw); err != nil {
+			return nil, fmt.Errorf("data line %d: %w", ln+1, err)
+		}
+		if len(raw) != len(cols) {
+			return nil, fmt.Errorf("data line %d: %d values for %d columns", ln+1, len(raw), len(cols))
+		}
+		row := make([]any, len(cols))
+		for i, c := range cols {
+			v, err := decodeValue(raw[i], c.Type)
+			if err != nil {
+				return nil, fmt.Errorf("data line %d, column %s: %w", ln+1, c.Name, err)
+			}
+			row[i] = v
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+func decodeValue(raw json.RawMessage, t ir.Type) (any, error) {
+	if string(raw) == "null" {
+		return nil, nil
+	}
+	switch t.Kind {
+	case ir.KindBoolean:
+		var b bool
+		err := json.Unmarshal(raw, &b)
+		return b, err
+	case ir.KindInt, ir.KindDate:
+		n, err := strconv.ParseInt(string(raw), 10, 32)
+		if t.Kind == ir.KindDate {
+			return ir.Date(n), err
+		}
+		return int32(n), err
+	case ir.KindBigint:
+		return strconv.ParseInt(string(raw), 10, 64)
+	case ir.KindDouble:
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, err
+		}
+		return strconv.ParseFloat(s, 64)
+	case ir.KindVarchar:
+		if len(raw) > 0 && raw[0] == '{' {
+			var h struct{ Hex string }
+			if err := json.Unmarshal(raw, &h); err != nil {
+				return nil, err
+			}
+			b, err := hex.DecodeString(h.Hex)
+			return string(b), err
+		}
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	case ir.KindMap:
+		var pairs [][2]json.RawMessage
+		if err := json.Unmarshal(raw, &pairs); err != nil {
+			return nil, err
+		}
+		m := &ir.MapValue{}
+		for _, p := range pairs {
+			k, err := decodeValue(p[0], *t.Key)
+			if err != nil {
+				return nil, err
+			}
+			v, err := decodeValue(p[1], *t.Value)
+			if err != nil {
+				return nil, err
+			}
+			m.Keys = append(m.Keys, k)
+			m.Values = append(m.Values, v)
+		}
+		return m, nil
+	}
+	return nil, fmt.Errorf("cannot decode type %s", t)
+}

@@ -1,0 +1,642 @@
+package difffuzz
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/functions"
+)
+
+// The scalar types and the MAP types schemas are made of. Map key and value
+// types are chosen so that NaN and -0.0 keys, INT keys probing with BIGINT
+// widening, and NULL values inside maps all occur.
+var (
+	scalarTypes = []ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar, ir.TypeDate}
+	mapTypes    = []ir.Type{
+		ir.MapOf(ir.TypeVarchar, ir.TypeVarchar),
+		ir.MapOf(ir.TypeVarchar, ir.TypeBigint),
+		ir.MapOf(ir.TypeBigint, ir.TypeDouble),
+		ir.MapOf(ir.TypeInt, ir.TypeVarchar),
+		ir.MapOf(ir.TypeDouble, ir.TypeInt),
+	}
+	allTypes = append(append([]ir.Type(nil), scalarTypes...), mapTypes...)
+)
+
+// entry is one way to call a registry function: argument types as generated
+// (before the binder's widening) and the result type.
+type entry struct {
+	fn   *ir.Function
+	args []ir.Type
+	ret  ir.Type
+}
+
+// sigTable maps a result type (its String) to function name to entries.
+type sigTable struct {
+	byRet   map[string]map[string][]entry
+	fnNames map[string][]string // result type -> sorted function names
+}
+
+var table = buildTable()
+
+// buildTable asks every registry function's Resolve which argument type lists
+// it accepts (arity 1 to 3 over every type, and 4 to 5 repeating one type for
+// the variadic ones), so that every function and overload is generated without
+// a hand-written list that could go stale. CAST is generated separately.
+func buildTable() *sigTable {
+	t := &sigTable{byRet: map[string]map[string][]entry{}, fnNames: map[string][]string{}}
+	add := func(fn *ir.Function, args []ir.Type) bool {
+		sig, err := fn.Resolve(args)
+		if err != nil || sig == nil {
+			return false
+		}
+		key := sig.Ret.String()
+		if t.byRet[key] == nil {
+			t.byRet[key] = map[string][]entry{}
+		}
+		t.byRet[key][fn.Name] = append(t.byRet[key][fn.Name], entry{fn: fn, args: append([]ir.Type(nil), args...), ret: sig.Ret})
+		return true
+	}
+	for _, fn := range functions.All() {
+		if fn.Name == ir.Cast || fn.Volatile || !knownFunction(fn.Name) {
+			continue
+		}
+		var rec func(prefix []ir.Type, n int)
+		rec = func(prefix []ir.Type, n int) {
+			if len(prefix) == n {
+				add(fn, prefix)
+				return
+			}
+			for _, ty := range allTypes {
+				rec(append(prefix, ty), n)
+			}
+		}
+		for n := 1; n <= 3; n++ {
+			rec(nil, n)
+		}
+		for n := 4; n <= 5; n++ {
+			for _, ty := range allTypes {
+				args := make([]ir.Type, n)
+				for i := range args {
+					args[i] = ty
+				}
+				add(fn, args)
+			}
+		}
+	}
+	for ret, fns := range t.byRet {
+		for name := range fns {
+			t.fnNames[ret] = append(t.fnNames[ret], name)
+		}
+		sort.Strings(t.fnNames[ret])
+	}
+	return t
+}
+
+// knownFunction excludes functions registered by instrumented tests (cse/probe)
+// should they be linked into the same binary.
+func knownFunction(name string) bool { return name != "probe" }
+
+// Functions lists the registry functions the generator calls (every one but
+// test-only instrumentation), plus "cast", for the coverage test.
+func Functions() []string {
+	seen := map[string]bool{ir.Cast: true}
+	for _, fns := range table.byRet {
+		for n := range fns {
+			seen[n] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Schema is a generated table.
+type Schema struct {
+	Table   string
+	Columns []ir.Column
+}
+
+// DDL is the CREATE TABLE statement.
+func (s *Schema) DDL() string {
+	var b strings.Builder
+	b.WriteString("CREATE TABLE " + s.Table + " (")
+	for i, c := range s.Columns {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Name + " " + c.Type.String())
+		if !c.Nullable {
+			b.WriteString(" NOT NULL")
+		}
+	}
+	b.WriteString(");")
+	return b.String()
+}
+
+var typePrefix = map[ir.Kind]string{
+	ir.KindBoolean: "p", ir.KindInt: "i", ir.KindBigint: "b", ir.KindDouble: "d",
+	ir.KindVarchar: "s", ir.KindDate: "t", ir.KindMap: "m",
+}
+
+// RandomSchema draws a table: one to three columns of each scalar type and one
+// of each MAP type, each nullable with probability 3/4.
+func RandomSchema(r *rand.Rand, name string) *Schema {
+	s := &Schema{Table: name}
+	count := map[ir.Kind]int{}
+	addCol := func(t ir.Type) {
+		p := typePrefix[t.Kind]
+		s.Columns = append(s.Columns, ir.Column{Name: fmt.Sprintf("%s%d", p, count[t.Kind]), Type: t, Nullable: r.IntN(4) > 0})
+		count[t.Kind]++
+	}
+	for _, t := range scalarTypes {
+		for n := 1 + r.IntN(3); n > 0; n-- {
+			addCol(t)
+		}
+	}
+	for _, t := range mapTypes {
+		addCol(t)
+	}
+	r.Shuffle(len(s.Columns), func(i, j int) { s.Columns[i], s.Columns[j] = s.Columns[j], s.Columns[i] })
+	return s
+}
+
+// Generator draws random queries over one schema.
+type Generator struct {
+	r      *rand.Rand
+	schema *Schema
+	cols   map[string][]ir.Column // by type
+	pool   map[string][]*Node     // subexpressions of the current query, by type
+	budget int
+	// MaxDepth and MaxNodes bound a query's expressions.
+	MaxDepth, MaxNodes int
+}
+
+// NewGenerator returns a generator over schema drawing from r.
+func NewGenerator(r *rand.Rand, schema *Schema) *Generator {
+	g := &Generator{r: r, schema: schema, cols: map[string][]ir.Column{}, MaxDepth: 5, MaxNodes: 40}
+	for _, c := range schema.Columns {
+		g.cols[c.Type.String()] = append(g.cols[c.Type.String()], c)
+	}
+	return g
+}
+
+func (g *Generator) pct(p int) bool { return g.r.IntN(100) < p }
+
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// Query draws a query named name. It retries until the binder accepts it (the
+// generator's type predictions are almost always right; untyped NULLs in some
+// positions are not), at most a few times.
+func (g *Generator) Query(name string) *Query {
+	for {
+		q := g.query(name)
+		if err := CheckQuery(g.schema, q); err == nil {
+			return q
+		}
+	}
+}
+
+func (g *Generator) query(name string) *Query {
+	g.pool = map[string][]*Node{}
+	g.budget = g.MaxNodes
+	q := &Query{Name: name}
+	if g.pct(55) {
+		q.Where = g.expr(ir.TypeBoolean, 1+g.r.IntN(g.MaxDepth))
+	}
+	n := 1 + g.r.IntN(3)
+	for range n {
+		var t ir.Type
+		switch x := g.r.IntN(100); {
+		case x < 25:
+			t = ir.TypeBoolean
+		case x < 95:
+			t = pick(g.r, scalarTypes)
+		default:
+			t = pick(g.r, mapTypes)
+		}
+		q.Outputs = append(q.Outputs, g.expr(t, 1+g.r.IntN(g.MaxDepth)))
+	}
+	return q
+}
+
+// CheckQuery binds q over schema alone and its TRY and permuted variants.
+func CheckQuery(schema *Schema, q *Query) error {
+	spec := schema.DDL() + "\n-- name: " + q.Name + "\n" + q.SQL(schema.Table) + ";\n"
+	_, err := compiler.CompileSources([]string{"q.sql"}, map[string][]byte{"q.sql": []byte(spec)})
+	return err
+}
+
+// expr draws an expression of type t at most d levels deep.
+func (g *Generator) expr(t ir.Type, d int) *Node {
+	if d <= 0 || g.budget <= 0 {
+		return g.leaf(t)
+	}
+	key := t.String()
+	if pool := g.pool[key]; len(pool) > 0 && g.pct(15) {
+		return pick(g.r, pool)
+	}
+	g.budget--
+	n := g.node(t, d)
+	if n.Size() >= 3 {
+		g.pool[key] = append(g.pool[key], n)
+	}
+	return n
+}
+
+type option struct {
+	w int
+	f func() *Node
+}
+
+func (g *Generator) node(t ir.Type, d int) *Node {
+	key := t.String()
+	scalar := t.Kind != ir.KindMap
+	opts := []option{
+		{10, func() *Node { return g.leaf(t) }},
+		{7, func() *Node { return &Node{K: KIf, T: t, Args: []*Node{g.expr(ir.TypeBoolean, d-1), g.expr(t, d-1), g.branch(t, d-1)}} }},
+		{5, func() *Node { return g.searchedCase(t, d) }},
+		{5, func() *Node { return g.coalesce(t, d) }},
+		{4, func() *Node { return &Node{K: KTry, T: t, Args: []*Node{g.expr(t, d-1)}} }},
+	}
+	if len(table.fnNames[key]) > 0 {
+		opts = append(opts, option{45, func() *Node { return g.call(t, d) }})
+	}
+	if scalar {
+		opts = append(opts,
+			option{3, func() *Node { return g.simpleCase(t, d) }},
+			option{2, func() *Node { return &Node{K: KNullIf, T: t, Args: []*Node{g.expr(t, d-1), g.branch(t, d-1)}} }},
+			option{5, func() *Node { return g.cast(t, d) }},
+		)
+	}
+	if t.Kind == ir.KindBoolean {
+		opts = append(opts,
+			option{12, func() *Node { return g.logic(d) }},
+			option{4, func() *Node { return g.isNull(d) }},
+			option{4, func() *Node { return g.in(d) }},
+			option{4, func() *Node { return g.between(d) }},
+		)
+	}
+	total := 0
+	for _, o := range opts {
+		total += o.w
+	}
+	x := g.r.IntN(total)
+	for _, o := range opts {
+		if x < o.w {
+			return o.f()
+		}
+		x -= o.w
+	}
+	panic("unreachable")
+}
+
+// branch draws an operand unified with others of type t: sometimes a narrower
+// type that widens to t, so the binder's widening casts are exercised.
+func (g *Generator) branch(t ir.Type, d int) *Node {
+	if g.pct(15) {
+		switch t.Kind {
+		case ir.KindBigint:
+			return g.expr(ir.TypeInt, d)
+		case ir.KindDouble:
+			return g.expr(pick(g.r, []ir.Type{ir.TypeInt, ir.TypeBigint}), d)
+		}
+	}
+	return g.expr(t, d)
+}
+
+func (g *Generator) comparable() ir.Type { return pick(g.r, scalarTypes) }
+
+func (g *Generator) searchedCase(t ir.Type, d int) *Node {
+	n := &Node{K: KCase, T: t}
+	for arms := 1 + g.r.IntN(3); arms > 0; arms-- {
+		n.Args = append(n.Args, g.expr(ir.TypeBoolean, d-1), g.branch(t, d-1))
+	}
+	if g.pct(70) {
+		n.Else = true
+		n.Args = append(n.Args, g.branch(t, d-1))
+	}
+	return n
+}
+
+func (g *Generator) simpleCase(t ir.Type, d int) *Node {
+	ot := g.comparable()
+	n := &Node{K: KSimpleCase, T: t, Args: []*Node{g.expr(ot, d-1)}}
+	for arms := 1 + g.r.IntN(3); arms > 0; arms-- {
+		n.Args = append(n.Args, g.branch(ot, d-1), g.branch(t, d-1))
+	}
+	if g.pct(70) {
+		n.Else = true
+		n.Args = append(n.Args, g.branch(t, d-1))
+	}
+	return n
+}
+
+func (g *Generator) coalesce(t ir.Type, d int) *Node {
+	name := pick(g.r, []string{"coalesce", "coalesce", "coalesce", "nvl", "ifnull"})
+	n := 2
+	if name == "coalesce" {
+		n = 1 + g.r.IntN(4)
+	}
+	c := &Node{K: KCoalesce, T: t, Text: name}
+	for i := range n {
+		if i == 0 {
+			c.Args = append(c.Args, g.expr(t, d-1))
+		} else {
+			c.Args = append(c.Args, g.branch(t, d-1))
+		}
+	}
+	return c
+}
+
+func (g *Generator) logic(d int) *Node {
+	k := KAnd
+	if g.pct(50) {
+		k = KOr
+	}
+	n := &Node{K: k, T: ir.TypeBoolean}
+	for i := 2 + g.r.IntN(3); i > 0; i-- {
+		n.Args = append(n.Args, g.expr(ir.TypeBoolean, d-1))
+	}
+	return n
+}
+
+func (g *Generator) isNull(d int) *Node {
+	t := pick(g.r, allTypes)
+	n := &Node{K: KIsNull, T: ir.TypeBoolean, Not: g.pct(50), Args: []*Node{g.expr(t, d-1)}}
+	if g.pct(20) {
+		n.Text = "isnull"
+		if n.Not {
+			n.Text = "isnotnull"
+		}
+	}
+	return n
+}
+
+func (g *Generator) in(d int) *Node {
+	t := g.comparable()
+	n := &Node{K: KIn, T: ir.TypeBoolean, Not: g.pct(30), Args: []*Node{g.expr(t, d-1)}}
+	items := 1 + g.r.IntN(4)
+	if g.pct(5) {
+		items = 0
+	}
+	for range items {
+		n.Args = append(n.Args, g.branch(t, d-1))
+	}
+	return n
+}
+
+func (g *Generator) between(d int) *Node {
+	t := g.comparable()
+	return &Node{K: KBetween, T: ir.TypeBoolean, Not: g.pct(30), Args: []*Node{g.expr(t, d-1), g.branch(t, d-1), g.branch(t, d-1)}}
+}
+
+// castSources lists the types that CAST to t accepts (semantics.md section 7).
+func castSources(t ir.Type) []ir.Type {
+	switch t.Kind {
+	case ir.KindDate:
+		return []ir.Type{ir.TypeVarchar, ir.TypeDate}
+	case ir.KindVarchar:
+		return scalarTypes
+	default:
+		return []ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar}
+	}
+}
+
+func (g *Generator) cast(t ir.Type, d int) *Node {
+	from := pick(g.r, castSources(t))
+	var x *Node
+	if from.Kind == ir.KindVarchar && t.Kind != ir.KindVarchar && g.pct(50) {
+		x = g.lit(ir.TypeVarchar, castText(g.r, t)) // a string that may or may not parse
+	} else {
+		x = g.expr(from, d-1)
+	}
+	return &Node{K: KCast, T: t, Args: []*Node{x}}
+}
+
+var infix = map[string][]string{
+	"add": {"+"}, "subtract": {"-"}, "multiply": {"*"}, "divide": {"/"}, "div": {"DIV"},
+	"mod": {"%", "%", "mod"}, "eq": {"="}, "ne": {"<>", "!="}, "lt": {"<"}, "le": {"<="},
+	"gt": {">"}, "ge": {">="},
+}
+
+// call draws a registry function returning t and its arguments.
+func (g *Generator) call(t ir.Type, d int) *Node {
+	key := t.String()
+	name := pick(g.r, table.fnNames[key])
+	e := pick(g.r, table.byRet[key][name])
+	args := make([]*Node, len(e.args))
+	for i, at := range e.args {
+		args[i] = g.arg(name, i, at, d-1)
+	}
+	n := &Node{K: KCall, T: t, Args: args}
+	switch {
+	case infix[name] != nil && len(args) == 2:
+		op := pick(g.r, infix[name])
+		if op == "mod" {
+			n.Text = op
+		} else {
+			n.K, n.Text = KInfix, op
+		}
+	case name == "negate":
+		n.K, n.Text = KPrefix, "-"
+	case name == "not":
+		n.K, n.Text = KPrefix, "NOT"
+	case name == "concat" && len(args) == 2 && g.pct(60):
+		n.K, n.Text = KInfix, "||"
+	case name == "like":
+		n.K, n.Not = KLike, g.pct(20)
+	case name == "rlike":
+		if g.pct(70) {
+			n.K, n.Not, n.Text = KRlike, g.pct(20), pick(g.r, []string{"RLIKE", "REGEXP"})
+		} else {
+			n.Text = pick(g.r, []string{"rlike", "regexp_like"})
+		}
+	case name == "subscript":
+		n.K = KSubscript
+	default:
+		n.Text = name
+		if al := functions.Aliases(e.fn); len(al) > 0 && g.pct(30) {
+			n.Text = pick(g.r, al)
+		}
+	}
+	if (n.K == KLike || n.K == KRlike) && n.Not {
+		// NOT LIKE is NOT (s LIKE p): the type is still BOOLEAN.
+		n.T = ir.TypeBoolean
+	}
+	return n
+}
+
+// arg draws argument i of function name: positions where particular values
+// matter (patterns, escapes, map keys, lengths, scales, day counts) often get
+// a literal from a pool of interesting values.
+func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
+	if g.pct(50) {
+		switch {
+		case name == "like" && i == 1 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, likePatterns)))
+		case name == "like" && i == 2 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, []string{"\\", "\\", "!", "%", "_", "", "ab", "é"})))
+		case name == "rlike" && i == 1 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, regexPatterns)))
+		case (name == "lpad" || name == "rpad") && i == 1 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "3", "5", "-1", "10", "67108865", "2147483647"}))
+		case name == "round" && i == 1 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-2", "-5", "-10", "-19", "17", "400", "-400", "2147483647", "-2147483648"}))
+		case (name == "date_add" || name == "date_sub") && i == 1 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "-1", "365", "2147483647", "-2147483648", "1000000000"}))
+		case (name == "substring") && i > 0 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-3", "-7", "5", "100", "2147483647", "-2147483648"}))
+		case (name == "subscript" || name == "element_at" || name == "map_contains_key") && i == 1:
+			if ks := keyLiterals[t.String()]; len(ks) > 0 {
+				return g.lit(t, pick(g.r, ks))
+			}
+		}
+	}
+	return g.expr(t, d)
+}
+
+func (g *Generator) lit(t ir.Type, text string) *Node { return &Node{K: KLit, T: t, Text: text} }
+
+// leaf draws a column or a literal of type t.
+func (g *Generator) leaf(t ir.Type) *Node {
+	cols := g.cols[t.String()]
+	if len(cols) > 0 && g.pct(65) {
+		c := pick(g.r, cols)
+		return &Node{K: KCol, T: t, Text: c.Name}
+	}
+	if t.Kind == ir.KindMap {
+		return &Node{K: KCast, T: t, Args: []*Node{{K: KLit, Text: "NULL"}}}
+	}
+	if g.pct(4) {
+		return &Node{K: KLit, T: t, Text: "NULL"} // untyped: the binder types it from its context
+	}
+	if g.pct(4) {
+		return &Node{K: KCast, T: t, Args: []*Node{{K: KLit, Text: "NULL"}}}
+	}
+	// Some "literals" are CAST('NaN' AS DOUBLE) and the like: they stay one
+	// literal node, folded by the compiler.
+	return &Node{K: KLit, T: t, Text: pick(g.r, literals[t.Kind])}
+}
+
+// sqlString quotes s as a SQL string literal.
+func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+var longString = strings.Repeat("abcé", 10)
+
+// literals are the constants of each type, edges included.
+var literals = map[ir.Kind][]string{
+	ir.KindBoolean: {"TRUE", "FALSE"},
+	ir.KindInt:     {"0", "1", "-1", "2", "3", "7", "10", "100", "-100", "2147483647", "-2147483648", "2147483646", "65536", "46341"},
+	ir.KindBigint: {"CAST(0 AS BIGINT)", "CAST(1 AS BIGINT)", "CAST(-1 AS BIGINT)", "3000000000", "-3000000000",
+		"9223372036854775807", "-9223372036854775808", "9223372036854775806", "4294967296", "3037000500"},
+	ir.KindDouble: {"0.0", "-0.0", "1.5", "-2.5", "0.5", "2.5", "1e308", "-1e308", "4.9e-324", "1.7976931348623157e308", "1e-5", "3.0",
+		"CAST('NaN' AS DOUBLE)", "CAST('Infinity' AS DOUBLE)", "CAST('-Infinity' AS DOUBLE)", "9.223372036854776e18", "-9.223372036854776e18", "100.0"},
+	ir.KindVarchar: func() []string {
+		var out []string
+		for _, s := range stringPool {
+			out = append(out, sqlString(s))
+		}
+		return out
+	}(),
+	ir.KindDate: {"DATE '2024-01-01'", "DATE '1970-01-01'", "DATE '0001-01-01'", "DATE '9999-12-31'", "DATE '2000-02-29'", "DATE '1969-12-31'", "DATE '2024-02-29'"},
+}
+
+// stringPool is shared by literals and data: it holds numbers in text (valid
+// and not), dates, booleans, patterns, map keys, non-ASCII and long strings.
+var stringPool = []string{
+	"", " ", "a", "A", "abc", "k", "test", "K", "é", "héllo", "ß", "日本語", "İ", "ǅ", longString,
+	"123", " 42 ", "-7", "+5", "1.5", ".5", "1e3", "NaN", "-inf", "Infinity", "2147483648", "9223372036854775808", "0x1F", "1_000",
+	"true", "yes", "n", "2024-02-29", "2023-02-29", "2024-1-5", "-0044-03-15", "2024-01-01T10:00",
+	"%", "_", "a%", "%b%", "\\", "a\\%", "[", "a.*", "^a", "(x", "  padded  ",
+}
+
+var likePatterns = []string{"%", "a%", "%a%", "_", "__", "%é%", "a\\%", "\\_%", "\\", "a\\", "\\a", "%%", "", "abc", "h_llo", "!%", "%!"}
+
+var regexPatterns = []string{"a", "^a", "a$", "a.*c", "[", "(x", "é", "\\d+", "^$", "", "(?i)abc", "x{2,}", "\\", "*a", "[a-z]+"}
+
+// keyLiterals are the map keys that data maps hold often (and sometimes not).
+var keyLiterals = map[string][]string{
+	"VARCHAR": {"'k'", "'test'", "'a'", "''", "'é'", "'K'", "'missing'"},
+	"BIGINT":  {"CAST(0 AS BIGINT)", "1", "-1", "42", "9223372036854775807", "-9223372036854775808", "5"},
+	"INT":     {"0", "1", "-1", "7", "2147483647", "-2147483648", "5"},
+	"DOUBLE":  {"0.0", "-0.0", "1.5", "CAST('NaN' AS DOUBLE)", "CAST('Infinity' AS DOUBLE)", "2.0"},
+}
+
+// castText draws a string to CAST to t: valid text for t, or text that fails.
+func castText(r *rand.Rand, t ir.Type) string {
+	var pool []string
+	switch t.Kind {
+	case ir.KindBoolean:
+		pool = []string{"true", "FALSE", " t ", "yes", "0", "1", "maybe", ""}
+	case ir.KindInt, ir.KindBigint:
+		pool = []string{"0", "-1", " 42 ", "+7", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808", "1.0", "", "abc", "\t5\n"}
+	case ir.KindDouble:
+		pool = []string{"1.5", ".5", "5.", "-1e3", "NaN", "-inf", "Infinity", "1e400", "1e-400", "0x1p3", "1d", "", "abc", " -0.0 "}
+	case ir.KindDate:
+		pool = []string{"2024-01-01", "2024-2-29", "2023-02-29", "2024", "2024-03", "-0044-03-15", "2024-01-01T12:00", "2024-01-01 x", "+10000-01-01", "abc", ""}
+	default:
+		pool = stringPool
+	}
+	return sqlString(pick(r, pool))
+}
+
+// Permute returns q with the operands that the semantics say cannot matter
+// reordered: the operands of + * = <> (swapped), < <= > >= mirrored, AND and OR
+// operands and IN list items shuffled. Every row must keep its outcome, except
+// that when several operands fail, which error is reported may change. Each
+// node's choices depend only on seed and the node's own text, so a shrunk
+// query permutes the way the original did.
+func Permute(seed uint64, q *Query) *Query {
+	p := &Query{Name: q.Name + permSuffix}
+	for _, o := range q.Outputs {
+		p.Outputs = append(p.Outputs, permute(seed, o))
+	}
+	if q.Where != nil {
+		p.Where = permute(seed, q.Where)
+	}
+	return p
+}
+
+var mirror = map[string]string{"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+func permute(seed uint64, n *Node) *Node {
+	if len(n.Args) == 0 {
+		return n
+	}
+	h := fnv.New64a()
+	h.Write([]byte(n.SQL())) //nolint:errcheck // never fails
+	r := rand.New(rand.NewPCG(seed, h.Sum64()))
+	args := make([]*Node, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = permute(seed, a)
+	}
+	c := n.with(args)
+	switch n.K {
+	case KInfix:
+		switch n.Text {
+		case "+", "*", "=", "<>", "!=":
+			if r.IntN(100) < 70 {
+				args[0], args[1] = args[1], args[0]
+			}
+		case "<", ">", "<=", ">=":
+			if r.IntN(100) < 70 {
+				args[0], args[1] = args[1], args[0]
+				c.Text = mirror[n.Text]
+			}
+		}
+	case KAnd, KOr:
+		r.Shuffle(len(args), func(i, j int) { args[i], args[j] = args[j], args[i] })
+	case KIn:
+		items := args[1:]
+		r.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
+	}
+	return c
+}
