@@ -30,3 +30,12 @@ fmtcheck:
 FUZZTIME ?= 1m
 fuzz-parse:
 	$(GO) test -run XXX -fuzz FuzzParse -fuzztime $(FUZZTIME) ./compiler/parser
+
+# Conditional CSE on random query shapes (cse/shapes): SHAPES fresh shapes with a
+# counting probe function, checked against the interpreter with and without CSE
+# in a temporary module. SEED is random (and printed) unless given.
+SHAPES ?= 10000
+SEED ?= 0
+.PHONY: cse-shapes
+cse-shapes:
+	$(GO) run ./cse/shapes/run -n $(SHAPES) -seed $(SEED)

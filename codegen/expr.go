@@ -424,16 +424,23 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	var checks []jen.Code
 	var nullConds []jen.Code
 	slowVals := make([]jen.Code, len(args))
+	checked := map[string]bool{} // an argument written twice is checked once
 	for i, a := range args {
 		if a.mcol != nil {
 			arr := f.mapArrays(a.mcol).arr
-			nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			if !checked[arr] {
+				checked[arr] = true
+				nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			}
 			slowVals[i] = jen.Id("i")
 			continue
 		}
 		if a.str != nil {
 			arr := f.strArray(a.str)
-			nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			if !checked[arr] {
+				checked[arr] = true
+				nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			}
 			slowVals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
 			continue
 		}
@@ -441,7 +448,10 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 			slowVals[i] = a.lit
 			continue
 		}
-		nullConds = append(nullConds, jen.Id(a.vec).Dot("IsNull").Call(jen.Id("i")))
+		if !checked[a.vec] {
+			checked[a.vec] = true
+			nullConds = append(nullConds, jen.Id(a.vec).Dot("IsNull").Call(jen.Id("i")))
+		}
 		slowVals[i] = jen.Id(a.vec).Dot("V").Index(jen.Id("i"))
 	}
 	if len(nullConds) > 0 {
@@ -451,8 +461,10 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 		}
 		checks = append(checks, jen.If(c).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()))
 	}
+	errChecked := map[string]bool{}
 	for _, a := range args {
-		if a.isVec() {
+		if a.isVec() && !errChecked[a.vec] {
+			errChecked[a.vec] = true
 			checks = append(checks, jen.If(jen.Id("e").Op(":=").Id(a.vec).Dot("ErrAt").Call(jen.Id("i")), jen.Id("e").Op("!=").Nil()).
 				Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e")), jen.Continue()))
 		}

@@ -34,9 +34,10 @@ type Options struct {
 // fileGen collects file-level declarations shared by the queries of one output
 // file.
 type fileGen struct {
-	names    namer
-	decls    []jen.Code
-	matchers map[string]*matcherVar
+	kernelPkgs map[string]string // import path -> alias
+	names      namer
+	decls      []jen.Code
+	matchers   map[string]*matcherVar
 }
 
 // Generate writes the Go source of one file holding an evaluator per query. The
@@ -69,6 +70,19 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 			fg.names.fresh(decl)
 		}
 	}
+	// Kernels outside templates/rt (instrumented test functions) are imported
+	// under an alias no local can take.
+	fg.kernelPkgs = map[string]string{}
+	for _, q := range queries {
+		for _, e := range topExprs(q) {
+			walkCalls(e, func(c *ir.Call) {
+				if p := c.Sig.KernelPkg; p != "" && fg.kernelPkgs[p] == "" {
+					alias := fg.names.fresh(GoName(p[strings.LastIndex(p, "/")+1:], false) + "Kernels")
+					fg.kernelPkgs[p] = alias
+				}
+			})
+		}
+	}
 	var bodies []jen.Code
 	for _, q := range queries {
 		code, err := fg.query(q, opts)
@@ -87,6 +101,9 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	f.ImportName(arrowPkg, "arrow")
 	f.ImportName(arrayPkg, "array")
 	f.ImportName(memoryPkg, "memory")
+	for path, alias := range fg.kernelPkgs {
+		f.ImportAlias(path, alias)
+	}
 	for _, d := range fg.decls {
 		f.Add(d)
 	}
@@ -266,5 +283,25 @@ func lookup(queries []*ir.Query) []jen.Code {
 			jen.Switch(jen.Id("name")).Block(cases...),
 			jen.Return(jen.Nil(), jen.Nil(), jen.False()),
 		),
+	}
+}
+
+func topExprs(q *ir.Query) []ir.Expr {
+	var out []ir.Expr
+	if q.Filter != nil {
+		out = append(out, q.Filter)
+	}
+	for _, o := range q.Outputs {
+		out = append(out, o.Expr)
+	}
+	return out
+}
+
+func walkCalls(e ir.Expr, fn func(*ir.Call)) {
+	if c, ok := e.(*ir.Call); ok {
+		fn(c)
+	}
+	for _, k := range e.Children() {
+		walkCalls(k, fn)
 	}
 }

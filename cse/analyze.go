@@ -148,7 +148,13 @@ func (a *analyzer) always(e ir.Expr) set {
 	var s set
 	switch e := e.(type) {
 	case *ir.If:
-		s = union(base, a.always(e.Cond), intersect(a.always(e.Then), a.always(e.Else)))
+		// A branch runs only where the condition is not an error: what both
+		// branches share is evaluated on every row only if the condition cannot
+		// fail.
+		s = union(base, a.always(e.Cond))
+		if !MayFail(e.Cond) {
+			s = union(s, intersect(a.always(e.Then), a.always(e.Else)))
+		}
 	case *ir.Case:
 		s = union(base, a.caseRest(e, 0))
 		if e.Operand != nil {
@@ -173,7 +179,35 @@ func (a *analyzer) caseRest(e *ir.Case, k int) set {
 	if k == len(e.Whens) {
 		return a.always(e.Else)
 	}
-	return union(a.always(e.Whens[k].Cond), intersect(a.always(e.Whens[k].Then), a.caseRest(e, k+1)))
+	s := a.always(e.Whens[k].Cond)
+	// As for IF: an error in the test (the condition, or in a simple CASE the
+	// operand or the WHEN value) ends the CASE, so nothing after it is certain.
+	if !MayFail(e.Whens[k].Cond) && (e.Operand == nil || !MayFail(e.Operand)) {
+		s = union(s, intersect(a.always(e.Whens[k].Then), a.caseRest(e, k+1)))
+	}
+	return s
+}
+
+// MayFail reports whether e can be an error on some row: a constant that
+// folding found to fail, or a call of an overload that can fail, anywhere
+// below, except under TRY.
+func MayFail(e ir.Expr) bool {
+	switch e := e.(type) {
+	case *ir.Const:
+		return e.Err != nil
+	case *ir.Try:
+		return false
+	case *ir.Call:
+		if e.Sig.MayError {
+			return true
+		}
+	}
+	for _, c := range e.Children() {
+		if MayFail(c) {
+			return true
+		}
+	}
+	return false
 }
 
 func (a *analyzer) decide() {

@@ -42,7 +42,6 @@ var (
 	keyStrings = []string{"k", "test", "a", "", "é", "K"}
 	keyBigints = []int64{0, 1, -1, 42, math.MaxInt64, math.MinInt64, 5}
 	keyInts    = []int32{0, 1, -1, 7, math.MaxInt32, math.MinInt32, 5}
-	keyDoubles = []float64{0, math.Copysign(0, -1), 1.5, math.NaN(), math.Inf(1), 2}
 )
 
 // RandomRows draws n rows for schema. Each column has its own NULL rate
@@ -143,10 +142,6 @@ func mapKeys(r *rand.Rand, t ir.Type) []any {
 		}
 	case ir.KindInt:
 		for _, k := range keyInts {
-			out = append(out, k)
-		}
-	case ir.KindDouble:
-		for _, k := range keyDoubles {
 			out = append(out, k)
 		}
 	default:

@@ -16,6 +16,9 @@ type Config struct {
 	Packages   int           // generated packages per round (one go build)
 	PerPackage int           // base queries per package
 	DataSets   int           // data sets per package
+	// VariantEvery compiles the TRY and permuted variants of every
+	// VariantEvery-th query (the interpreter checks them for every query).
+	VariantEvery int
 	Workers    int           // packages checked in parallel
 	// MaxShrink is the number of failures shrunk and written as cases (0: none).
 	MaxShrink int
@@ -29,7 +32,7 @@ type Config struct {
 
 // DefaultConfig is the configuration of `make fuzz`.
 func DefaultConfig() Config {
-	return Config{Packages: 4, PerPackage: 150, DataSets: 3, Workers: 2, MaxShrink: 3, ShrinkTime: 5 * time.Minute}
+	return Config{Packages: 4, PerPackage: 150, DataSets: 3, VariantEvery: 3, Workers: 2, MaxShrink: 3, ShrinkTime: 5 * time.Minute}
 }
 
 // Summary is the outcome of a run.
@@ -132,6 +135,7 @@ func (c *Config) prepare(idx int) *round {
 		return rd
 	}
 	rd.m = m
+	m.VariantEvery = max(c.VariantEvery, 1)
 	for p := range c.Packages {
 		pkg := idx*c.Packages + p
 		schema, qs, spec := GeneratePackage(c.Seed, pkg, c.PerPackage)

@@ -8,6 +8,9 @@ SELECT p AND (a DIV b > 1) AS r, a DIV b AS s FROM t;
 -- name: between
 SELECT (a DIV b) BETWEEN 1 AND 10 AS r, a DIV b AS s FROM t;
 
+-- name: case_condition_may_fail
+SELECT CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END AS r FROM t;
+
 -- name: case_every_result
 SELECT CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END AS r FROM t;
 
@@ -40,6 +43,9 @@ SELECT a DIV b AS plain, IF(p, a DIV b, 0) AS guarded FROM t;
 
 -- name: if_both_branches
 SELECT IF(p, (a DIV b) + 1, (a DIV b) - 1) AS r FROM t;
+
+-- name: if_condition_may_fail
+SELECT IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1) AS r FROM t;
 
 -- name: in_list
 SELECT a DIV b IN (1, 2) AS r, a DIV b AS s FROM t;

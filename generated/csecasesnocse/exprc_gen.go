@@ -387,6 +387,245 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	return out, nil
 }
 
+// case_condition_may_failInput is the schema of Case_condition_may_fail's input batches (table t).
+var case_condition_may_failInput = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case_condition_may_failSchema is the schema of the batches Case_condition_may_fail returns.
+var Case_condition_may_failSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case_condition_may_fail evaluates query case_condition_may_fail over one batch of table t:
+//
+//	SELECT CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case_condition_may_failInput); err != nil {
+		return nil, fmt.Errorf("query case_condition_may_fail: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(9).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
+	b := vec.Int64s(in.Column(1))
+	c_ := vec.Int64s(in.Column(2))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
+	// CASE WHEN (m['k'] > CAST(0 AS BIGINT)) THEN (b DIV c) ELSE ((b DIV c) * CAST(2 AS BIGINT)) END
+	caseResult := vec.Make[int64](n)
+	// m['k']
+	entry := vec.Make[int64](n)
+	if all == nil && mArr.NullN() == 0 {
+		out := entry.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
+			}
+			if mItems.IsNull(entry_2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry_2)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				entry.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			entry_2 := vec.FindString(mKeys, start, end, "k")
+			if entry_2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
+			}
+			if mItems.IsNull(entry_2) {
+				entry.SetNull(i)
+				continue
+			}
+			entry.V[i] = mItems.Value(entry_2)
+		}
+	}
+	// (m['k'] > CAST(0 AS BIGINT))
+	cmp := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && entry.Clean() {
+		entryV := entry.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if entry.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := entry.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	// (b DIV c)
+	quotient := vec.Make[int64](n)
+	if when == nil && b.Clean() && c_.Clean() {
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if b.IsNull(i) || c_.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			if e := c_.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	vec.Merge(&caseResult, &quotient, when, n)
+	// (b DIV c)
+	quotient2 := vec.Make[int64](n)
+	if notYet == nil && b.Clean() && c_.Clean() {
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := quotient2.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+			i := notYet.Row(k)
+			if b.IsNull(i) || c_.IsNull(i) {
+				quotient2.SetNull(i)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			if e := c_.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			quotient2.V[i] = r
+		}
+	}
+	// ((b DIV c) * CAST(2 AS BIGINT))
+	product := vec.Make[int64](n)
+	if notYet == nil && quotient2.Clean() {
+		quotient2V := quotient2.V[:n]
+		out := product.V[:n]
+		for i := range out {
+			r, err := rt.MulInt64(quotient2V[i], int64(int64(2)))
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+			i := notYet.Row(k)
+			if quotient2.IsNull(i) {
+				product.SetNull(i)
+				continue
+			}
+			if e := quotient2.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			r, err := rt.MulInt64(quotient2.V[i], int64(int64(2)))
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			product.V[i] = r
+		}
+	}
+	vec.Merge(&caseResult, &product, notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case_condition_may_failSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // case_every_resultInput is the schema of Case_every_result's input batches (table t).
 var case_every_resultInput = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2366,6 +2605,275 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
 	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// if_condition_may_failInput is the schema of If_condition_may_fail's input batches (table t).
+var if_condition_may_failInput = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// If_condition_may_failSchema is the schema of the batches If_condition_may_fail returns.
+var If_condition_may_failSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// If_condition_may_fail evaluates query if_condition_may_fail over one batch of table t:
+//
+//	SELECT IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), if_condition_may_failInput); err != nil {
+		return nil, fmt.Errorf("query if_condition_may_fail: %w", err)
+	}
+	n := int(in.NumRows())
+	c_ := vec.Int64s(in.Column(2))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
+	// (c DIV a)
+	quotient := vec.Make[int64](n)
+	if all == nil && c_.Clean() && a.Clean() {
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(c_V[i], aV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if c_.IsNull(i) || a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := c_.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(c_.V[i], a.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	// ((c DIV a) > CAST(0 AS BIGINT))
+	cmp := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && quotient.Clean() {
+		quotientV := quotient.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if quotient.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := quotient.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+		}
+	}
+	// IF(((c DIV a) > CAST(0 AS BIGINT)), ((b DIV c) + CAST(1 AS BIGINT)), ((b DIV c) - CAST(1 AS BIGINT)))
+	then, otherwise := vec.Split(&cmp, all, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &cmp, all, n)
+	// (b DIV c)
+	quotient2 := vec.Make[int64](n)
+	if then == nil && b.Clean() && c_.Clean() {
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := quotient2.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if b.IsNull(i) || c_.IsNull(i) {
+				quotient2.SetNull(i)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			if e := c_.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			quotient2.V[i] = r
+		}
+	}
+	// ((b DIV c) + CAST(1 AS BIGINT))
+	sum := vec.Make[int64](n)
+	if then == nil && quotient2.Clean() {
+		quotient2V := quotient2.V[:n]
+		out := sum.V[:n]
+		for i := range out {
+			r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if quotient2.IsNull(i) {
+				sum.SetNull(i)
+				continue
+			}
+			if e := quotient2.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			sum.V[i] = r
+		}
+	}
+	vec.Merge(&ifResult, &sum, then, n)
+	// (b DIV c)
+	quotient3 := vec.Make[int64](n)
+	if otherwise == nil && b.Clean() && c_.Clean() {
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := quotient3.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient3.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if b.IsNull(i) || c_.IsNull(i) {
+				quotient3.SetNull(i)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				quotient3.SetErr(i, e)
+				continue
+			}
+			if e := c_.ErrAt(i); e != nil {
+				quotient3.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(b.V[i], c_.V[i])
+			if err != nil {
+				quotient3.SetErr(i, err)
+				continue
+			}
+			quotient3.V[i] = r
+		}
+	}
+	// ((b DIV c) - CAST(1 AS BIGINT))
+	difference := vec.Make[int64](n)
+	if otherwise == nil && quotient3.Clean() {
+		quotient3V := quotient3.V[:n]
+		out := difference.V[:n]
+		for i := range out {
+			r, err := rt.SubInt64(quotient3V[i], int64(int64(1)))
+			if err != nil {
+				difference.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if quotient3.IsNull(i) {
+				difference.SetNull(i)
+				continue
+			}
+			if e := quotient3.ErrAt(i); e != nil {
+				difference.SetErr(i, e)
+				continue
+			}
+			r, err := rt.SubInt64(quotient3.V[i], int64(int64(1)))
+			if err != nil {
+				difference.SetErr(i, err)
+				continue
+			}
+			difference.V[i] = r
+		}
+	}
+	vec.Merge(&ifResult, &difference, otherwise, n)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(If_condition_may_failSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -7856,6 +8364,8 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return And_operand, And_operandSchema, true
 	case "between":
 		return Between, BetweenSchema, true
+	case "case_condition_may_fail":
+		return Case_condition_may_fail, Case_condition_may_failSchema, true
 	case "case_every_result":
 		return Case_every_result, Case_every_resultSchema, true
 	case "case_first_condition":
@@ -7878,6 +8388,8 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Cross_output_swapped, Cross_output_swappedSchema, true
 	case "if_both_branches":
 		return If_both_branches, If_both_branchesSchema, true
+	case "if_condition_may_fail":
+		return If_condition_may_fail, If_condition_may_failSchema, true
 	case "in_list":
 		return In_list, In_listSchema, true
 	case "lazy_three_regions":

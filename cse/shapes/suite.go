@@ -1,0 +1,153 @@
+package shapes
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/compiler"
+)
+
+// LookupFunc is the Lookup function of a generated package.
+type LookupFunc = func(name string) (Evaluator, *arrow.Schema, bool)
+
+// Suite says how CheckSpec checks every query of a spec.
+type Suite struct {
+	// DataSeed seeds the data sets: data set d is Data(DataSeed+d, Rows[d]).
+	DataSeed int64
+	// Rows lists the number of rows of each data set.
+	Rows []int
+	// BatchSizes are passed to Check (nil: its default).
+	BatchSizes []int
+	// MaxLogged is how many failing checks are described with t.Errorf (0:
+	// 20); later ones are only counted.
+	MaxLogged int
+}
+
+// Totals sums the reports of a suite.
+type Totals struct {
+	Queries     int            // queries checked
+	Checks      int            // (query, data set) pairs checked
+	Rows        int            // input rows over all checks
+	Runs        int            // complete runs compared
+	Probes      int            // probe evaluations as written, over all checks
+	Decisions   map[string]int // shared subexpressions by decision, per query
+	Violations  int
+	Differences int
+	Failed      int            // checks with a violation or difference
+	Kinds       map[string]int // violations and differences by kind
+	// FailedQueries lists the queries with a failing check.
+	FailedQueries []string
+}
+
+// Add adds another suite's totals.
+func (t *Totals) Add(o Totals) {
+	t.Queries += o.Queries
+	t.Checks += o.Checks
+	t.Rows += o.Rows
+	t.Runs += o.Runs
+	t.Probes += o.Probes
+	t.Violations += o.Violations
+	t.Differences += o.Differences
+	t.Failed += o.Failed
+	if t.Decisions == nil {
+		t.Decisions = map[string]int{}
+	}
+	for k, v := range o.Decisions {
+		t.Decisions[k] += v
+	}
+	if t.Kinds == nil {
+		t.Kinds = map[string]int{}
+	}
+	for k, v := range o.Kinds {
+		t.Kinds[k] += v
+	}
+	t.FailedQueries = append(t.FailedQueries, o.FailedQueries...)
+}
+
+// CheckSpec compiles spec and checks every query with Check on every data set
+// of s, against the evaluators of two generated packages (their Lookup
+// functions; either may be nil). Each failing check is reported with t.Errorf,
+// with the query's SQL and the data set. If the environment variable
+// CSE_SHAPES_TOTALS names a file, the totals are also written there as JSON
+// (also when the suite stops early).
+func CheckSpec(t testing.TB, spec []byte, withCSE, noCSE LookupFunc, s Suite) Totals {
+	t.Helper()
+	prog, err := compiler.CompileSources([]string{"shapes.sql"}, map[string][]byte{"shapes.sql": spec})
+	if err != nil {
+		t.Fatalf("spec does not compile: %v", err)
+	}
+	if s.MaxLogged == 0 {
+		s.MaxLogged = 20
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	data := make([]arrow.RecordBatch, len(s.Rows))
+	for d, n := range s.Rows {
+		data[d] = Data(s.DataSeed+int64(d), n, mem)
+		defer data[d].Release()
+	}
+	tot := Totals{Decisions: map[string]int{}, Kinds: map[string]int{}}
+	if path := os.Getenv("CSE_SHAPES_TOTALS"); path != "" {
+		defer func() {
+			b, err := json.Marshal(tot)
+			if err == nil {
+				err = os.WriteFile(path, b, 0o644)
+			}
+			if err != nil {
+				t.Error(fmt.Errorf("writing totals: %w", err))
+			}
+		}()
+	}
+	lookup := func(l LookupFunc, name string) Evaluator {
+		if l == nil {
+			return nil
+		}
+		fn, _, ok := l(name)
+		if !ok {
+			t.Fatalf("no generated evaluator for %s (regenerate)", name)
+		}
+		return fn
+	}
+	for _, q := range prog.Queries {
+		c, nc := lookup(withCSE, q.Name), lookup(noCSE, q.Name)
+		tot.Queries++
+		for d, in := range data {
+			rep, err := Check(q, in, c, nc, &Options{BatchSizes: s.BatchSizes, Mem: mem})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tot.Checks++
+			tot.Rows += rep.Rows
+			tot.Runs += rep.Runs
+			tot.Probes += rep.Probes
+			tot.Violations += rep.NumViolations
+			tot.Differences += rep.NumDifferences
+			if d == 0 {
+				for k, v := range rep.Decisions {
+					tot.Decisions[k] += v
+				}
+			}
+			for k, v := range rep.Kinds {
+				tot.Kinds[k] += v
+			}
+			if !rep.OK() {
+				tot.Failed++
+				if n := len(tot.FailedQueries); n == 0 || tot.FailedQueries[n-1] != q.Name {
+					tot.FailedQueries = append(tot.FailedQueries, q.Name)
+				}
+				switch {
+				case tot.Failed <= s.MaxLogged:
+					t.Errorf("%v\n  data: Data(%d, %d)\n  %s", rep.Err(), s.DataSeed+int64(d), s.Rows[d], q.SQL)
+				case tot.Failed == s.MaxLogged+1:
+					t.Errorf("more failures are counted but not described")
+				}
+			}
+		}
+	}
+	return tot
+}
