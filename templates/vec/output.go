@@ -190,6 +190,7 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, sel Sel, n int) arrow.Array
 	}
 	panic("vec.TakeColumn: unsupported column type " + a.DataType().String())
 }
+
 // MapArray builds the output column of rows sel of v; appendKey and appendVal
 // append one key or value to the map builder's key and item builders.
 func MapArray[K comparable, V any](mem memory.Allocator, typ *arrow.MapType, v *Vec[MapRef[K, V]], sel Sel, n int,
