@@ -28,26 +28,26 @@ import (
 type Kind uint8
 
 const (
-	KCol      Kind = iota // column reference; Text is the name
-	KLit                  // literal; Text is its SQL text
-	KCall                 // name(args); Text is the name as written
-	KInfix                // (a op b); Text is the operator
-	KPrefix               // (op a); Text is "-" or "NOT"
-	KCast                 // CAST(a AS T), T is the target
-	KIf                   // IF(c, t, e)
-	KCase                 // searched CASE: c1, r1, c2, r2, ... [, else]
-	KSimpleCase           // simple CASE: x, v1, r1, ... [, else]
-	KCoalesce             // coalesce/nvl/ifnull(args); Text is the name
-	KNullIf               // NULLIF(a, b)
-	KTry                  // TRY(a)
-	KAnd                  // (a AND b AND ...)
-	KOr                   // (a OR b OR ...)
-	KIsNull               // (a IS [NOT] NULL), or isnull(a)/isnotnull(a) when Text is set
-	KIn                   // (x [NOT] IN (l...))
-	KBetween              // (x [NOT] BETWEEN lo AND hi)
-	KLike                 // (s [NOT] LIKE p [ESCAPE e])
-	KRlike                // (s [NOT] RLIKE p); Text is RLIKE or REGEXP
-	KSubscript            // m[k]
+	KCol        Kind = iota // column reference; Text is the name
+	KLit                    // literal; Text is its SQL text
+	KCall                   // name(args); Text is the name as written
+	KInfix                  // (a op b); Text is the operator
+	KPrefix                 // (op a); Text is "-" or "NOT"
+	KCast                   // CAST(a AS T), T is the target
+	KIf                     // IF(c, t, e)
+	KCase                   // searched CASE: c1, r1, c2, r2, ... [, else]
+	KSimpleCase             // simple CASE: x, v1, r1, ... [, else]
+	KCoalesce               // coalesce/nvl/ifnull(args); Text is the name
+	KNullIf                 // NULLIF(a, b)
+	KTry                    // TRY(a)
+	KAnd                    // (a AND b AND ...)
+	KOr                     // (a OR b OR ...)
+	KIsNull                 // (a IS [NOT] NULL), or isnull(a)/isnotnull(a) when Text is set
+	KIn                     // (x [NOT] IN (l...))
+	KBetween                // (x [NOT] BETWEEN lo AND hi)
+	KLike                   // (s [NOT] LIKE p [ESCAPE e])
+	KRlike                  // (s [NOT] RLIKE p); Text is RLIKE or REGEXP
+	KSubscript              // m[k]
 )
 
 // Node is one node of a generated expression. Nodes are immutable once built:

@@ -181,7 +181,7 @@ type Generator struct {
 
 // NewGenerator returns a generator over schema drawing from r.
 func NewGenerator(r *rand.Rand, schema *Schema) *Generator {
-	g := &Generator{r: r, schema: schema, cols: map[string][]ir.Column{}, MaxDepth: 4, MaxNodes: 14}
+	g := &Generator{r: r, schema: schema, cols: map[string][]ir.Column{}, MaxDepth: 4, MaxNodes: 12}
 	for _, c := range schema.Columns {
 		g.cols[c.Type.String()] = append(g.cols[c.Type.String()], c)
 	}
@@ -261,7 +261,9 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 	scalar := t.Kind != ir.KindMap
 	opts := []option{
 		{10, func() *Node { return g.leaf(t) }},
-		{7, func() *Node { return &Node{K: KIf, T: t, Args: []*Node{g.expr(ir.TypeBoolean, d-1), g.expr(t, d-1), g.branch(t, d-1)}} }},
+		{7, func() *Node {
+			return &Node{K: KIf, T: t, Args: []*Node{g.expr(ir.TypeBoolean, d-1), g.expr(t, d-1), g.branch(t, d-1)}}
+		}},
 		{5, func() *Node { return g.searchedCase(t, d) }},
 		{5, func() *Node { return g.coalesce(t, d) }},
 		{4, func() *Node { return &Node{K: KTry, T: t, Args: []*Node{g.expr(t, d-1)}} }},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -19,7 +20,7 @@ type Config struct {
 	// VariantEvery compiles the TRY and permuted variants of every
 	// VariantEvery-th query (the interpreter checks them for every query).
 	VariantEvery int
-	Workers    int           // packages checked in parallel
+	Workers      int // packages checked in parallel
 	// MaxShrink is the number of failures shrunk and written as cases (0: none).
 	MaxShrink int
 	// ShrinkTime bounds the time spent shrinking one failure.
@@ -28,6 +29,33 @@ type Config struct {
 	RegressionDir string
 	Root          string // the exprc checkout
 	Log           io.Writer
+
+	shrunk map[string]bool // failure signatures already shrunk in this run
+}
+
+// signature classifies a failure so that one bug found many times is shrunk
+// once per run: the check, and what each side gave (an error class, a panic,
+// values).
+func signature(f Failure) string {
+	if f.Kind == "codegen" || f.Kind == "gobuild" {
+		return f.Kind + ": " + firstLines(f.Detail, 1)
+	}
+	return f.Kind + ": " + outcomeClass(f.Got) + " vs " + outcomeClass(f.Want)
+}
+
+var errClass = regexp.MustCompile(`^ERROR row \d+ column .*?: ([A-Z_.]+):`)
+
+func outcomeClass(s string) string {
+	switch {
+	case strings.HasPrefix(s, "PANIC"):
+		return "panic"
+	case strings.HasPrefix(s, "ENGINE ERROR"):
+		return "engine error"
+	}
+	if m := errClass.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	return "values"
 }
 
 // DefaultConfig is the configuration of `make fuzz`.
@@ -170,6 +198,7 @@ func Fuzz(c Config) (*Summary, error) {
 		return nil, fmt.Errorf("difffuzz: no repository root")
 	}
 	sum := &Summary{Seed: c.Seed}
+	c.shrunk = map[string]bool{}
 	start := time.Now()
 	more := func(next int) bool {
 		if c.Rounds > 0 && next >= c.Rounds {
@@ -229,9 +258,11 @@ func (c *Config) checkRound(rd *round, sum *Summary, start time.Time) {
 		c.logf("FAILURE package %d query %s: %s: %s\n", f.Package, f.Query, f.Kind, f.Detail)
 		c.logf("  got:  %s\n  want: %s\n", firstLines(f.Got, 4), firstLines(f.Want, 4))
 		sum.Failures = append(sum.Failures, f)
-		if len(sum.Cases) >= c.MaxShrink {
+		sig := signature(f)
+		if len(sum.Cases) >= c.MaxShrink || c.shrunk[sig] {
 			continue
 		}
+		c.shrunk[sig] = true
 		shrinkStart := time.Now()
 		text, err := c.shrink(rd.schemas[local], rd.queries[local][f.Query], f)
 		sum.ShrinkTime += time.Since(shrinkStart)

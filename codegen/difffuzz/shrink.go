@@ -242,7 +242,7 @@ func (c *Config) shrink(schema *Schema, q *Query, f Failure) (string, error) {
 	cs := &Case{
 		Comments: []string{
 			fmt.Sprintf("difffuzz regression: %s: %s", kind, last.Detail),
-			fmt.Sprintf("found with seed %d, package %d, query %s; shrunk from %d to %d nodes and %d to %d rows", c.Seed, f.Package, f.Query, orig, q.Size(), origRows, len(strings.Split(strings.TrimSpace(rows), "\n"))),
+			fmt.Sprintf("found with seed %d, package %d, query %s; shrunk from %d to %d nodes and %d to %d rows", c.Seed, f.Package, f.Query, orig, q.Size(), origRows, countRows(rows)),
 			"got:  " + firstLines(last.Got, 6),
 			"want: " + firstLines(last.Want, 6),
 		},
@@ -258,6 +258,16 @@ func (c *Config) shrink(schema *Schema, q *Query, f Failure) (string, error) {
 		c.logf("  wrote %s\n", path)
 	}
 	return path, err
+}
+
+func countRows(rows string) int {
+	n := 0
+	for _, l := range strings.Split(rows, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func indent(s string) string {

@@ -63,7 +63,7 @@ func main() {
 		cfg.Duration = *duration
 	}
 	cfg.Log = os.Stdout
-	fmt.Printf("difffuzz: seed %d, %s (rerun: make fuzz SEED=%d FUZZTIME=%s)\n", cfg.Seed, *duration, cfg.Seed, *duration)
+	fmt.Printf("difffuzz: seed %d, %s (rerun: make fuzz SEED=%d DURATION=%s)\n", cfg.Seed, *duration, cfg.Seed, *duration)
 	sum, err := difffuzz.Fuzz(cfg)
 	if err != nil {
 		fail(err)

@@ -1,0 +1,258 @@
+package difffuzz
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/ir"
+)
+
+// TestGeneratorCoverage draws a few packages and checks that every query and
+// variant binds and that every registry function and special form occurs.
+func TestGeneratorCoverage(t *testing.T) {
+	seen := map[string]int{}
+	var walk func(e ir.Expr)
+	walk = func(e ir.Expr) {
+		switch e := e.(type) {
+		case *ir.Call:
+			seen[e.Fn.Name]++
+		default:
+			name := strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(reflectName(e), "*ir."), "ir."))
+			seen[name]++
+		}
+		for _, k := range e.Children() {
+			walk(k)
+		}
+	}
+	for pkg := range 4 {
+		_, qs, spec := GeneratePackage(42, pkg, 150)
+		prog, err := compiler.CompileSources([]string{"spec.sql"}, map[string][]byte{"spec.sql": []byte(spec)})
+		if err != nil {
+			t.Fatalf("package %d: %v", pkg, err)
+		}
+		if want := len(qs); len(prog.Queries) < 2*want {
+			t.Errorf("package %d: %d queries with variants for %d base queries", pkg, len(prog.Queries), want)
+		}
+		for _, q := range prog.Queries {
+			if q.Filter != nil {
+				walk(q.Filter)
+			}
+			for _, o := range q.Outputs {
+				walk(o.Expr)
+			}
+		}
+	}
+	var missing []string
+	for _, fn := range Functions() {
+		if seen[fn] == 0 {
+			missing = append(missing, fn)
+		}
+	}
+	for _, form := range []string{"and", "or", "if", "case", "coalesce", "isnull", "in", "between", "nullif", "try", "const", "columnref"} {
+		if seen[form] == 0 {
+			missing = append(missing, form)
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("never generated: %s", strings.Join(missing, ", "))
+	}
+	if testing.Verbose() {
+		var names []string
+		for n := range seen {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			t.Logf("%-18s %d", n, seen[n])
+		}
+	}
+}
+
+func reflectName(e ir.Expr) string {
+	switch e.(type) {
+	case *ir.Const:
+		return "const"
+	case *ir.ColumnRef:
+		return "columnref"
+	case *ir.And:
+		return "and"
+	case *ir.Or:
+		return "or"
+	case *ir.If:
+		return "if"
+	case *ir.Case:
+		return "case"
+	case *ir.Coalesce:
+		return "coalesce"
+	case *ir.IsNull:
+		return "isnull"
+	case *ir.In:
+		return "in"
+	case *ir.Between:
+		return "between"
+	case *ir.NullIf:
+		return "nullif"
+	case *ir.Try:
+		return "try"
+	}
+	return "?"
+}
+
+// TestGeneratorDeterministic: the same seed draws the same packages.
+func TestGeneratorDeterministic(t *testing.T) {
+	_, _, a := GeneratePackage(7, 3, 20)
+	_, _, b := GeneratePackage(7, 3, 20)
+	if a != b {
+		t.Fatal("GeneratePackage is not deterministic")
+	}
+	s := &Schema{Table: "t", Columns: []ir.Column{{Name: "i0", Type: ir.TypeInt, Nullable: true}}}
+	r1 := RandomRows(rand.New(rand.NewPCG(1, 2)), s, 50)
+	r2 := RandomRows(rand.New(rand.NewPCG(1, 2)), s, 50)
+	e1, _ := EncodeRows(r1)
+	e2, _ := EncodeRows(r2)
+	if string(e1) != string(e2) {
+		t.Fatal("RandomRows is not deterministic")
+	}
+}
+
+// TestRowsRoundTrip: the case file encoding keeps every value exact.
+func TestRowsRoundTrip(t *testing.T) {
+	cols := []ir.Column{
+		{Name: "d", Type: ir.TypeDouble, Nullable: true},
+		{Name: "s", Type: ir.TypeVarchar, Nullable: true},
+		{Name: "b", Type: ir.TypeBigint, Nullable: true},
+		{Name: "t", Type: ir.TypeDate, Nullable: true},
+		{Name: "m", Type: ir.MapOf(ir.TypeInt, ir.TypeVarchar), Nullable: true},
+		{Name: "p", Type: ir.TypeBoolean, Nullable: true},
+	}
+	rows := Rows{
+		{math.NaN(), "\xff\x00é", int64(math.MinInt64), ir.Date(math.MinInt32), &ir.MapValue{Keys: []any{int32(1), int32(-1)}, Values: []any{nil, "x"}}, true},
+		{math.Copysign(0, -1), "", int64(math.MaxInt64), ir.Date(0), &ir.MapValue{}, false},
+		{math.Inf(-1), nil, nil, nil, nil, nil},
+	}
+	enc, err := EncodeRows(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeRows(cols, enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rows {
+		for c := range cols {
+			if a, b := renderValue(rows[i][c]), renderValue(got[i][c]); a != b {
+				t.Errorf("row %d column %s: %s became %s", i, cols[c].Name, a, b)
+			}
+		}
+	}
+	if math.Signbit(got[1][0].(float64)) == false {
+		t.Error("-0.0 lost its sign")
+	}
+}
+
+// TestCaseFormat: a case file reads back as written.
+func TestCaseFormat(t *testing.T) {
+	c := &Case{Comments: []string{"kind: x", "two\nlines"}, Spec: "CREATE TABLE t (a INT);\n\n-- name: q0\nSELECT a AS c0 FROM t;\n", Rows: "[1]\n[null]\n"}
+	back, err := ParseCase("x", c.Format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Spec != c.Spec || back.Rows != c.Rows || len(back.Comments) != 3 {
+		t.Fatalf("round trip changed the case:\n%#v\n%#v", c, back)
+	}
+}
+
+// TestShrinkCandidates: reductions are smaller and still bind.
+func TestShrinkCandidates(t *testing.T) {
+	schema, qs, _ := GeneratePackage(3, 0, 10)
+	for _, q := range qs {
+		for _, c := range candidates(q, schema, 1) {
+			if c.Size() > q.Size() {
+				t.Errorf("%s: candidate %s is larger than %s", q.Name, c.SQL(schema.Table), q.SQL(schema.Table))
+			}
+			if err := CheckQuery(schema, c); err != nil {
+				t.Errorf("candidate does not bind: %v", err)
+			}
+		}
+	}
+}
+
+func repoRoot(t *testing.T) string {
+	root, err := RepoRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// TestRegressions replays every case in testdata/regressions: all checks must
+// hold on the case's rows. The cases are compiled together in one temporary
+// module (one go build).
+func TestRegressions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code; skipped with -short")
+	}
+	cases, err := LoadCases(filepath.Join("testdata", "regressions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Skip("no regression cases")
+	}
+	res, err := ReplayCases(repoRoot(t), cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		for _, f := range r.Failures {
+			t.Errorf("%s: %s: %s\n  got:  %s\n  want: %s\n%s", r.Case.Name, f.Kind, f.Detail, indent(f.Got), indent(f.Want), indent(string(r.Case.Format())))
+		}
+	}
+}
+
+// smokeSeed is the fixed seed of the smoke run.
+const smokeSeed = 20240501
+
+// TestSmoke is a fixed-seed fuzzing run of about a minute or two (on a 2-core
+// machine): a few rounds of generated queries and data through every check.
+// `make fuzz` runs the long random-seed version. Set DIFFFUZZ_SMOKE_ROUNDS to
+// change its length.
+func TestSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code; skipped with -short")
+	}
+	cfg := DefaultConfig()
+	cfg.Seed = smokeSeed
+	cfg.Rounds = 2
+	cfg.PerPackage = 100
+	if s := os.Getenv("DIFFFUZZ_SMOKE_ROUNDS"); s != "" {
+		var n int
+		if _, err := fmt.Sscan(s, &n); err == nil && n > 0 {
+			cfg.Rounds = n
+		}
+	}
+	cfg.MaxShrink = 1
+	cfg.ShrinkTime = 2 * time.Minute
+	cfg.Root = repoRoot(t)
+	var log strings.Builder
+	cfg.Log = &log
+	sum, err := Fuzz(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", sum)
+	if len(sum.Failures) > 0 || len(sum.Crashes) > 0 {
+		t.Errorf("smoke run (seed %d) failed:\n%s\n%s", cfg.Seed, log.String(), strings.Join(sum.Crashes, "\n"))
+		for _, c := range sum.Cases {
+			t.Errorf("shrunk reproducer (add it to testdata/regressions as a .case file):\n%s", c)
+		}
+	}
+}
