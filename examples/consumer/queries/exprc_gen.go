@@ -54,10 +54,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Classify: %w", err)
 	}
 	n := int(in.NumRows())
-	id := vec.Int64s(in.Column(0))
-	customer := vec.Strings(in.Column(1))
+	statusArr := in.Column(4).(*array.String)
+	customerArr := in.Column(1).(*array.String)
 	amount := vec.Float64s(in.Column(2))
-	status := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -66,24 +65,19 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// WHERE status <> 'cancelled'
 	// (status <> 'cancelled')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && status.Clean() {
-		statusV := status.V[:n]
+	if (all == nil || len(all) > n/2) && statusArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.NeString(statusV[i], "cancelled")
+			out[i] = rt.NeString(statusArr.Value(i), "cancelled")
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if status.IsNull(i) {
+			if statusArr.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := status.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeString(status.V[i], "cancelled")
+			cmp.V[i] = rt.NeString(statusArr.Value(i), "cancelled")
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -92,31 +86,23 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sel := vec.Where(&cmp, n)
 
 	// id: id
-	if r, e := vec.First(&id, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 
 	// customer: upper(customer)
 	// upper(customer)
 	upper := vec.Make[string](n)
-	if (sel == nil || len(sel) > n/2) && customer.Clean() {
-		customerV := customer.V[:n]
+	if (sel == nil || len(sel) > n/2) && customerArr.NullN() == 0 {
 		out := upper.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(customerV[i])
+			out[i] = rt.Upper(customerArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if customer.IsNull(i) {
+			if customerArr.IsNull(i) {
 				upper.SetNull(i)
 				continue
 			}
-			if e := customer.ErrAt(i); e != nil {
-				upper.SetErr(i, e)
-				continue
-			}
-			upper.V[i] = rt.Upper(customer.V[i])
+			upper.V[i] = rt.Upper(customerArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&upper, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -191,7 +177,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &id, sel, n), vec.StringArray(mem, &upper, sel, n), vec.StringArray(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.StringArray(mem, &upper, sel, n), vec.StringArray(mem, &caseResult, sel, n)}
 	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -235,9 +221,8 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		return nil, fmt.Errorf("query Recent: %w", err)
 	}
 	n := int(in.NumRows())
-	id := vec.Int64s(in.Column(0))
-	status := vec.Strings(in.Column(4))
 	placed := vec.Dates(in.Column(5))
+	statusArr := in.Column(4).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -270,24 +255,19 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	and.Add(&cmp)
 	// (status = 'open')
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && status.Clean() {
-		statusV := status.V[:n]
+	if (and.Live == nil || len(and.Live) > n/2) && statusArr.NullN() == 0 {
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(statusV[i], "open")
+			out[i] = rt.EqString(statusArr.Value(i), "open")
 		}
 	} else {
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
 			i := and.Live.Row(k)
-			if status.IsNull(i) {
+			if statusArr.IsNull(i) {
 				cmp2.SetNull(i)
 				continue
 			}
-			if e := status.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqString(status.V[i], "open")
+			cmp2.V[i] = rt.EqString(statusArr.Value(i), "open")
 		}
 	}
 	and.Add(&cmp2)
@@ -298,14 +278,8 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	sel := vec.Where(&andResult, n)
 
 	// id: id
-	if r, e := vec.First(&id, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 
 	// placed: placed
-	if r, e := vec.First(&placed, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
 
 	// due: date_add(placed, 30)
 	// date_add(placed, 30)
@@ -354,7 +328,7 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &id, sel, n), vec.DateArray(mem, &placed, sel, n), vec.DateArray(mem, &dateAdd, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.DateArray(mem, &dateAdd, sel, n)}
 	out := array.NewRecordBatch(RecentSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -397,9 +371,8 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		return nil, fmt.Errorf("query UnitPrice: %w", err)
 	}
 	n := int(in.NumRows())
-	id := vec.Int64s(in.Column(0))
-	amount := vec.Float64s(in.Column(2))
 	qty := vec.Int64s(in.Column(3))
+	amount := vec.Float64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -414,9 +387,6 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	sel := vec.Where(&isNotNull, n)
 
 	// id: id
-	if r, e := vec.First(&id, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
 
 	// unit_price: amount / qty
 	// CAST(qty AS DOUBLE)
@@ -492,7 +462,7 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &id, sel, n), vec.Float64Array(mem, &quotient, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.Float64Array(mem, &quotient, sel, n)}
 	out := array.NewRecordBatch(UnitPriceSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
