@@ -539,6 +539,72 @@ func (b *binder) coerce(x ir.Expr, t ir.Type, pos diag.Pos, what string) (ir.Exp
 	if c, ok := x.(*ir.Const); ok && c.V == nil && c.Err == nil {
 		return &ir.Const{T: t}, true
 	}
+	if x.Type().Kind == ir.KindNull {
+		return b.retype(x, t, pos)
+	}
+	return b.cast(x, t, pos)
+}
+
+// retype gives an expression of the NULL type (a CASE, IF, COALESCE ... whose
+// every result is an untyped NULL) the type its context asks for. Its outcome is
+// NULL or an error on every row, so only the types change.
+func (b *binder) retype(x ir.Expr, t ir.Type, pos diag.Pos) (ir.Expr, bool) {
+	sub := func(e ir.Expr) ir.Expr {
+		r, ok := b.retype(e, t, pos)
+		if !ok {
+			return nil
+		}
+		return r
+	}
+	switch e := x.(type) {
+	case *ir.Const:
+		return &ir.Const{T: t, Err: e.Err}, true
+	case *ir.If:
+		th, el := sub(e.Then), sub(e.Else)
+		if th == nil || el == nil {
+			return nil, false
+		}
+		return &ir.If{Cond: e.Cond, Then: th, Else: el}, true
+	case *ir.Case:
+		n := &ir.Case{Operand: e.Operand, Eq: e.Eq, T: t, Else: sub(e.Else)}
+		if n.Else == nil {
+			return nil, false
+		}
+		for _, w := range e.Whens {
+			th := sub(w.Then)
+			if th == nil {
+				return nil, false
+			}
+			n.Whens = append(n.Whens, ir.When{Cond: w.Cond, Then: th})
+		}
+		return n, true
+	case *ir.Coalesce:
+		n := &ir.Coalesce{T: t}
+		for _, a := range e.Args {
+			r := sub(a)
+			if r == nil {
+				return nil, false
+			}
+			n.Args = append(n.Args, r)
+		}
+		return n, true
+	case *ir.Try:
+		r := sub(e.Arg)
+		if r == nil {
+			return nil, false
+		}
+		return &ir.Try{Arg: r}, true
+	case *ir.NullIf:
+		a, bb := sub(e.A), sub(e.B)
+		if a == nil || bb == nil {
+			return nil, false
+		}
+		eq, ok := b.comparison("eq", "=", t, pos)
+		if !ok {
+			return nil, false
+		}
+		return &ir.NullIf{A: a, B: bb, Eq: eq}, true
+	}
 	return b.cast(x, t, pos)
 }
 

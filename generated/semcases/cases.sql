@@ -1055,3 +1055,15 @@ SELECT isnull(s) AS r FROM t;
 
 -- name: Case0349
 SELECT isnotnull(s) AS r FROM t;
+
+-- name: Case0350
+SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
+
+-- name: Case0351
+SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
+
+-- name: Case0352
+SELECT a + IF(p, NULL, NULL) AS r FROM t;
+
+-- name: Case0353
+SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;

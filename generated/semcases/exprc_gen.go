@@ -35890,6 +35890,496 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// case0350Input is the schema of Case0350's input batches (table t).
+var case0350Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0350Schema is the schema of the batches Case0350 returns.
+var Case0350Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0350 evaluates query Case0350 over one batch of table t:
+//
+//	SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0350Input); err != nil {
+		return nil, fmt.Errorf("query Case0350: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0350: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: least(0, CASE x WHEN x THEN NULL END)
+	// CASE x WHEN x THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
+	caseResult := vec.Make[int32](n)
+	matches := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && x.Clean() {
+		xV := x.V[:n]
+		out := matches.V[:n]
+		for i := range out {
+			out[i] = rt.EqFloat64(xV[i], xV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if x.IsNull(i) {
+				matches.SetNull(i)
+				continue
+			}
+			if e := x.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			matches.V[i] = rt.EqFloat64(x.V[i], x.V[i])
+		}
+	}
+	vec.CopyErrs(&caseResult, &matches, all, n)
+	when, notYet := vec.Split(&matches, all, n)
+	vec.FillNull(&caseResult, when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	// least(0, CASE x WHEN x THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END)
+	konst := vec.Const[int32](n, int32(0))
+	least := vec.Make[int32](n)
+	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+		i := all.Row(k)
+		if e := konst.ErrAt(i); e != nil {
+			least.SetErr(i, e)
+			continue
+		}
+		if e := caseResult.ErrAt(i); e != nil {
+			least.SetErr(i, e)
+			continue
+		}
+		var best int32
+		have := false
+		if !konst.IsNull(i) && (!have || rt.LtInt32(konst.V[i], best)) {
+			best, have = konst.V[i], true
+		}
+		if !caseResult.IsNull(i) && (!have || rt.LtInt32(caseResult.V[i], best)) {
+			best, have = caseResult.V[i], true
+		}
+		if !have {
+			least.SetNull(i)
+			continue
+		}
+		least.V[i] = best
+	}
+	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "least(0, CASE x WHEN x THEN NULL END)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &least, all, n)}
+	out := array.NewRecordBatch(Case0350Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0351Input is the schema of Case0351's input batches (table t).
+var case0351Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0351Schema is the schema of the batches Case0351 returns.
+var Case0351Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0351 evaluates query Case0351 over one batch of table t:
+//
+//	SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0351Input); err != nil {
+		return nil, fmt.Errorf("query Case0351: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0351: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: COALESCE(CASE WHEN p THEN NULL END, 5)
+	// COALESCE(CASE WHEN p THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END, 5)
+	coalesced := vec.Make[int32](n)
+	// CASE WHEN p THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
+	caseResult := vec.Make[int32](n)
+	vec.CopyErrs(&caseResult, &p, all, n)
+	when, notYet := vec.Split(&p, all, n)
+	vec.FillNull(&caseResult, when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	vec.MergeNonNull(&coalesced, &caseResult, all, n)
+	stillNull := vec.NullRows(&caseResult, all, n)
+	vec.Fill(&coalesced, int32(5), stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(CASE WHEN p THEN NULL END, 5)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Case0351Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0352Input is the schema of Case0352's input batches (table t).
+var case0352Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0352Schema is the schema of the batches Case0352 returns.
+var Case0352Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0352 evaluates query Case0352 over one batch of table t:
+//
+//	SELECT a + IF(p, NULL, NULL) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0352Input); err != nil {
+		return nil, fmt.Errorf("query Case0352: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0352: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a + IF(p, NULL, NULL)
+	// IF(p, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT))
+	then, otherwise := vec.Split(&p, all, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &p, all, n)
+	vec.FillNull(&ifResult, then, n)
+	vec.FillNull(&ifResult, otherwise, n)
+	// (a + IF(p, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT)))
+	sum := vec.Make[int64](n)
+	if all == nil && a.Clean() && ifResult.Clean() {
+		aV := a.V[:n]
+		ifResultV := ifResult.V[:n]
+		out := sum.V[:n]
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], ifResultV[i])
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || ifResult.IsNull(i) {
+				sum.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			if e := ifResult.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			r, err := rt.AddInt64(a.V[i], ifResult.V[i])
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			sum.V[i] = r
+		}
+	}
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a + IF(p, NULL, NULL)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0352Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0353Input is the schema of Case0353's input batches (table t).
+var case0353Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0353Schema is the schema of the batches Case0353 returns.
+var Case0353Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0353 evaluates query Case0353 over one batch of table t:
+//
+//	SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0353Input); err != nil {
+		return nil, fmt.Errorf("query Case0353: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0353: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a + CASE WHEN a DIV 0 = 1 THEN NULL END
+	// CASE WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END
+	caseResult := vec.Make[int64](n)
+	// (a DIV CAST(0 AS BIGINT))
+	quotient := vec.Make[int64](n)
+	if all == nil && a.Clean() {
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], int64(int64(0)))
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+	cmp := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && quotient.Clean() {
+		quotientV := quotient.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if quotient.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := quotient.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	vec.FillNull(&caseResult, when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	// (a + CASE WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END)
+	sum := vec.Make[int64](n)
+	if all == nil && a.Clean() && caseResult.Clean() {
+		aV := a.V[:n]
+		caseResultV := caseResult.V[:n]
+		out := sum.V[:n]
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], caseResultV[i])
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || caseResult.IsNull(i) {
+				sum.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			if e := caseResult.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			r, err := rt.AddInt64(a.V[i], caseResult.V[i])
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			sum.V[i] = r
+		}
+	}
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a + CASE WHEN a DIV 0 = 1 THEN NULL END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0353Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -36596,6 +37086,14 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0348, Case0348Schema, true
 	case "Case0349":
 		return Case0349, Case0349Schema, true
+	case "Case0350":
+		return Case0350, Case0350Schema, true
+	case "Case0351":
+		return Case0351, Case0351Schema, true
+	case "Case0352":
+		return Case0352, Case0352Schema, true
+	case "Case0353":
+		return Case0353, Case0353Schema, true
 	}
 	return nil, nil, false
 }
