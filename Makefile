@@ -39,3 +39,19 @@ SEED ?= 0
 .PHONY: cse-shapes
 cse-shapes:
 	$(GO) run ./cse/shapes/run -n $(SHAPES) -seed $(SEED)
+
+# Differential expression fuzzer (codegen/difffuzz): random queries and data,
+# the interpreter vs the generated code with and without CSE, exact error
+# identity. DURATION defaults to 10m; SEED is random (and printed) unless
+# given. Shrunk failures are written to codegen/difffuzz/testdata/regressions,
+# which `go test ./codegen/difffuzz` replays.
+DURATION ?= 10m
+SEED ?= 0
+.PHONY: fuzz fuzz-smoke
+fuzz:
+	$(GO) run ./codegen/difffuzz/cmd/difffuzz -duration $(DURATION) -seed $(SEED)
+
+# The fixed-seed smoke run (a minute or two) and the regression cases; both
+# also run in `make test` (go test without -short).
+fuzz-smoke:
+	$(GO) test -count=1 -run 'TestSmoke|TestRegressions' -v ./codegen/difffuzz

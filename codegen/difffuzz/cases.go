@@ -112,13 +112,13 @@ type CaseResult struct {
 
 // ReplayCases compiles every case into one temporary module (one package per
 // case, one go build) and runs all checks on each case's rows.
-func ReplayCases(root string, cases []*Case) ([]CaseResult, error) {
+func ReplayCases(root string, cases []*Case) ([]CaseResult, *Stats, error) {
 	if len(cases) == 0 {
-		return nil, nil
+		return nil, &Stats{}, nil
 	}
 	m, err := NewModule(root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer m.Remove()
 	// Replays generate every variant both ways.
@@ -126,16 +126,16 @@ func ReplayCases(root string, cases []*Case) ([]CaseResult, error) {
 	m.NoCSEVariants = []string{"try", "perm"}
 	for _, c := range cases {
 		if _, err := m.AddPackage(c.Spec, JobPackage{Rows: c.Rows, HasRows: true}); err != nil {
-			return nil, fmt.Errorf("case %s: %w", c.Name, err)
+			return nil, nil, fmt.Errorf("case %s: %w", c.Name, err)
 		}
 	}
 	bin, err := m.Build()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rep, err := m.Run(bin, false, 2, 10*time.Minute)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	res := make([]CaseResult, len(cases))
 	for i, c := range cases {
@@ -144,5 +144,5 @@ func ReplayCases(root string, cases []*Case) ([]CaseResult, error) {
 	for _, f := range rep.Failures {
 		res[f.Package].Failures = append(res[f.Package].Failures, f)
 	}
-	return res, nil
+	return res, &rep.Stats, nil
 }

@@ -25,6 +25,59 @@ type Job struct {
 	ShrinkBudget int `json:"shrink_budget"`
 	// Workers is the number of packages checked in parallel.
 	Workers int `json:"workers"`
+	// HangTimeout ends the check when one query set runs longer (0: 2 minutes);
+	// the query is reported as a failure of kind "hang".
+	HangTimeout time.Duration `json:"hang_timeout"`
+}
+
+// watch records what one worker is doing, for hang detection.
+type watch struct {
+	mu    sync.Mutex
+	pkg   int
+	query string
+	rows  Rows
+	what  string
+	since time.Time
+}
+
+func (w *watch) start(pkg int, query string, rows Rows) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	w.pkg, w.query, w.rows, w.what, w.since = pkg, query, rows, "", time.Now()
+	w.mu.Unlock()
+}
+
+func (w *watch) step(what string) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	w.what = what
+	w.mu.Unlock()
+}
+
+func (w *watch) idle() {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	w.query = ""
+	w.mu.Unlock()
+}
+
+// stuck returns a "hang" failure when the worker has been on one query set
+// for longer than limit.
+func (w *watch) stuck(limit time.Duration) (Failure, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.query == "" || time.Since(w.since) < limit {
+		return Failure{}, false
+	}
+	return Failure{Package: w.pkg, Query: w.query, Kind: "hang",
+		Detail: fmt.Sprintf("no result after %s: %s", time.Since(w.since).Round(time.Second), w.what),
+		Rows:   encodeOrEmpty(w.rows), NumRows: len(w.rows)}, true
 }
 
 // JobPackage is one generated package: its spec and its data, either drawn
@@ -91,13 +144,15 @@ func RunJob(job Job, pkgs []Generated) (*Report, error) {
 	workers := max(job.Workers, 1)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range workers {
+	watches := make([]*watch, workers)
+	for w := range workers {
+		watches[w] = &watch{}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
 				var st Stats
-				fails, err := checkPackage(job, i, pkgs[i], &st)
+				fails, err := checkPackage(job, i, pkgs[i], &st, watches[w])
 				mu.Lock()
 				rep.Stats.Add(st)
 				rep.Failures = append(rep.Failures, fails...)
@@ -108,13 +163,50 @@ func RunJob(job Job, pkgs []Generated) (*Report, error) {
 			}
 		}()
 	}
-	for i := range job.Packages {
-		next <- i
+	done := make(chan struct{})
+	hung := make(chan Failure, 1)
+	limit := job.HangTimeout
+	if limit <= 0 {
+		limit = 2 * time.Minute
 	}
-	close(next)
-	wg.Wait()
-	rep.Elapsed = time.Since(start)
-	return rep, firstErr
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Second):
+			}
+			for _, w := range watches {
+				if f, ok := w.stuck(limit); ok {
+					hung <- f
+					return
+				}
+			}
+		}
+	}()
+	go func() {
+		for i := range job.Packages {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case f := <-hung:
+		// A goroutine cannot be stopped: report what finished and the hang;
+		// the process exits after writing the report.
+		mu.Lock()
+		rep.Failures = append(rep.Failures, f)
+		mu.Unlock()
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	out := *rep
+	out.Failures = append([]Failure(nil), rep.Failures...)
+	out.Elapsed = time.Since(start)
+	return &out, firstErr
 }
 
 // querySets groups a program's queries into base queries and variants.
@@ -133,7 +225,8 @@ func querySets(prog *compiler.Program, gen Generated) []*querySet {
 	return sets
 }
 
-func checkPackage(job Job, idx int, gen Generated, st *Stats) ([]Failure, error) {
+func checkPackage(job Job, idx int, gen Generated, st *Stats, w *watch) ([]Failure, error) {
+	defer w.idle()
 	jp := job.Packages[idx]
 	src, err := os.ReadFile(jp.Spec)
 	if err != nil {
@@ -148,6 +241,9 @@ func checkPackage(job Job, idx int, gen Generated, st *Stats) ([]Failure, error)
 	}
 	table := prog.Tables[0]
 	sets := querySets(prog, gen)
+	for _, qs := range sets {
+		qs.watch = w
+	}
 	for _, q := range prog.Queries {
 		for _, l := range []Lookup{gen.CSE, gen.NoCSE} {
 			if l != nil {
@@ -187,6 +283,7 @@ func checkPackage(job Job, idx int, gen Generated, st *Stats) ([]Failure, error)
 			if err != nil {
 				return fails, err
 			}
+			w.start(idx, qs.q.Name, rows)
 			for _, f := range checkSet(qs, in, mem, st) {
 				if seen[f.Kind] {
 					continue // one failure per query and kind

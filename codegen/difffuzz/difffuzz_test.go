@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -207,9 +208,13 @@ func TestRegressions(t *testing.T) {
 	if len(cases) == 0 {
 		t.Skip("no regression cases")
 	}
-	res, err := ReplayCases(repoRoot(t), cases)
+	res, st, err := ReplayCases(repoRoot(t), cases)
 	if err != nil {
 		t.Fatal(err)
+	}
+	t.Logf("%d cases: %d queries, %d engine runs", len(cases), st.Queries, st.Runs)
+	if st.Queries < len(cases) {
+		t.Errorf("%d cases but only %d queries checked", len(cases), st.Queries)
 	}
 	for _, r := range res {
 		for _, f := range r.Failures {
@@ -221,38 +226,33 @@ func TestRegressions(t *testing.T) {
 // smokeSeed is the fixed seed of the smoke run.
 const smokeSeed = 20240501
 
-// TestSmoke is a fixed-seed fuzzing run of about a minute or two (on a 2-core
-// machine): a few rounds of generated queries and data through every check.
-// `make fuzz` runs the long random-seed version. Set DIFFFUZZ_SMOKE_ROUNDS to
-// change its length.
+// TestSmoke is a fixed-seed fuzzing run of a minute or two on a 2-core
+// machine: two rounds of generated queries and data through every check, run
+// by the difffuzz command (built without the race detector, so that
+// generating code is as fast as in `make fuzz`). `make fuzz` runs the long
+// random-seed version. DIFFFUZZ_SMOKE_ROUNDS changes the number of rounds.
 func TestSmoke(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds generated code; skipped with -short")
 	}
-	cfg := DefaultConfig()
-	cfg.Seed = smokeSeed
-	cfg.Rounds = 2
-	cfg.PerPackage = 100
+	root := repoRoot(t)
+	bin := filepath.Join(t.TempDir(), "difffuzz")
+	build := exec.Command("go", "build", "-o", bin, "./codegen/difffuzz/cmd/difffuzz")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	rounds := "2"
 	if s := os.Getenv("DIFFFUZZ_SMOKE_ROUNDS"); s != "" {
-		var n int
-		if _, err := fmt.Sscan(s, &n); err == nil && n > 0 {
-			cfg.Rounds = n
-		}
+		rounds = s
 	}
-	cfg.MaxShrink = 1
-	cfg.ShrinkTime = 2 * time.Minute
-	cfg.Root = repoRoot(t)
-	var log strings.Builder
-	cfg.Log = &log
-	sum, err := Fuzz(cfg)
+	cmd := exec.Command(bin, "-seed", fmt.Sprint(smokeSeed), "-rounds", rounds, "-packages", "6", "-queries", "100",
+		"-shrink", "1", "-regressions", "-")
+	cmd.Dir = root
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	t.Logf("difffuzz smoke run (%s):\n%s", time.Since(start).Round(time.Second), out)
 	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("\n%s", sum)
-	if len(sum.Failures) > 0 || len(sum.Crashes) > 0 {
-		t.Errorf("smoke run (seed %d) failed:\n%s\n%s", cfg.Seed, log.String(), strings.Join(sum.Crashes, "\n"))
-		for _, c := range sum.Cases {
-			t.Errorf("shrunk reproducer (add it to testdata/regressions as a .case file):\n%s", c)
-		}
+		t.Errorf("the smoke run (seed %d) failed: %v; the shrunk reproducer above belongs in testdata/regressions as a .case file", smokeSeed, err)
 	}
 }

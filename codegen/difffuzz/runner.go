@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -60,7 +61,7 @@ func outcomeClass(s string) string {
 
 // DefaultConfig is the configuration of `make fuzz`.
 func DefaultConfig() Config {
-	return Config{Packages: 4, PerPackage: 150, DataSets: 3, VariantEvery: 3, Workers: 2, MaxShrink: 3, ShrinkTime: 5 * time.Minute}
+	return Config{Packages: 8, PerPackage: 125, DataSets: 3, VariantEvery: 4, Workers: 2, MaxShrink: 3, ShrinkTime: 5 * time.Minute}
 }
 
 // Summary is the outcome of a run.
@@ -164,19 +165,40 @@ func (c *Config) prepare(idx int) *round {
 	}
 	rd.m = m
 	m.VariantEvery = max(c.VariantEvery, 1)
+	// Generate the packages two at a time (parsing, binding and code
+	// generation are CPU-bound), then add them in order.
+	pkgs := make([]*Package, c.Packages)
+	errs := make([]error, c.Packages)
+	rd.schemas = make([]*Schema, c.Packages)
+	rd.queries = make([]map[string]*Query, c.Packages)
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
 	for p := range c.Packages {
-		pkg := idx*c.Packages + p
-		schema, qs, spec := GeneratePackage(c.Seed, pkg, c.PerPackage)
-		byName := map[string]*Query{}
-		for _, q := range qs {
-			byName[q.Name] = q
-		}
-		rd.schemas = append(rd.schemas, schema)
-		rd.queries = append(rd.queries, byName)
-		if _, err := m.AddPackage(spec, JobPackage{Seed: c.Seed ^ uint64(pkg)<<20, DataSets: c.DataSets}); err != nil {
-			rd.err = fmt.Errorf("package %d: %w", pkg, err)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			pkg := idx*c.Packages + p
+			schema, qs, spec := GeneratePackage(c.Seed, pkg, c.PerPackage)
+			byName := map[string]*Query{}
+			for _, q := range qs {
+				byName[q.Name] = q
+			}
+			rd.schemas[p], rd.queries[p] = schema, byName
+			pkgs[p], errs[p] = m.NewPackage(spec, JobPackage{Seed: c.Seed ^ uint64(pkg)<<20, DataSets: c.DataSets})
+			if errs[p] != nil {
+				errs[p] = fmt.Errorf("package %d: %w", pkg, errs[p])
+			}
+		}()
+	}
+	wg.Wait()
+	for p := range pkgs {
+		if errs[p] != nil {
+			rd.err = errs[p]
 			return rd
 		}
+		m.Append(pkgs[p])
 	}
 	rd.genTime = time.Since(start)
 	start = time.Now()

@@ -289,6 +289,7 @@ func (c *Config) tryQueries(schema *Schema, qs []*Query, permSeed uint64, rows s
 	defer m.Remove()
 	m.CSEVariants = []string{"try", "perm"}
 	m.NoCSEVariants = []string{"try", "perm"}
+	m.HangTimeout = 20 * time.Second
 	if _, err := m.AddPackage(Spec(schema, qs, permSeed), JobPackage{Rows: rows, HasRows: true}); err != nil {
 		return nil, err
 	}

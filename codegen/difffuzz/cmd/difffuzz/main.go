@@ -63,7 +63,11 @@ func main() {
 		cfg.Duration = *duration
 	}
 	cfg.Log = os.Stdout
-	fmt.Printf("difffuzz: seed %d, %s (rerun: make fuzz SEED=%d DURATION=%s)\n", cfg.Seed, *duration, cfg.Seed, *duration)
+	if cfg.Rounds > 0 {
+		fmt.Printf("difffuzz: seed %d, %d rounds of %d x %d queries\n", cfg.Seed, cfg.Rounds, cfg.Packages, cfg.PerPackage)
+	} else {
+		fmt.Printf("difffuzz: seed %d, %s (rerun: make fuzz SEED=%d DURATION=%s)\n", cfg.Seed, *duration, cfg.Seed, *duration)
+	}
 	sum, err := difffuzz.Fuzz(cfg)
 	if err != nil {
 		fail(err)
@@ -84,7 +88,7 @@ func replayCases(root, dir string) int {
 	if err != nil {
 		fail(err)
 	}
-	res, err := difffuzz.ReplayCases(root, cases)
+	res, _, err := difffuzz.ReplayCases(root, cases)
 	if err != nil {
 		fail(err)
 	}
