@@ -227,7 +227,7 @@ func TestRegressions(t *testing.T) {
 const smokeSeed = 20240501
 
 // TestSmoke is a fixed-seed fuzzing run of a minute or two on a 2-core
-// machine: two rounds of generated queries and data through every check, run
+// machine: three rounds of generated queries and data through every check, run
 // by the difffuzz command (built without the race detector, so that
 // generating code is as fast as in `make fuzz`). `make fuzz` runs the long
 // random-seed version. DIFFFUZZ_SMOKE_ROUNDS changes the number of rounds.
@@ -242,7 +242,7 @@ func TestSmoke(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	rounds := "2"
+	rounds := "3"
 	if s := os.Getenv("DIFFFUZZ_SMOKE_ROUNDS"); s != "" {
 		rounds = s
 	}

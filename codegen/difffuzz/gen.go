@@ -175,6 +175,9 @@ type Generator struct {
 	cols   map[string][]ir.Column // by type
 	pool   map[string][]*Node     // subexpressions of the current query, by type
 	budget int
+	// fallible is the percentage of leaves drawn by fallibleLeaf: low in
+	// most queries, high in every fifth.
+	fallible int
 	// MaxDepth and MaxNodes bound a query's expressions.
 	MaxDepth, MaxNodes int
 }
@@ -207,6 +210,10 @@ func (g *Generator) Query(name string) *Query {
 func (g *Generator) query(name string) *Query {
 	g.pool = map[string][]*Node{}
 	g.budget = g.MaxNodes
+	g.fallible = 4
+	if g.pct(20) {
+		g.fallible = 35
+	}
 	q := &Query{Name: name}
 	if g.pct(40) {
 		q.Where = g.expr(ir.TypeBoolean, 1+g.r.IntN(g.MaxDepth))
@@ -480,6 +487,11 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 // matter (patterns, escapes, map keys, lengths, scales, day counts) often get
 // a literal from a pool of interesting values.
 func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
+	if g.pct(g.fallible / 2) {
+		if n := g.fallibleLeaf(t); n != nil {
+			return n
+		}
+	}
 	if (name == "lpad" || name == "rpad") && i == 1 && t.Kind == ir.KindInt {
 		// Always a literal: a length from the data (65536) or arithmetic
 		// builds strings that make REGEXP or replace over them take minutes.
@@ -508,10 +520,72 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 	return g.expr(t, d)
 }
 
+func (g *Generator) col(t ir.Type) *Node {
+	cols := g.cols[t.String()]
+	if len(cols) == 0 {
+		return nil
+	}
+	return &Node{K: KCol, T: t, Text: pick(g.r, cols).Name}
+}
+
+func (g *Generator) fallibleLeaf(t ir.Type) *Node {
+	castOf := func(from ir.Type) *Node {
+		if c := g.col(from); c != nil {
+			return &Node{K: KCast, T: t, Args: []*Node{c}}
+		}
+		return nil
+	}
+	infixOf := func(op string, a, b ir.Type) *Node {
+		x, y := g.col(a), g.col(b)
+		if x == nil || y == nil {
+			return nil
+		}
+		return &Node{K: KInfix, T: t, Text: op, Args: []*Node{x, y}}
+	}
+	subscript := func() *Node {
+		var ms []ir.Type
+		for _, m := range mapTypes {
+			if m.Value.Equal(t) && len(g.cols[m.String()]) > 0 {
+				ms = append(ms, m)
+			}
+		}
+		if len(ms) == 0 {
+			return nil
+		}
+		m := pick(g.r, ms)
+		return &Node{K: KSubscript, T: t, Args: []*Node{g.col(m), g.lit(*m.Key, pick(g.r, keyLiterals[m.Key.String()]))}}
+	}
+	var opts []func() *Node
+	switch t.Kind {
+	case ir.KindInt:
+		opts = append(opts, func() *Node { return castOf(ir.TypeVarchar) }, func() *Node { return castOf(ir.TypeBigint) },
+			func() *Node { return castOf(ir.TypeDouble) }, func() *Node { return infixOf("%", ir.TypeInt, ir.TypeInt) })
+	case ir.KindBigint:
+		opts = append(opts, func() *Node { return castOf(ir.TypeVarchar) }, func() *Node { return castOf(ir.TypeDouble) },
+			func() *Node { return infixOf("DIV", ir.TypeInt, ir.TypeInt) }, func() *Node { return infixOf("DIV", ir.TypeBigint, ir.TypeBigint) },
+			func() *Node { return infixOf("*", ir.TypeBigint, ir.TypeBigint) })
+	case ir.KindDouble:
+		opts = append(opts, func() *Node { return castOf(ir.TypeVarchar) }, func() *Node { return infixOf("/", ir.TypeDouble, ir.TypeBigint) },
+			func() *Node { return infixOf("/", ir.TypeInt, ir.TypeInt) })
+	case ir.KindBoolean, ir.KindDate:
+		opts = append(opts, func() *Node { return castOf(ir.TypeVarchar) })
+	}
+	opts = append(opts, subscript)
+	return pick(g.r, opts)()
+}
+
 func (g *Generator) lit(t ir.Type, text string) *Node { return &Node{K: KLit, T: t, Text: text} }
 
-// leaf draws a column or a literal of type t.
+// leaf draws a column or a literal of type t, or now and then a small
+// expression over columns that fails on many rows (a CAST of text, a division
+// by a column, a map subscript), so that several operands of one function
+// often fail on the same row and which error wins is put to the test.
 func (g *Generator) leaf(t ir.Type) *Node {
+	if g.pct(g.fallible) {
+		if n := g.fallibleLeaf(t); n != nil {
+			return n
+		}
+	}
 	cols := g.cols[t.String()]
 	if len(cols) > 0 && g.pct(65) {
 		c := pick(g.r, cols)
