@@ -47,7 +47,7 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	if opts.Package == "" {
 		return nil, fmt.Errorf("codegen: no package name")
 	}
-	if !isIdent(opts.Package) {
+	if !token.IsIdentifier(opts.Package) {
 		return nil, fmt.Errorf("codegen: package name %q is not a Go identifier", opts.Package)
 	}
 	fg := &fileGen{matchers: map[string]*matcherVar{}}
@@ -123,8 +123,6 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	}
 	return out, nil
 }
-
-func isIdent(s string) bool { return token.IsIdentifier(s) }
 
 // global picks a package-level name that no local of the function being
 // emitted uses, and reserves it for every function emitted after.

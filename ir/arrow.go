@@ -1,9 +1,9 @@
 package ir
 
 import (
-	"fmt"
-
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // ArrowType is the Arrow type that carries values of t in record batches: the
@@ -41,33 +41,10 @@ func ArrowSchema(cols []Column) *arrow.Schema {
 	return arrow.NewSchema(fields, nil)
 }
 
-// CheckSchema reports whether batch schema s can be read as the columns cols: the
-// same number of columns, the same names in the same order, the same Arrow types,
-// and no nullable field where the column is NOT NULL. The error names the first
-// column that differs.
+// CheckSchema reports whether batch schema s can be read as the columns cols.
+// It is the check generated evaluators make (vec.CheckSchema), so the
+// interpreter rejects exactly the batches they reject, with the same message
+// naming the first column that differs.
 func CheckSchema(s *arrow.Schema, cols []Column) error {
-	if s.NumFields() != len(cols) {
-		return fmt.Errorf("input has %d columns, want %d (%s)", s.NumFields(), len(cols), columnNames(cols))
-	}
-	for i, c := range cols {
-		f := s.Field(i)
-		if f.Name != c.Name {
-			return fmt.Errorf("column %d: input has %q, want %q", i, f.Name, c.Name)
-		}
-		if want := ArrowType(c.Type); !arrow.TypeEqual(f.Type, want) {
-			return fmt.Errorf("column %q: input type %s, want %s (%s)", c.Name, f.Type, want, c.Type)
-		}
-	}
-	return nil
-}
-
-func columnNames(cols []Column) string {
-	s := ""
-	for i, c := range cols {
-		if i > 0 {
-			s += ", "
-		}
-		s += c.Name
-	}
-	return s
+	return vec.CheckSchema(s, ArrowSchema(cols))
 }

@@ -2,12 +2,9 @@ package csecases_test
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -15,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/compiler/semcases"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/generated/csecases"
 	"github.com/exprc/exprc/generated/csecasesnocse"
@@ -84,46 +82,13 @@ func randomBatch(t *testing.T, table *ir.Table, n int, seed uint64, mem memory.A
 	return b.NewRecordBatch()
 }
 
-type runner func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
-
-func generated(fn func(context.Context, arrow.RecordBatch, memory.Allocator) (arrow.RecordBatch, error)) runner {
-	return func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
-		out, err := fn(ctx, in, mem)
-		var qe *ir.QueryError
-		if errors.As(err, &qe) {
-			moved := *qe
-			moved.Row += rowBase
-			return nil, &moved
-		}
-		return out, err
-	}
-}
-
-func result(t *testing.T, run runner, in arrow.RecordBatch, size int, mem memory.Allocator) string {
+func result(t *testing.T, run semcases.Runner, in arrow.RecordBatch, size int, mem memory.Allocator) string {
 	t.Helper()
-	var b strings.Builder
-	n := int(in.NumRows())
-	for start := 0; start < n; start += size {
-		part := in.NewSlice(int64(start), int64(min(start+size, n)))
-		out, err := run(context.Background(), part, int64(start), mem)
-		part.Release()
-		var qe *ir.QueryError
-		if errors.As(err, &qe) {
-			return fmt.Sprintf("error row %d column %s %s: %s", qe.Row, qe.Column, qe.Err.Class, qe.Err.Message())
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		for r := 0; r < int(out.NumRows()); r++ {
-			for c := 0; c < int(out.NumCols()); c++ {
-				read, _ := interp.ColumnReader(out.Column(c))
-				b.WriteString(ir.FormatValue(read(r)) + "|")
-			}
-			b.WriteByte('\n')
-		}
-		out.Release()
+	out, err := semcases.RunAll(run, in, size, mem)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return b.String()
+	return out
 }
 
 // TestCSEMatchesNoCSEAndInterpreter runs every decision case with CSE, without
@@ -162,7 +127,7 @@ func TestCSEMatchesNoCSEAndInterpreter(t *testing.T) {
 			}
 			want := result(t, asWritten, in, int(in.NumRows()), mem)
 			for _, size := range []int{1, 7, 1000} {
-				for name, run := range map[string]runner{"interp-shared": shared, "cse": generated(withCSE), "no-cse": generated(noCSE)} {
+				for name, run := range map[string]semcases.Runner{"interp-shared": shared, "cse": semcases.Generated(withCSE), "no-cse": semcases.Generated(noCSE)} {
 					if got := result(t, run, in, size, mem); got != want {
 						t.Errorf("seed %d %s: %s at batch size %d differs from the interpreter:\n got  %.300s\n want %.300s", seed, q.Name, name, size, got, want)
 					}

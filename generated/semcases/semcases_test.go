@@ -114,37 +114,13 @@ func concat(t *testing.T, parts []arrow.RecordBatch, mem memory.Allocator) arrow
 	return rec
 }
 
-// result renders a whole run (all batches) as text: every output row, or the
-// query error with its row (counted across batches), column and class.
-type runner func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
-
-func result(t *testing.T, run runner, in arrow.RecordBatch, size int, mem memory.Allocator) string {
+func result(t *testing.T, run casefiles.Runner, in arrow.RecordBatch, size int, mem memory.Allocator) string {
 	t.Helper()
-	var b strings.Builder
-	n := int(in.NumRows())
-	for start := 0; start < n; start += size {
-		end := min(start+size, n)
-		part := in.NewSlice(int64(start), int64(end))
-		out, err := run(context.Background(), part, int64(start), mem)
-		part.Release()
-		var qe *ir.QueryError
-		if errors.As(err, &qe) { // the query fails as a whole: earlier rows do not count
-			return fmt.Sprintf("error row %d column %s %s: %s", qe.Row, qe.Column, qe.Err.Class, qe.Err.Message())
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		for r := 0; r < int(out.NumRows()); r++ {
-			for c := 0; c < int(out.NumCols()); c++ {
-				read, _ := interp.ColumnReader(out.Column(c))
-				b.WriteString(casefiles.RenderValue(read(r)))
-				b.WriteByte('|')
-			}
-			b.WriteByte('\n')
-		}
-		out.Release()
+	out, err := casefiles.RunAll(run, in, size, mem)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return b.String()
+	return out
 }
 
 // TestGeneratedMatchesInterpreter runs every case's query over the rows of all
@@ -164,16 +140,7 @@ func TestGeneratedMatchesInterpreter(t *testing.T) {
 	for i, c := range cases {
 		q := prog.Query(c.Name(i))
 		fn, _, _ := semcases.Lookup(c.Name(i))
-		gen := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
-			out, err := fn(ctx, in, mem)
-			var qe *ir.QueryError
-			if errors.As(err, &qe) {
-				moved := *qe
-				moved.Row += rowBase
-				return nil, &moved
-			}
-			return out, err
-		}
+		gen := casefiles.Generated(fn)
 		ref := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
 			return interp.Eval(ctx, q, in, rowBase, mem)
 		}
