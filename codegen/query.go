@@ -27,7 +27,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	schemaVar := name + "Schema"
 	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{}, memos: map[int]memoVars{}}
 	if !opts.NoCSE {
-		f.plan = cse.Analyze(q)
+		f.plan = Sharing(q)
 	}
 	for _, r := range []string{"ctx", "in", "mem", "n", "all", "sel"} {
 		f.nm.fresh(r)
@@ -165,4 +165,15 @@ func splitLines(s string) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+// Sharing is the CSE plan code generation follows for q, or nil when the
+// plan shares nothing. A nil plan makes the code with CSE byte-identical to
+// the code without it, so a tool that compiles both (the differential
+// fuzzer) may compile such a query once.
+func Sharing(q *ir.Query) *cse.Plan {
+	if p := cse.Analyze(q); len(p.Shared) > 0 {
+		return p
+	}
+	return nil
 }
