@@ -257,7 +257,7 @@ func (b *binder) bindBetween(e *ast.Between, sc *scope) (ir.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
-	xs, ok = b.unify(xs, e.OpPos, "BETWEEN operands")
+	xs, ok = b.unifyCompared(xs, e.OpPos, "BETWEEN operands")
 	if !ok {
 		return nil, false
 	}
@@ -278,7 +278,7 @@ func (b *binder) bindIn(e *ast.InList, sc *scope) (ir.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
-	xs, ok = b.unify(xs, e.OpPos, "IN operands")
+	xs, ok = b.unifyCompared(xs, e.OpPos, "IN operands")
 	if !ok {
 		return nil, false
 	}
@@ -352,7 +352,7 @@ func (b *binder) bindCase(e *ast.Case, sc *scope) (ir.Expr, bool) {
 	}
 	res := &ir.Case{Else: results[len(results)-1], T: results[0].Type()}
 	if operand != nil {
-		vals, vok := b.unify(append([]ir.Expr{operand}, conds...), e.Pos, "CASE operand and WHEN values")
+		vals, vok := b.unifyCompared(append([]ir.Expr{operand}, conds...), e.Pos, "CASE operand and WHEN values")
 		if !vok {
 			return nil, false
 		}
@@ -515,6 +515,22 @@ func (b *binder) unify(xs []ir.Expr, pos diag.Pos, what string) ([]ir.Expr, bool
 		b.errs.Add(pos, diag.Type, "%s have incompatible types %s; use CAST", what, strings.Join(names, ", "))
 		return nil, false
 	}
+	return b.unifyTo(xs, t, pos, what)
+}
+
+// unifyCompared is unify for the operands of a comparison (CASE operand and
+// WHEN values, IN, BETWEEN). When every operand is an untyped NULL they become
+// BOOLEAN, the type the comparison is resolved at (any type compares NULLs to
+// NULL), so no expression of the NULL type reaches code generation.
+func (b *binder) unifyCompared(xs []ir.Expr, pos diag.Pos, what string) ([]ir.Expr, bool) {
+	xs, ok := b.unify(xs, pos, what)
+	if !ok || xs[0].Type().Kind != ir.KindNull {
+		return xs, ok
+	}
+	return b.unifyTo(xs, ir.TypeBoolean, pos, what)
+}
+
+func (b *binder) unifyTo(xs []ir.Expr, t ir.Type, pos diag.Pos, what string) ([]ir.Expr, bool) {
 	out := make([]ir.Expr, len(xs))
 	for i, x := range xs {
 		c, ok := b.coerce(x, t, pos, what)
