@@ -167,6 +167,15 @@ func errorLit(e *ir.EvalError) jen.Code {
 }
 
 func (f *funcGen) emitIf(e *ir.If, sel string) operand {
+	if f.fusibleCond(e) {
+		return f.emitFused(e, sel, "ifResult", func() operand { return f.emitIfVectors(e, sel) })
+	}
+	return f.emitIfVectors(e, sel)
+}
+
+// emitIfVectors emits IF as vector code: the condition on sel, then each
+// branch on the rows it takes.
+func (f *funcGen) emitIfVectors(e *ir.If, sel string) operand {
 	c := f.vector(f.emit(e.Cond, sel), sel)
 	taken, rest := f.fresh("then"), f.fresh("otherwise")
 	res := f.fresh("ifResult")
@@ -184,6 +193,15 @@ func (f *funcGen) emitIf(e *ir.If, sel string) operand {
 }
 
 func (f *funcGen) emitCase(e *ir.Case, sel string) operand {
+	if f.fusibleCond(e) {
+		return f.emitFused(e, sel, "caseResult", func() operand { return f.emitCaseVectors(e, sel) })
+	}
+	return f.emitCaseVectors(e, sel)
+}
+
+// emitCaseVectors emits CASE as vector code: each WHEN on the rows no earlier
+// WHEN took, each result on the rows of its branch.
+func (f *funcGen) emitCaseVectors(e *ir.Case, sel string) operand {
 	res := f.fresh("caseResult")
 	f.commentFor(e)
 	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(e.T)).Call(jen.Id("n")))

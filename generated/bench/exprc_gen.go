@@ -922,107 +922,129 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	caseResult := vec.Make[string](n)
-	// (info['test'] LIKE '123%')
-	like := vec.Make[bool](n)
-	if all == nil && entry.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[string]
+	if all == nil && likePatternErr == nil && entry.Clean() && likePattern2Err == nil && likePattern3Err == nil {
+		caseResult = vec.Make[string](n)
 		entryV := entry.V[:n]
-		out := like.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
+			switch {
+			case likePattern.Match(entryV[i]):
+				out[i] = "FOO"
+			case likePattern2.Match(entryV[i]):
+				out[i] = "BAR"
+			case likePattern3.Match(entryV[i]):
+				out[i] = "BAZ"
+			default:
+				out[i] = entryV[i]
 			}
-			out[i] = likePattern.Match(entryV[i])
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if entry.IsNull(i) {
-				like.SetNull(i)
-				continue
+		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
+		caseResult2 := vec.Make[string](n)
+		// (info['test'] LIKE '123%')
+		like := vec.Make[bool](n)
+		if all == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like.V[:n]
+			for i := range out {
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				out[i] = likePattern.Match(entryV[i])
 			}
-			if e := entry.ErrAt(i); e != nil {
-				like.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like.SetErr(i, e)
+					continue
+				}
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				like.V[i] = likePattern.Match(entry.V[i])
 			}
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
-			}
-			like.V[i] = likePattern.Match(entry.V[i])
 		}
+		vec.CopyErrs(&caseResult2, &like, all, n)
+		when, notYet := vec.Split(&like, all, n)
+		vec.Fill(&caseResult2, "FOO", when, n)
+		// (info['test'] LIKE '124%')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				out[i] = likePattern2.Match(entryV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if entry.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like2.SetErr(i, e)
+					continue
+				}
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				like2.V[i] = likePattern2.Match(entry.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, "BAR", when2, n)
+		// (info['test'] LIKE '125%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern3Err != nil {
+					like3.SetErr(i, likePattern3Err)
+					continue
+				}
+				out[i] = likePattern3.Match(entryV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if entry.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like3.SetErr(i, e)
+					continue
+				}
+				if likePattern3Err != nil {
+					like3.SetErr(i, likePattern3Err)
+					continue
+				}
+				like3.V[i] = likePattern3.Match(entry.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, "BAZ", when3, n)
+		vec.Merge(&caseResult2, &entry, notYet3, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &like, all, n)
-	when, notYet := vec.Split(&like, all, n)
-	vec.Fill(&caseResult, "FOO", when, n)
-	// (info['test'] LIKE '124%')
-	like2 := vec.Make[bool](n)
-	if notYet == nil && entry.Clean() {
-		entryV := entry.V[:n]
-		out := like2.V[:n]
-		for i := range out {
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			out[i] = likePattern2.Match(entryV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if entry.IsNull(i) {
-				like2.SetNull(i)
-				continue
-			}
-			if e := entry.ErrAt(i); e != nil {
-				like2.SetErr(i, e)
-				continue
-			}
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			like2.V[i] = likePattern2.Match(entry.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like2, notYet, n)
-	when2, notYet2 := vec.Split(&like2, notYet, n)
-	vec.Fill(&caseResult, "BAR", when2, n)
-	// (info['test'] LIKE '125%')
-	like3 := vec.Make[bool](n)
-	if notYet2 == nil && entry.Clean() {
-		entryV := entry.V[:n]
-		out := like3.V[:n]
-		for i := range out {
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
-			out[i] = likePattern3.Match(entryV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if entry.IsNull(i) {
-				like3.SetNull(i)
-				continue
-			}
-			if e := entry.ErrAt(i); e != nil {
-				like3.SetErr(i, e)
-				continue
-			}
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
-			like3.V[i] = likePattern3.Match(entry.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like3, notYet2, n)
-	when3, notYet3 := vec.Split(&like3, notYet2, n)
-	vec.Fill(&caseResult, "BAZ", when3, n)
-	vec.Merge(&caseResult, &entry, notYet3, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -1117,105 +1139,127 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-	caseResult := vec.Make[int32](n)
-	// (upper(l_shipmode) = 'AIR')
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && upper.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[int32]
+	if all == nil && upper.Clean() {
+		caseResult = vec.Make[int32](n)
 		upperV := upper.V[:n]
-		out := cmp.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(upperV[i], "AIR")
+			switch {
+			case rt.EqString(upperV[i], "AIR"):
+				out[i] = int32(1)
+			case rt.EqString(upperV[i], "MAIL"):
+				out[i] = int32(2)
+			case rt.EqString(upperV[i], "SHIP"):
+				out[i] = int32(3)
+			default:
+				out[i] = rt.Length(upperV[i])
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if upper.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
+		caseResult2 := vec.Make[int32](n)
+		// (upper(l_shipmode) = 'AIR')
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upperV[i], "AIR")
 			}
-			if e := upper.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if upper.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqString(upper.V[i], "AIR")
 			}
-			cmp.V[i] = rt.EqString(upper.V[i], "AIR")
 		}
+		vec.CopyErrs(&caseResult2, &cmp, all, n)
+		when, notYet := vec.Split(&cmp, all, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// (upper(l_shipmode) = 'MAIL')
+		cmp2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upperV[i], "MAIL")
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if upper.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqString(upper.V[i], "MAIL")
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
+		when2, notYet2 := vec.Split(&cmp2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// (upper(l_shipmode) = 'SHIP')
+		cmp3 := vec.Make[bool](n)
+		if (notYet2 == nil || len(notYet2) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upperV[i], "SHIP")
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if upper.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.EqString(upper.V[i], "SHIP")
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
+		when3, notYet3 := vec.Split(&cmp3, notYet2, n)
+		vec.Fill(&caseResult2, int32(3), when3, n)
+		// length(upper(l_shipmode))
+		length := vec.Make[int32](n)
+		if (notYet3 == nil || len(notYet3) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := length.V[:n]
+			for i := range out {
+				out[i] = rt.Length(upperV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if upper.IsNull(i) {
+					length.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					length.SetErr(i, e)
+					continue
+				}
+				length.V[i] = rt.Length(upper.V[i])
+			}
+		}
+		vec.Merge(&caseResult2, &length, notYet3, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	// (upper(l_shipmode) = 'MAIL')
-	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && upper.Clean() {
-		upperV := upper.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(upperV[i], "MAIL")
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if upper.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := upper.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqString(upper.V[i], "MAIL")
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	vec.Fill(&caseResult, int32(2), when2, n)
-	// (upper(l_shipmode) = 'SHIP')
-	cmp3 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && upper.Clean() {
-		upperV := upper.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(upperV[i], "SHIP")
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if upper.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
-			}
-			if e := upper.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.EqString(upper.V[i], "SHIP")
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-	vec.Fill(&caseResult, int32(3), when3, n)
-	// length(upper(l_shipmode))
-	length := vec.Make[int32](n)
-	if (notYet3 == nil || len(notYet3) > n/2) && upper.Clean() {
-		upperV := upper.V[:n]
-		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(upperV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if upper.IsNull(i) {
-				length.SetNull(i)
-				continue
-			}
-			if e := upper.ErrAt(i); e != nil {
-				length.SetErr(i, e)
-				continue
-			}
-			length.V[i] = rt.Length(upper.V[i])
-		}
-	}
-	vec.Merge(&caseResult, &length, notYet3, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}

@@ -1336,173 +1336,194 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-	caseResult := vec.Make[int32](n)
-	// upper(l_shipmode)
-	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && lShipmodeArr.NullN() == 0 {
-		out := upper.V[:n]
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[int32]
+	if all == nil && lShipmodeArr.NullN() == 0 {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(lShipmodeArr.Value(i))
+			switch {
+			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
+				out[i] = int32(1)
+			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "MAIL"):
+				out[i] = int32(2)
+			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "SHIP"):
+				out[i] = int32(3)
+			default:
+				out[i] = rt.Length(rt.Upper(lShipmodeArr.Value(i)))
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lShipmodeArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
+		// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
+		caseResult2 := vec.Make[int32](n)
+		// upper(l_shipmode)
+		upper := vec.Make[string](n)
+		if (all == nil || len(all) > n/2) && lShipmodeArr.NullN() == 0 {
+			out := upper.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
-			upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lShipmodeArr.IsNull(i) {
+					upper.SetNull(i)
+					continue
+				}
+				upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
 		}
+		// (upper(l_shipmode) = 'AIR')
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upperV[i], "AIR")
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if upper.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqString(upper.V[i], "AIR")
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, all, n)
+		when, notYet := vec.Split(&cmp, all, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// upper(l_shipmode)
+		upper2 := vec.Make[string](n)
+		if (notYet == nil || len(notYet) > n/2) && lShipmodeArr.NullN() == 0 {
+			out := upper2.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if lShipmodeArr.IsNull(i) {
+					upper2.SetNull(i)
+					continue
+				}
+				upper2.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
+		}
+		// (upper(l_shipmode) = 'MAIL')
+		cmp2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && upper2.Clean() {
+			upper2V := upper2.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upper2V[i], "MAIL")
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if upper2.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := upper2.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqString(upper2.V[i], "MAIL")
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
+		when2, notYet2 := vec.Split(&cmp2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// upper(l_shipmode)
+		upper3 := vec.Make[string](n)
+		if (notYet2 == nil || len(notYet2) > n/2) && lShipmodeArr.NullN() == 0 {
+			out := upper3.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if lShipmodeArr.IsNull(i) {
+					upper3.SetNull(i)
+					continue
+				}
+				upper3.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
+		}
+		// (upper(l_shipmode) = 'SHIP')
+		cmp3 := vec.Make[bool](n)
+		if (notYet2 == nil || len(notYet2) > n/2) && upper3.Clean() {
+			upper3V := upper3.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upper3V[i], "SHIP")
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if upper3.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := upper3.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.EqString(upper3.V[i], "SHIP")
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
+		when3, notYet3 := vec.Split(&cmp3, notYet2, n)
+		vec.Fill(&caseResult2, int32(3), when3, n)
+		// upper(l_shipmode)
+		upper4 := vec.Make[string](n)
+		if (notYet3 == nil || len(notYet3) > n/2) && lShipmodeArr.NullN() == 0 {
+			out := upper4.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if lShipmodeArr.IsNull(i) {
+					upper4.SetNull(i)
+					continue
+				}
+				upper4.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
+		}
+		// length(upper(l_shipmode))
+		length := vec.Make[int32](n)
+		if (notYet3 == nil || len(notYet3) > n/2) && upper4.Clean() {
+			upper4V := upper4.V[:n]
+			out := length.V[:n]
+			for i := range out {
+				out[i] = rt.Length(upper4V[i])
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if upper4.IsNull(i) {
+					length.SetNull(i)
+					continue
+				}
+				if e := upper4.ErrAt(i); e != nil {
+					length.SetErr(i, e)
+					continue
+				}
+				length.V[i] = rt.Length(upper4.V[i])
+			}
+		}
+		vec.Merge(&caseResult2, &length, notYet3, n)
+		caseResult = caseResult2
 	}
-	// (upper(l_shipmode) = 'AIR')
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && upper.Clean() {
-		upperV := upper.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(upperV[i], "AIR")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if upper.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := upper.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqString(upper.V[i], "AIR")
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	// upper(l_shipmode)
-	upper2 := vec.Make[string](n)
-	if (notYet == nil || len(notYet) > n/2) && lShipmodeArr.NullN() == 0 {
-		out := upper2.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(lShipmodeArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if lShipmodeArr.IsNull(i) {
-				upper2.SetNull(i)
-				continue
-			}
-			upper2.V[i] = rt.Upper(lShipmodeArr.Value(i))
-		}
-	}
-	// (upper(l_shipmode) = 'MAIL')
-	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && upper2.Clean() {
-		upper2V := upper2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(upper2V[i], "MAIL")
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if upper2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := upper2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqString(upper2.V[i], "MAIL")
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	vec.Fill(&caseResult, int32(2), when2, n)
-	// upper(l_shipmode)
-	upper3 := vec.Make[string](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && lShipmodeArr.NullN() == 0 {
-		out := upper3.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(lShipmodeArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if lShipmodeArr.IsNull(i) {
-				upper3.SetNull(i)
-				continue
-			}
-			upper3.V[i] = rt.Upper(lShipmodeArr.Value(i))
-		}
-	}
-	// (upper(l_shipmode) = 'SHIP')
-	cmp3 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && upper3.Clean() {
-		upper3V := upper3.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(upper3V[i], "SHIP")
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if upper3.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
-			}
-			if e := upper3.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.EqString(upper3.V[i], "SHIP")
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-	vec.Fill(&caseResult, int32(3), when3, n)
-	// upper(l_shipmode)
-	upper4 := vec.Make[string](n)
-	if (notYet3 == nil || len(notYet3) > n/2) && lShipmodeArr.NullN() == 0 {
-		out := upper4.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(lShipmodeArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if lShipmodeArr.IsNull(i) {
-				upper4.SetNull(i)
-				continue
-			}
-			upper4.V[i] = rt.Upper(lShipmodeArr.Value(i))
-		}
-	}
-	// length(upper(l_shipmode))
-	length := vec.Make[int32](n)
-	if (notYet3 == nil || len(notYet3) > n/2) && upper4.Clean() {
-		upper4V := upper4.V[:n]
-		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(upper4V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if upper4.IsNull(i) {
-				length.SetNull(i)
-				continue
-			}
-			if e := upper4.ErrAt(i); e != nil {
-				length.SetErr(i, e)
-				continue
-			}
-			length.V[i] = rt.Length(upper4.V[i])
-		}
-	}
-	vec.Merge(&caseResult, &length, notYet3, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}

@@ -1834,11 +1834,29 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.Merge(&ifResult, &quotient, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if all == nil && p.Clean() && quotient.Clean() {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		quotientV := quotient.V[:n]
+		out := ifResult.V[:n]
+		for i := range out {
+			if pV[i] {
+				out[i] = quotientV[i]
+			} else {
+				out[i] = int64(int64(0))
+			}
+		}
+	} else {
+		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, all, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.Merge(&ifResult2, &quotient, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		ifResult = ifResult2
+	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -1955,11 +1973,29 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.Merge(&ifResult, &quotient, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if all == nil && p.Clean() && quotient.Clean() {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		quotientV := quotient.V[:n]
+		out := ifResult.V[:n]
+		for i := range out {
+			if pV[i] {
+				out[i] = quotientV[i]
+			} else {
+				out[i] = int64(int64(0))
+			}
+		}
+	} else {
+		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, all, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.Merge(&ifResult2, &quotient, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		ifResult = ifResult2
+	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -4099,11 +4135,29 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// s: IF(p, x * y, 0.0)
 	// IF(p, (x * y), 0.0)
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[float64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.Merge(&ifResult, &product, then, n)
-	vec.Fill(&ifResult, float64(0.0), otherwise, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[float64]
+	if all == nil && p.Clean() && product.Clean() {
+		ifResult = vec.Make[float64](n)
+		pV := p.V[:n]
+		productV := product.V[:n]
+		out := ifResult.V[:n]
+		for i := range out {
+			if pV[i] {
+				out[i] = productV[i]
+			} else {
+				out[i] = float64(0.0)
+			}
+		}
+	} else {
+		// IF(p, (x * y), 0.0)
+		then, otherwise := vec.Split(&p, all, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.Merge(&ifResult2, &product, then, n)
+		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
+		ifResult = ifResult2
+	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -4947,107 +5001,129 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	caseResult := vec.Make[string](n)
-	// (info['test'] LIKE '123%')
-	like := vec.Make[bool](n)
-	if all == nil && entry.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[string]
+	if all == nil && likePatternErr == nil && entry.Clean() && likePattern2Err == nil && likePattern3Err == nil {
+		caseResult = vec.Make[string](n)
 		entryV := entry.V[:n]
-		out := like.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
+			switch {
+			case likePattern.Match(entryV[i]):
+				out[i] = "FOO"
+			case likePattern2.Match(entryV[i]):
+				out[i] = "BAR"
+			case likePattern3.Match(entryV[i]):
+				out[i] = "BAZ"
+			default:
+				out[i] = entryV[i]
 			}
-			out[i] = likePattern.Match(entryV[i])
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if entry.IsNull(i) {
-				like.SetNull(i)
-				continue
+		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
+		caseResult2 := vec.Make[string](n)
+		// (info['test'] LIKE '123%')
+		like := vec.Make[bool](n)
+		if all == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like.V[:n]
+			for i := range out {
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				out[i] = likePattern.Match(entryV[i])
 			}
-			if e := entry.ErrAt(i); e != nil {
-				like.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like.SetErr(i, e)
+					continue
+				}
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				like.V[i] = likePattern.Match(entry.V[i])
 			}
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
-			}
-			like.V[i] = likePattern.Match(entry.V[i])
 		}
+		vec.CopyErrs(&caseResult2, &like, all, n)
+		when, notYet := vec.Split(&like, all, n)
+		vec.Fill(&caseResult2, "FOO", when, n)
+		// (info['test'] LIKE '124%')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				out[i] = likePattern2.Match(entryV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if entry.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like2.SetErr(i, e)
+					continue
+				}
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				like2.V[i] = likePattern2.Match(entry.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, "BAR", when2, n)
+		// (info['test'] LIKE '125%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern3Err != nil {
+					like3.SetErr(i, likePattern3Err)
+					continue
+				}
+				out[i] = likePattern3.Match(entryV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if entry.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like3.SetErr(i, e)
+					continue
+				}
+				if likePattern3Err != nil {
+					like3.SetErr(i, likePattern3Err)
+					continue
+				}
+				like3.V[i] = likePattern3.Match(entry.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, "BAZ", when3, n)
+		vec.Merge(&caseResult2, &entry, notYet3, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &like, all, n)
-	when, notYet := vec.Split(&like, all, n)
-	vec.Fill(&caseResult, "FOO", when, n)
-	// (info['test'] LIKE '124%')
-	like2 := vec.Make[bool](n)
-	if notYet == nil && entry.Clean() {
-		entryV := entry.V[:n]
-		out := like2.V[:n]
-		for i := range out {
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			out[i] = likePattern2.Match(entryV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if entry.IsNull(i) {
-				like2.SetNull(i)
-				continue
-			}
-			if e := entry.ErrAt(i); e != nil {
-				like2.SetErr(i, e)
-				continue
-			}
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			like2.V[i] = likePattern2.Match(entry.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like2, notYet, n)
-	when2, notYet2 := vec.Split(&like2, notYet, n)
-	vec.Fill(&caseResult, "BAR", when2, n)
-	// (info['test'] LIKE '125%')
-	like3 := vec.Make[bool](n)
-	if notYet2 == nil && entry.Clean() {
-		entryV := entry.V[:n]
-		out := like3.V[:n]
-		for i := range out {
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
-			out[i] = likePattern3.Match(entryV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if entry.IsNull(i) {
-				like3.SetNull(i)
-				continue
-			}
-			if e := entry.ErrAt(i); e != nil {
-				like3.SetErr(i, e)
-				continue
-			}
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
-			like3.V[i] = likePattern3.Match(entry.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like3, notYet2, n)
-	when3, notYet3 := vec.Split(&like3, notYet2, n)
-	vec.Fill(&caseResult, "BAZ", when3, n)
-	vec.Merge(&caseResult, &entry, notYet3, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -5415,110 +5491,135 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 
 	// label: CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &testInfoFixed, all, n)
-	when, notYet := vec.Split(&testInfoFixed, all, n)
-	vec.Merge(&caseResult, &entry, when, n)
-	// (info['test'] LIKE '123%')
-	like := vec.Make[bool](n)
-	if notYet == nil && entry.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[string]
+	if all == nil && testInfoFixed.Clean() && entry.Clean() && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+		caseResult = vec.Make[string](n)
+		testInfoFixedV := testInfoFixed.V[:n]
 		entryV := entry.V[:n]
-		out := like.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
+			switch {
+			case testInfoFixedV[i]:
+				out[i] = entryV[i]
+			case likePattern.Match(entryV[i]):
+				out[i] = "FOO"
+			case likePattern2.Match(entryV[i]):
+				out[i] = "BAR"
+			case likePattern3.Match(entryV[i]):
+				out[i] = "BAZ"
+			default:
+				out[i] = entryV[i]
 			}
-			out[i] = likePattern.Match(entryV[i])
 		}
 	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if entry.IsNull(i) {
-				like.SetNull(i)
-				continue
+		// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
+		caseResult2 := vec.Make[string](n)
+		vec.CopyErrs(&caseResult2, &testInfoFixed, all, n)
+		when, notYet := vec.Split(&testInfoFixed, all, n)
+		vec.Merge(&caseResult2, &entry, when, n)
+		// (info['test'] LIKE '123%')
+		like := vec.Make[bool](n)
+		if notYet == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like.V[:n]
+			for i := range out {
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				out[i] = likePattern.Match(entryV[i])
 			}
-			if e := entry.ErrAt(i); e != nil {
-				like.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if entry.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like.SetErr(i, e)
+					continue
+				}
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				like.V[i] = likePattern.Match(entry.V[i])
 			}
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
-			}
-			like.V[i] = likePattern.Match(entry.V[i])
 		}
+		vec.CopyErrs(&caseResult2, &like, notYet, n)
+		when2, notYet2 := vec.Split(&like, notYet, n)
+		vec.Fill(&caseResult2, "FOO", when2, n)
+		// (info['test'] LIKE '124%')
+		like2 := vec.Make[bool](n)
+		if notYet2 == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				out[i] = likePattern2.Match(entryV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if entry.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like2.SetErr(i, e)
+					continue
+				}
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				like2.V[i] = likePattern2.Match(entry.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet2, n)
+		when3, notYet3 := vec.Split(&like2, notYet2, n)
+		vec.Fill(&caseResult2, "BAR", when3, n)
+		// (info['test'] LIKE '125%')
+		like3 := vec.Make[bool](n)
+		if notYet3 == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern3Err != nil {
+					like3.SetErr(i, likePattern3Err)
+					continue
+				}
+				out[i] = likePattern3.Match(entryV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if entry.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like3.SetErr(i, e)
+					continue
+				}
+				if likePattern3Err != nil {
+					like3.SetErr(i, likePattern3Err)
+					continue
+				}
+				like3.V[i] = likePattern3.Match(entry.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet3, n)
+		when4, notYet4 := vec.Split(&like3, notYet3, n)
+		vec.Fill(&caseResult2, "BAZ", when4, n)
+		vec.Merge(&caseResult2, &entry, notYet4, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &like, notYet, n)
-	when2, notYet2 := vec.Split(&like, notYet, n)
-	vec.Fill(&caseResult, "FOO", when2, n)
-	// (info['test'] LIKE '124%')
-	like2 := vec.Make[bool](n)
-	if notYet2 == nil && entry.Clean() {
-		entryV := entry.V[:n]
-		out := like2.V[:n]
-		for i := range out {
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			out[i] = likePattern2.Match(entryV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if entry.IsNull(i) {
-				like2.SetNull(i)
-				continue
-			}
-			if e := entry.ErrAt(i); e != nil {
-				like2.SetErr(i, e)
-				continue
-			}
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			like2.V[i] = likePattern2.Match(entry.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like2, notYet2, n)
-	when3, notYet3 := vec.Split(&like2, notYet2, n)
-	vec.Fill(&caseResult, "BAR", when3, n)
-	// (info['test'] LIKE '125%')
-	like3 := vec.Make[bool](n)
-	if notYet3 == nil && entry.Clean() {
-		entryV := entry.V[:n]
-		out := like3.V[:n]
-		for i := range out {
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
-			out[i] = likePattern3.Match(entryV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if entry.IsNull(i) {
-				like3.SetNull(i)
-				continue
-			}
-			if e := entry.ErrAt(i); e != nil {
-				like3.SetErr(i, e)
-				continue
-			}
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
-			like3.V[i] = likePattern3.Match(entry.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like3, notYet3, n)
-	when4, notYet4 := vec.Split(&like3, notYet3, n)
-	vec.Fill(&caseResult, "BAZ", when4, n)
-	vec.Merge(&caseResult, &entry, notYet4, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -5785,32 +5886,51 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
 	// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
-	caseResult := vec.Make[string](n)
-	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[string]
+	if all == nil && quotient.Clean() {
+		caseResult = vec.Make[string](n)
 		quotientV := quotient.V[:n]
-		out := matches.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			subject := quotientV[i]
+			switch {
+			case rt.EqInt64(subject, int64(int64(1))):
+				out[i] = "x"
+			default:
+				out[i] = "y"
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
+		caseResult2 := vec.Make[string](n)
+		matches := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
 			}
-			matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
 		}
+		vec.CopyErrs(&caseResult2, &matches, all, n)
+		when, notYet := vec.Split(&matches, all, n)
+		vec.Fill(&caseResult2, "x", when, n)
+		vec.Fill(&caseResult2, "y", notYet, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, "x", when, n)
-	vec.Fill(&caseResult, "y", notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -6033,80 +6153,100 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	caseResult := vec.Make[int32](n)
-	// (upper(s) = 'A')
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && upper.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[int32]
+	if all == nil && upper.Clean() {
+		caseResult = vec.Make[int32](n)
 		upperV := upper.V[:n]
-		out := cmp.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(upperV[i], "A")
+			switch {
+			case rt.EqString(upperV[i], "A"):
+				out[i] = int32(1)
+			case rt.EqString(upperV[i], "B"):
+				out[i] = int32(2)
+			default:
+				out[i] = rt.Length(upperV[i])
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if upper.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
+		caseResult2 := vec.Make[int32](n)
+		// (upper(s) = 'A')
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upperV[i], "A")
 			}
-			if e := upper.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if upper.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqString(upper.V[i], "A")
 			}
-			cmp.V[i] = rt.EqString(upper.V[i], "A")
 		}
+		vec.CopyErrs(&caseResult2, &cmp, all, n)
+		when, notYet := vec.Split(&cmp, all, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// (upper(s) = 'B')
+		cmp2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upperV[i], "B")
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if upper.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqString(upper.V[i], "B")
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
+		when2, notYet2 := vec.Split(&cmp2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// length(upper(s))
+		length := vec.Make[int32](n)
+		if (notYet2 == nil || len(notYet2) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := length.V[:n]
+			for i := range out {
+				out[i] = rt.Length(upperV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if upper.IsNull(i) {
+					length.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					length.SetErr(i, e)
+					continue
+				}
+				length.V[i] = rt.Length(upper.V[i])
+			}
+		}
+		vec.Merge(&caseResult2, &length, notYet2, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	// (upper(s) = 'B')
-	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && upper.Clean() {
-		upperV := upper.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(upperV[i], "B")
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if upper.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := upper.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqString(upper.V[i], "B")
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	vec.Fill(&caseResult, int32(2), when2, n)
-	// length(upper(s))
-	length := vec.Make[int32](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && upper.Clean() {
-		upperV := upper.V[:n]
-		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(upperV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if upper.IsNull(i) {
-				length.SetNull(i)
-				continue
-			}
-			if e := upper.ErrAt(i); e != nil {
-				length.SetErr(i, e)
-				continue
-			}
-			length.V[i] = rt.Length(upper.V[i])
-		}
-	}
-	vec.Merge(&caseResult, &length, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -6601,55 +6741,73 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		}
 	}
 	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// ((a DIV b) > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && quotient.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[bool]
+	if all == nil && p.Clean() && quotient.Clean() {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
 		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+			if pV[i] {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+			} else {
+				out[i] = rt.LtInt64(quotientV[i], int64(int64(0)))
+			}
 		}
 	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
+		then, otherwise := vec.Split(&p, all, n)
+		ifResult2 := vec.Make[bool](n)
+		vec.CopyErrs(&ifResult2, &p, all, n)
+		// ((a DIV b) > CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
 		}
+		vec.Merge(&ifResult2, &cmp, then, n)
+		// ((a DIV b) < CAST(0 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (otherwise == nil || len(otherwise) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(quotientV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(int64(0)))
+			}
+		}
+		vec.Merge(&ifResult2, &cmp2, otherwise, n)
+		ifResult = ifResult2
 	}
-	vec.Merge(&ifResult, &cmp, then, n)
-	// ((a DIV b) < CAST(0 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(quotientV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if quotient.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(int64(0)))
-		}
-	}
-	vec.Merge(&ifResult, &cmp2, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}

@@ -4769,38 +4769,57 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// s: IF(p, x * y, 0.0)
 	// IF(p, (x * y), 0.0)
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[float64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (x * y)
-	product2 := vec.Make[float64](n)
-	if (then == nil || len(then) > n/2) && x.Clean() && y.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[float64]
+	if all == nil && p.Clean() && x.Clean() && y.Clean() {
+		ifResult = vec.Make[float64](n)
+		pV := p.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := product2.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.MulFloat64(xV[i], yV[i])
+			if pV[i] {
+				out[i] = rt.MulFloat64(xV[i], yV[i])
+			} else {
+				out[i] = float64(0.0)
+			}
 		}
 	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				product2.SetNull(i)
-				continue
+		// IF(p, (x * y), 0.0)
+		then, otherwise := vec.Split(&p, all, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &p, all, n)
+		// (x * y)
+		product2 := vec.Make[float64](n)
+		if (then == nil || len(then) > n/2) && x.Clean() && y.Clean() {
+			xV := x.V[:n]
+			yV := y.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(xV[i], yV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if x.IsNull(i) || y.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(x.V[i], y.V[i])
 			}
-			if e := y.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			product2.V[i] = rt.MulFloat64(x.V[i], y.V[i])
 		}
+		vec.Merge(&ifResult2, &product2, then, n)
+		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
+		ifResult = ifResult2
 	}
-	vec.Merge(&ifResult, &product2, then, n)
-	vec.Fill(&ifResult, float64(0.0), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -7341,131 +7360,150 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	caseResult := vec.Make[int32](n)
-	// upper(s)
-	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
-		out := upper.V[:n]
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[int32]
+	if all == nil && sArr.NullN() == 0 {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
+			switch {
+			case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
+				out[i] = int32(1)
+			case rt.EqString(rt.Upper(sArr.Value(i)), "B"):
+				out[i] = int32(2)
+			default:
+				out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
+		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
+		caseResult2 := vec.Make[int32](n)
+		// upper(s)
+		upper := vec.Make[string](n)
+		if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+			out := upper.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(sArr.Value(i))
 			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sArr.IsNull(i) {
+					upper.SetNull(i)
+					continue
+				}
+				upper.V[i] = rt.Upper(sArr.Value(i))
+			}
 		}
+		// (upper(s) = 'A')
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && upper.Clean() {
+			upperV := upper.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upperV[i], "A")
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if upper.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqString(upper.V[i], "A")
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, all, n)
+		when, notYet := vec.Split(&cmp, all, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// upper(s)
+		upper2 := vec.Make[string](n)
+		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
+			out := upper2.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if sArr.IsNull(i) {
+					upper2.SetNull(i)
+					continue
+				}
+				upper2.V[i] = rt.Upper(sArr.Value(i))
+			}
+		}
+		// (upper(s) = 'B')
+		cmp2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && upper2.Clean() {
+			upper2V := upper2.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(upper2V[i], "B")
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if upper2.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := upper2.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqString(upper2.V[i], "B")
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
+		when2, notYet2 := vec.Split(&cmp2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// upper(s)
+		upper3 := vec.Make[string](n)
+		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
+			out := upper3.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if sArr.IsNull(i) {
+					upper3.SetNull(i)
+					continue
+				}
+				upper3.V[i] = rt.Upper(sArr.Value(i))
+			}
+		}
+		// length(upper(s))
+		length := vec.Make[int32](n)
+		if (notYet2 == nil || len(notYet2) > n/2) && upper3.Clean() {
+			upper3V := upper3.V[:n]
+			out := length.V[:n]
+			for i := range out {
+				out[i] = rt.Length(upper3V[i])
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if upper3.IsNull(i) {
+					length.SetNull(i)
+					continue
+				}
+				if e := upper3.ErrAt(i); e != nil {
+					length.SetErr(i, e)
+					continue
+				}
+				length.V[i] = rt.Length(upper3.V[i])
+			}
+		}
+		vec.Merge(&caseResult2, &length, notYet2, n)
+		caseResult = caseResult2
 	}
-	// (upper(s) = 'A')
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && upper.Clean() {
-		upperV := upper.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(upperV[i], "A")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if upper.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := upper.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqString(upper.V[i], "A")
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	// upper(s)
-	upper2 := vec.Make[string](n)
-	if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
-		out := upper2.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if sArr.IsNull(i) {
-				upper2.SetNull(i)
-				continue
-			}
-			upper2.V[i] = rt.Upper(sArr.Value(i))
-		}
-	}
-	// (upper(s) = 'B')
-	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && upper2.Clean() {
-		upper2V := upper2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(upper2V[i], "B")
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if upper2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := upper2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqString(upper2.V[i], "B")
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	vec.Fill(&caseResult, int32(2), when2, n)
-	// upper(s)
-	upper3 := vec.Make[string](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
-		out := upper3.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if sArr.IsNull(i) {
-				upper3.SetNull(i)
-				continue
-			}
-			upper3.V[i] = rt.Upper(sArr.Value(i))
-		}
-	}
-	// length(upper(s))
-	length := vec.Make[int32](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && upper3.Clean() {
-		upper3V := upper3.V[:n]
-		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(upper3V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if upper3.IsNull(i) {
-				length.SetNull(i)
-				continue
-			}
-			if e := upper3.ErrAt(i); e != nil {
-				length.SetErr(i, e)
-				continue
-			}
-			length.V[i] = rt.Length(upper3.V[i])
-		}
-	}
-	vec.Merge(&caseResult, &length, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}

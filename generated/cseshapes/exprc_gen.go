@@ -362,66 +362,102 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared0 := vec.Make[int64](n)
 	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
-	// (CAST(2 AS BIGINT) > c)
-	cmp3 := vec.Make[bool](n)
-	if (todo == nil || len(todo) > n/2) && c_.Clean() {
+	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult2 vec.Vec[int64]
+	if todo == nil && c_.Clean() && a.Clean() {
+		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp3.V[:n]
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
+			if rt.GtInt64(int64(int64(2)), c_V[i]) {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if c_.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// (CAST(2 AS BIGINT) > c)
+		cmp3 := vec.Make[bool](n)
+		if (todo == nil || len(todo) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if c_.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
 			}
-			cmp3.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
 		}
+		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+		then2, otherwise2 := vec.Split(&cmp3, todo, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp3, todo, n)
+		vec.Fill(&ifResult3, int64(int64(0)), then2, n)
+		vec.Merge(&ifResult3, &a, otherwise2, n)
+		ifResult2 = ifResult3
 	}
-	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-	then2, otherwise2 := vec.Split(&cmp3, todo, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp3, todo, n)
-	vec.Fill(&ifResult2, int64(int64(0)), then2, n)
-	vec.Merge(&ifResult2, &a, otherwise2, n)
 	vec.Merge(&shared0, &ifResult2, todo, n)
 	vec.Merge(&ifResult, &shared0, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
-	// (CAST(2 AS BIGINT) > c)
-	cmp4 := vec.Make[bool](n)
-	if (todo2 == nil || len(todo2) > n/2) && c_.Clean() {
+	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult4 vec.Vec[int64]
+	if todo2 == nil && c_.Clean() && a.Clean() {
+		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp4.V[:n]
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
+			if rt.GtInt64(int64(int64(2)), c_V[i]) {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if c_.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		// (CAST(2 AS BIGINT) > c)
+		cmp4 := vec.Make[bool](n)
+		if (todo2 == nil || len(todo2) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if c_.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
 			}
-			cmp4.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
 		}
+		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+		then3, otherwise3 := vec.Split(&cmp4, todo2, n)
+		ifResult5 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult5, &cmp4, todo2, n)
+		vec.Fill(&ifResult5, int64(int64(0)), then3, n)
+		vec.Merge(&ifResult5, &a, otherwise3, n)
+		ifResult4 = ifResult5
 	}
-	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-	then3, otherwise3 := vec.Split(&cmp4, todo2, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp4, todo2, n)
-	vec.Fill(&ifResult3, int64(int64(0)), then3, n)
-	vec.Merge(&ifResult3, &a, otherwise3, n)
-	vec.Merge(&shared0, &ifResult3, todo2, n)
+	vec.Merge(&shared0, &ifResult4, todo2, n)
 	vec.Merge(&ifResult, &shared0, otherwise, n)
 	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -1066,39 +1102,58 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-	// (probe(4, r, probe(1, r, b)) <> probe(1, r, b))
-	cmp := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && probe2.Clean() && probe.Clean() {
+	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && probe2.Clean() && probe.Clean() && r_.Clean() {
+		ifResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
-		out := cmp.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probeV[i])
+			if rt.NeInt64(probe2V[i], probeV[i]) {
+				out[i] = probe2V[i]
+			} else {
+				out[i] = r_V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe2.IsNull(i) || probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (probe(4, r, probe(1, r, b)) <> probe(1, r, b))
+		cmp := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && probe2.Clean() && probe.Clean() {
+			probe2V := probe2.V[:n]
+			probeV := probe.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(probe2V[i], probeV[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.IsNull(i) || probe.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := probe2.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(probe2.V[i], probe.V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(probe2.V[i], probe.V[i])
 		}
+		// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
+		then, otherwise := vec.Split(&cmp, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, sel, n)
+		vec.Merge(&ifResult2, &probe2, then, n)
+		vec.Merge(&ifResult2, &r_, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
-	then, otherwise := vec.Split(&cmp, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, sel, n)
-	vec.Merge(&ifResult, &probe2, then, n)
-	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
 	sum := vec.Make[int64](n)
 	if sel == nil && probe2.Clean() && ifResult.Clean() {
@@ -2858,39 +2913,57 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) ...
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
-	// (a > c)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && c_.Clean() {
+	// IF((a > c), 1, 1)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int32]
+	if all == nil && a.Clean() && c_.Clean() {
+		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(aV[i], c_V[i])
+			if rt.GtInt64(aV[i], c_V[i]) {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(1)
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (a > c)
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() && c_.Clean() {
+			aV := a.V[:n]
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], c_V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) || c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(a.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(a.V[i], c_.V[i])
 		}
+		// IF((a > c), 1, 1)
+		then, otherwise := vec.Split(&cmp, all, n)
+		ifResult2 := vec.Make[int32](n)
+		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.Fill(&ifResult2, int32(1), then, n)
+		vec.Fill(&ifResult2, int32(1), otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a > c), 1, 1)
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int32](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Fill(&ifResult, int32(1), then, n)
-	vec.Fill(&ifResult, int32(1), otherwise, n)
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
 	asBigint2 := vec.Make[int64](n)
 	if (all == nil || len(all) > n/2) && ifResult.Clean() {
@@ -2937,22 +3010,22 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
 	then2, otherwise2 := vec.Split(&cmp2, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp2, all, n)
-	vec.Merge(&ifResult2, &r_, then2, n)
-	vec.FillNull(&ifResult2, otherwise2, n)
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &cmp2, all, n)
+	vec.Merge(&ifResult3, &r_, then2, n)
+	vec.FillNull(&ifResult3, otherwise2, n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint2.Clean() && ifResult2.Clean() {
+	if (all == nil || len(all) > n/2) && asBigint2.Clean() && ifResult3.Clean() {
 		asBigint2V := asBigint2.V[:n]
-		ifResult2V := ifResult2.V[:n]
+		ifResult3V := ifResult3.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(asBigint2V[i], ifResult2V[i])
+			out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if asBigint2.IsNull(i) || ifResult2.IsNull(i) {
+			if asBigint2.IsNull(i) || ifResult3.IsNull(i) {
 				matches.SetNull(i)
 				continue
 			}
@@ -2960,11 +3033,11 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				matches.SetErr(i, e)
 				continue
 			}
-			if e := ifResult2.ErrAt(i); e != nil {
+			if e := ifResult3.ErrAt(i); e != nil {
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(asBigint2.V[i], ifResult2.V[i])
+			matches.V[i] = rt.EqInt64(asBigint2.V[i], ifResult3.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -2999,38 +3072,57 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
-	caseResult2 := vec.Make[int64](n)
-	// (b < c)
-	cmp3 := vec.Make[bool](n)
-	if (when2 == nil || len(when2) > n/2) && b.Clean() && c_.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult2 vec.Vec[int64]
+	if when2 == nil && b.Clean() && c_.Clean() {
+		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := cmp3.V[:n]
+		out := caseResult2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(bV[i], c_V[i])
+			switch {
+			case rt.LtInt64(bV[i], c_V[i]):
+				out[i] = int64(int64(9223372036854775807))
+			default:
+				out[i] = int64(int64(1))
+			}
 		}
 	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
+		caseResult3 := vec.Make[int64](n)
+		// (b < c)
+		cmp3 := vec.Make[bool](n)
+		if (when2 == nil || len(when2) > n/2) && b.Clean() && c_.Clean() {
+			bV := b.V[:n]
+			c_V := c_.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(bV[i], c_V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if b.IsNull(i) || c_.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.LtInt64(b.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.LtInt64(b.V[i], c_.V[i])
 		}
+		vec.CopyErrs(&caseResult3, &cmp3, when2, n)
+		when3, notYet3 := vec.Split(&cmp3, when2, n)
+		vec.Fill(&caseResult3, int64(int64(9223372036854775807)), when3, n)
+		vec.Fill(&caseResult3, int64(int64(1)), notYet3, n)
+		caseResult2 = caseResult3
 	}
-	vec.CopyErrs(&caseResult2, &cmp3, when2, n)
-	when3, notYet3 := vec.Split(&cmp3, when2, n)
-	vec.Fill(&caseResult2, int64(int64(9223372036854775807)), when3, n)
-	vec.Fill(&caseResult2, int64(int64(1)), notYet3, n)
 	vec.Merge(&caseResult, &caseResult2, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -4257,61 +4349,81 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	and.Add(&cmp3)
-	// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), pr...
-	cmp4 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && c_.Clean() && probe3.Clean() {
+	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult2 vec.Vec[bool]
+	if and.Live == nil && c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean() {
+		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		probe3V := probe3.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(c_V[i], probe3V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if c_.IsNull(i) || probe3.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
-			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
-			}
-			cmp4.V[i] = rt.LeInt64(c_.V[i], probe3.V[i])
-		}
-	}
-	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
-	then2, otherwise2 := vec.Split(&cmp4, and.Live, n)
-	ifResult2 := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult2, &cmp4, and.Live, n)
-	vec.Merge(&ifResult2, &q, then2, n)
-	// (CAST(5 AS BIGINT) > CAST(s AS BIGINT))
-	cmp5 := vec.Make[bool](n)
-	if (otherwise2 == nil || len(otherwise2) > n/2) && asBigint.Clean() {
+		qV := q.V[:n]
 		asBigintV := asBigint.V[:n]
-		out := cmp5.V[:n]
+		out := ifResult2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(5)), asBigintV[i])
+			if rt.LeInt64(c_V[i], probe3V[i]) {
+				out[i] = qV[i]
+			} else {
+				out[i] = rt.GtInt64(int64(int64(5)), asBigintV[i])
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if asBigint.IsNull(i) {
-				cmp5.SetNull(i)
-				continue
+		// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), pr...
+		cmp4 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && c_.Clean() && probe3.Clean() {
+			c_V := c_.V[:n]
+			probe3V := probe3.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(c_V[i], probe3V[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if c_.IsNull(i) || probe3.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				if e := probe3.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.LeInt64(c_.V[i], probe3.V[i])
 			}
-			cmp5.V[i] = rt.GtInt64(int64(int64(5)), asBigint.V[i])
 		}
+		// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
+		then2, otherwise2 := vec.Split(&cmp4, and.Live, n)
+		ifResult3 := vec.Make[bool](n)
+		vec.CopyErrs(&ifResult3, &cmp4, and.Live, n)
+		vec.Merge(&ifResult3, &q, then2, n)
+		// (CAST(5 AS BIGINT) > CAST(s AS BIGINT))
+		cmp5 := vec.Make[bool](n)
+		if (otherwise2 == nil || len(otherwise2) > n/2) && asBigint.Clean() {
+			asBigintV := asBigint.V[:n]
+			out := cmp5.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(int64(int64(5)), asBigintV[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if asBigint.IsNull(i) {
+					cmp5.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp5.SetErr(i, e)
+					continue
+				}
+				cmp5.V[i] = rt.GtInt64(int64(int64(5)), asBigint.V[i])
+			}
+		}
+		vec.Merge(&ifResult3, &cmp5, otherwise2, n)
+		ifResult2 = ifResult3
 	}
-	vec.Merge(&ifResult2, &cmp5, otherwise2, n)
 	and.Add(&ifResult2)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, sel, n)
@@ -4915,11 +5027,30 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF(q, b, r)
-	then, otherwise := vec.Split(&q, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &q, all, n)
-	vec.Merge(&ifResult, &b, then, n)
-	vec.Merge(&ifResult, &r_, otherwise, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if all == nil && q.Clean() && b.Clean() && r_.Clean() {
+		ifResult = vec.Make[int64](n)
+		qV := q.V[:n]
+		bV := b.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		for i := range out {
+			if qV[i] {
+				out[i] = bV[i]
+			} else {
+				out[i] = r_V[i]
+			}
+		}
+	} else {
+		// IF(q, b, r)
+		then, otherwise := vec.Split(&q, all, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &q, all, n)
+		vec.Merge(&ifResult2, &b, then, n)
+		vec.Merge(&ifResult2, &r_, otherwise, n)
+		ifResult = ifResult2
+	}
 	matches := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && product.Clean() && ifResult.Clean() {
 		productV := product.V[:n]
@@ -4986,40 +5117,58 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&shared0, &probe, todo, n)
-	// (r <> probe(1, r, r))
-	cmp := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && r_.Clean() && shared0.Clean() {
+	// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult3 vec.Vec[int64]
+	if when == nil && r_.Clean() && shared0.Clean() {
+		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := shared0.V[:n]
-		out := cmp.V[:n]
+		out := ifResult3.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(r_V[i], shared0V[i])
+			if rt.NeInt64(r_V[i], shared0V[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = shared0V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if r_.IsNull(i) || shared0.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (r <> probe(1, r, r))
+		cmp := vec.Make[bool](n)
+		if (when == nil || len(when) > n/2) && r_.Clean() && shared0.Clean() {
+			r_V := r_.V[:n]
+			shared0V := shared0.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(r_V[i], shared0V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if r_.IsNull(i) || shared0.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := r_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := shared0.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(r_.V[i], shared0.V[i])
 			}
-			if e := shared0.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(r_.V[i], shared0.V[i])
 		}
+		// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
+		then2, otherwise2 := vec.Split(&cmp, when, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &cmp, when, n)
+		vec.Fill(&ifResult4, int64(int64(5)), then2, n)
+		vec.Merge(&ifResult4, &shared0, otherwise2, n)
+		ifResult3 = ifResult4
 	}
-	// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
-	then2, otherwise2 := vec.Split(&cmp, when, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp, when, n)
-	vec.Fill(&ifResult2, int64(int64(5)), then2, n)
-	vec.Merge(&ifResult2, &shared0, otherwise2, n)
-	vec.Merge(&caseResult, &ifResult2, when, n)
+	vec.Merge(&caseResult, &ifResult3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -5688,20 +5837,64 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> pr...
 	// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &tried, sel, n)
-	when, notYet := vec.Split(&tried, sel, n)
-	// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
-	then, otherwise := vec.Split(&p, when, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, when, n)
-	vec.Merge(&ifResult, &probe, then, n)
-	vec.Merge(&ifResult, &probe, otherwise, n)
-	vec.Merge(&caseResult, &ifResult, when, n)
-	vec.CopyErrs(&caseResult, &tried, notYet, n)
-	when2, notYet2 := vec.Split(&tried, notYet, n)
-	vec.Merge(&caseResult, &probe, when2, n)
-	vec.Merge(&caseResult, &probe, notYet2, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[int64]
+	if sel == nil && tried.Clean() && p.Clean() && probe.Clean() {
+		caseResult = vec.Make[int64](n)
+		triedV := tried.V[:n]
+		pV := p.V[:n]
+		probeV := probe.V[:n]
+		out := caseResult.V[:n]
+		for i := range out {
+			switch {
+			case triedV[i]:
+				if pV[i] {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probeV[i]
+				}
+			case triedV[i]:
+				out[i] = probeV[i]
+			default:
+				out[i] = probeV[i]
+			}
+		}
+	} else {
+		// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
+		caseResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&caseResult2, &tried, sel, n)
+		when, notYet := vec.Split(&tried, sel, n)
+		// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
+		// one loop when every row is selected and its inputs are clean; vector code otherwise
+		var ifResult vec.Vec[int64]
+		if when == nil && p.Clean() && probe.Clean() {
+			ifResult = vec.Make[int64](n)
+			pV := p.V[:n]
+			probeV := probe.V[:n]
+			out := ifResult.V[:n]
+			for i := range out {
+				if pV[i] {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probeV[i]
+				}
+			}
+		} else {
+			// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
+			then, otherwise := vec.Split(&p, when, n)
+			ifResult2 := vec.Make[int64](n)
+			vec.CopyErrs(&ifResult2, &p, when, n)
+			vec.Merge(&ifResult2, &probe, then, n)
+			vec.Merge(&ifResult2, &probe, otherwise, n)
+			ifResult = ifResult2
+		}
+		vec.Merge(&caseResult2, &ifResult, when, n)
+		vec.CopyErrs(&caseResult2, &tried, notYet, n)
+		when2, notYet2 := vec.Split(&tried, notYet, n)
+		vec.Merge(&caseResult2, &probe, when2, n)
+		vec.Merge(&caseResult2, &probe, notYet2, n)
+		caseResult = caseResult2
+	}
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -6049,34 +6242,53 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&shared2, &probe4, todo2, n)
 
 	// o1: (probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CA...
-	// (probe(2, r, a) <> CAST(3 AS BIGINT))
-	cmp5 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && shared2.Clean() {
+	// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && shared2.Clean() && probe.Clean() && probe3.Clean() {
+		ifResult = vec.Make[int64](n)
 		shared2V := shared2.V[:n]
-		out := cmp5.V[:n]
+		probeV := probe.V[:n]
+		probe3V := probe3.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(shared2V[i], int64(int64(3)))
+			if rt.NeInt64(shared2V[i], int64(int64(3))) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = probe3V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if shared2.IsNull(i) {
-				cmp5.SetNull(i)
-				continue
+		// (probe(2, r, a) <> CAST(3 AS BIGINT))
+		cmp5 := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && shared2.Clean() {
+			shared2V := shared2.V[:n]
+			out := cmp5.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(shared2V[i], int64(int64(3)))
 			}
-			if e := shared2.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if shared2.IsNull(i) {
+					cmp5.SetNull(i)
+					continue
+				}
+				if e := shared2.ErrAt(i); e != nil {
+					cmp5.SetErr(i, e)
+					continue
+				}
+				cmp5.V[i] = rt.NeInt64(shared2.V[i], int64(int64(3)))
 			}
-			cmp5.V[i] = rt.NeInt64(shared2.V[i], int64(int64(3)))
 		}
+		// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
+		then, otherwise := vec.Split(&cmp5, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp5, sel, n)
+		vec.Merge(&ifResult2, &probe, then, n)
+		vec.Merge(&ifResult2, &probe3, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
-	then, otherwise := vec.Split(&cmp5, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp5, sel, n)
-	vec.Merge(&ifResult, &probe, then, n)
-	vec.Merge(&ifResult, &probe3, otherwise, n)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE ...
 	sum := vec.Make[int64](n)
 	if sel == nil && probe.Clean() && ifResult.Clean() {
@@ -6289,39 +6501,58 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: IF((c = probe(4, r, b)), a, probe(4, r, b))
-	// (c = probe(4, r, b))
-	cmp := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && c_.Clean() && probe.Clean() {
+	// IF((c = probe(4, r, b)), a, probe(4, r, b))
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && c_.Clean() && probe.Clean() && a.Clean() {
+		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
-		out := cmp.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], probeV[i])
+			if rt.EqInt64(c_V[i], probeV[i]) {
+				out[i] = aV[i]
+			} else {
+				out[i] = probeV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if c_.IsNull(i) || probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (c = probe(4, r, b))
+		cmp := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && c_.Clean() && probe.Clean() {
+			c_V := c_.V[:n]
+			probeV := probe.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], probeV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if c_.IsNull(i) || probe.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(c_.V[i], probe.V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(c_.V[i], probe.V[i])
 		}
+		// IF((c = probe(4, r, b)), a, probe(4, r, b))
+		then, otherwise := vec.Split(&cmp, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, sel, n)
+		vec.Merge(&ifResult2, &a, then, n)
+		vec.Merge(&ifResult2, &probe, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((c = probe(4, r, b)), a, probe(4, r, b))
-	then, otherwise := vec.Split(&cmp, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, sel, n)
-	vec.Merge(&ifResult, &a, then, n)
-	vec.Merge(&ifResult, &probe, otherwise, n)
 	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -6642,33 +6873,51 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
-	caseResult := vec.Make[int64](n)
-	// (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT)))
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && probe.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[int64]
+	if sel == nil && probe.Clean() {
+		caseResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
-		out := cmp2.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], probeV[i])
+			switch {
+			case rt.GeInt64(probeV[i], probeV[i]):
+				out[i] = probeV[i]
+			default:
+				out[i] = probeV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
+		caseResult2 := vec.Make[int64](n)
+		// (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT)))
+		cmp2 := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && probe.Clean() {
+			probeV := probe.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GeInt64(probe.V[i], probe.V[i])
 			}
-			cmp2.V[i] = rt.GeInt64(probe.V[i], probe.V[i])
 		}
+		vec.CopyErrs(&caseResult2, &cmp2, sel, n)
+		when, notYet := vec.Split(&cmp2, sel, n)
+		vec.Merge(&caseResult2, &probe, when, n)
+		vec.Merge(&caseResult2, &probe, notYet, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &cmp2, sel, n)
-	when, notYet := vec.Split(&cmp2, sel, n)
-	vec.Merge(&caseResult, &probe, when, n)
-	vec.Merge(&caseResult, &probe, notYet, n)
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -7081,11 +7330,30 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
 	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
-	then, otherwise := vec.Split(&p, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, sel, n)
-	vec.Merge(&ifResult, &probe2, then, n)
-	vec.Merge(&ifResult, &probe, otherwise, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && p.Clean() && probe2.Clean() && probe.Clean() {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		probe2V := probe2.V[:n]
+		probeV := probe.V[:n]
+		out := ifResult.V[:n]
+		for i := range out {
+			if pV[i] {
+				out[i] = probe2V[i]
+			} else {
+				out[i] = probeV[i]
+			}
+		}
+	} else {
+		// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
+		then, otherwise := vec.Split(&p, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, sel, n)
+		vec.Merge(&ifResult2, &probe2, then, n)
+		vec.Merge(&ifResult2, &probe, otherwise, n)
+		ifResult = ifResult2
+	}
 	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
 	sum := vec.Make[int64](n)
 	if sel == nil && probe2.Clean() && ifResult.Clean() {
@@ -7556,34 +7824,51 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull := vec.IsNull(&p, true, all, n)
 	vec.CopyErrs(&caseResult, &isNotNull, all, n)
 	when, notYet := vec.Split(&isNotNull, all, n)
-	// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && probe3.Clean() {
+	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if when == nil && probe3.Clean() {
+		ifResult = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(probe3V[i], int64(int64(1)))
+			if rt.EqInt64(probe3V[i], int64(int64(1))) {
+				out[i] = probe3V[i]
+			} else {
+				out[i] = probe3V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if probe3.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (when == nil || len(when) > n/2) && probe3.Clean() {
+			probe3V := probe3.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(probe3V[i], int64(int64(1)))
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if probe3.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := probe3.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(probe3.V[i], int64(int64(1)))
 			}
-			cmp.V[i] = rt.EqInt64(probe3.V[i], int64(int64(1)))
 		}
+		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
+		then, otherwise := vec.Split(&cmp, when, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, when, n)
+		vec.Merge(&ifResult2, &probe3, then, n)
+		vec.Merge(&ifResult2, &probe3, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
-	then, otherwise := vec.Split(&cmp, when, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, when, n)
-	vec.Merge(&ifResult, &probe3, then, n)
-	vec.Merge(&ifResult, &probe3, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when, n)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 	cmp2 := vec.Make[bool](n)
@@ -8248,11 +8533,30 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.FillNull(&caseResult2, notYet2, n)
 	vec.Merge(&ifResult2, &caseResult2, then2, n)
 	// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
-	then3, otherwise3 := vec.Split(&q, otherwise2, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &q, otherwise2, n)
-	vec.Merge(&ifResult3, &probe3, then3, n)
-	vec.Merge(&ifResult3, &c_, otherwise3, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult3 vec.Vec[int64]
+	if otherwise2 == nil && q.Clean() && probe3.Clean() && c_.Clean() {
+		ifResult3 = vec.Make[int64](n)
+		qV := q.V[:n]
+		probe3V := probe3.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult3.V[:n]
+		for i := range out {
+			if qV[i] {
+				out[i] = probe3V[i]
+			} else {
+				out[i] = c_V[i]
+			}
+		}
+	} else {
+		// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
+		then3, otherwise3 := vec.Split(&q, otherwise2, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &q, otherwise2, n)
+		vec.Merge(&ifResult4, &probe3, then3, n)
+		vec.Merge(&ifResult4, &c_, otherwise3, n)
+		ifResult3 = ifResult4
+	}
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
 	sum2 := vec.Make[int64](n)
 	if otherwise2 == nil && probe3.Clean() && ifResult3.Clean() {
@@ -8427,41 +8731,64 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
-	caseResult2 := vec.Make[int64](n)
-	// (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && probe.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult2 vec.Vec[int64]
+	if all == nil && a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
+		caseResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
-		out := cmp.V[:n]
+		qV := q.V[:n]
+		bV := b.V[:n]
+		out := caseResult2.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probeV[i])
+			switch {
+			case rt.EqInt64(aV[i], probeV[i]):
+				out[i] = probeV[i]
+			case qV[i]:
+				out[i] = probeV[i]
+			default:
+				out[i] = bV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
+		caseResult3 := vec.Make[int64](n)
+		// (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() && probe.Clean() {
+			aV := a.V[:n]
+			probeV := probe.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], probeV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) || probe.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 		}
+		vec.CopyErrs(&caseResult3, &cmp, all, n)
+		when, notYet := vec.Split(&cmp, all, n)
+		vec.Merge(&caseResult3, &probe, when, n)
+		vec.CopyErrs(&caseResult3, &q, notYet, n)
+		when2, notYet2 := vec.Split(&q, notYet, n)
+		vec.Merge(&caseResult3, &probe, when2, n)
+		vec.Merge(&caseResult3, &b, notYet2, n)
+		caseResult2 = caseResult3
 	}
-	vec.CopyErrs(&caseResult2, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Merge(&caseResult2, &probe, when, n)
-	vec.CopyErrs(&caseResult2, &q, notYet, n)
-	when2, notYet2 := vec.Split(&q, notYet, n)
-	vec.Merge(&caseResult2, &probe, when2, n)
-	vec.Merge(&caseResult2, &b, notYet2, n)
 	matches := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && caseResult2.Clean() && probe.Clean() {
 		caseResult2V := caseResult2.V[:n]
@@ -9016,34 +9343,52 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (CAST(1 AS BIGINT) <> c)
-	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && c_.Clean() {
+	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if notYet == nil && c_.Clean() && a.Clean() {
+		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp2.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(int64(int64(1)), c_V[i])
+			if rt.NeInt64(int64(int64(1)), c_V[i]) {
+				out[i] = int64(int64(3))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if c_.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (CAST(1 AS BIGINT) <> c)
+		cmp2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(int64(int64(1)), c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if c_.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.NeInt64(int64(int64(1)), c_.V[i])
 			}
-			cmp2.V[i] = rt.NeInt64(int64(int64(1)), c_.V[i])
 		}
+		// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
+		then, otherwise := vec.Split(&cmp2, notYet, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, notYet, n)
+		vec.Fill(&ifResult2, int64(int64(3)), then, n)
+		vec.Merge(&ifResult2, &a, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
-	then, otherwise := vec.Split(&cmp2, notYet, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, notYet, n)
-	vec.Fill(&ifResult, int64(int64(3)), then, n)
-	vec.Merge(&ifResult, &a, otherwise, n)
 	// (b <> IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a))
 	cmp3 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && b.Clean() && ifResult.Clean() {
@@ -9172,39 +9517,57 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: IF((a <> b), 'x', 'x')
-	// (a <> b)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
+	// IF((a <> b), 'x', 'x')
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[string]
+	if all == nil && a.Clean() && b.Clean() {
+		ifResult = vec.Make[string](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(aV[i], bV[i])
+			if rt.NeInt64(aV[i], bV[i]) {
+				out[i] = "x"
+			} else {
+				out[i] = "x"
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (a <> b)
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 		}
+		// IF((a <> b), 'x', 'x')
+		then, otherwise := vec.Split(&cmp, all, n)
+		ifResult2 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.Fill(&ifResult2, "x", then, n)
+		vec.Fill(&ifResult2, "x", otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a <> b), 'x', 'x')
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[string](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Fill(&ifResult, "x", then, n)
-	vec.Fill(&ifResult, "x", otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -9306,40 +9669,57 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 	// shared (always): IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	// (CAST(1 AS BIGINT) = a)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if all == nil && a.Clean() {
+		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(1)), aV[i])
+			if rt.EqInt64(int64(int64(1)), aV[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (CAST(1 AS BIGINT) = a)
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
 			}
-			cmp.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
 		}
+		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+		then, otherwise := vec.Split(&cmp, all, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.Fill(&ifResult2, int64(int64(5)), then, n)
+		vec.Merge(&ifResult2, &a, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Fill(&ifResult, int64(int64(5)), then, n)
-	vec.Merge(&ifResult, &a, otherwise, n)
 
 	// o1: IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 	// IF(q, (probe(2, r, c) <> probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))), (probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)) > p...
 	then2, otherwise2 := vec.Split(&q, all, n)
-	ifResult2 := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult2, &q, all, n)
+	ifResult3 := vec.Make[bool](n)
+	vec.CopyErrs(&ifResult3, &q, all, n)
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() && c_.Clean() {
@@ -9441,7 +9821,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.NeInt64(probe.V[i], probe2.V[i])
 		}
 	}
-	vec.Merge(&ifResult2, &cmp2, then2, n)
+	vec.Merge(&ifResult3, &cmp2, then2, n)
 	// shared (region): probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
 	// probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
 	probe3 := vec.Make[int64](n)
@@ -9502,8 +9882,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp3.V[i] = rt.GtInt64(probe3.V[i], probe3.V[i])
 		}
 	}
-	vec.Merge(&ifResult2, &cmp3, otherwise2, n)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	vec.Merge(&ifResult3, &cmp3, otherwise2, n)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -9517,7 +9897,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &ifResult2, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &ifResult3, all, n)}
 	out := array.NewRecordBatch(Shape00038Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10526,34 +10906,51 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	sel := vec.Where(&cmp, n)
 	// shared (always): probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))))
-	// (c <= 9223372036854775807)
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && c_.Clean() {
+	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && c_.Clean() {
+		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp2.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
+			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
+				out[i] = int64(int64(4611686018427387904))
+			} else {
+				out[i] = int64(int64(100))
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if c_.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (c <= 9223372036854775807)
+		cmp2 := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if c_.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
 			}
-			cmp2.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
 		}
+		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+		then, otherwise := vec.Split(&cmp2, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+		vec.Fill(&ifResult2, int64(int64(4611686018427387904)), then, n)
+		vec.Fill(&ifResult2, int64(int64(100)), otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-	then, otherwise := vec.Split(&cmp2, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	vec.Fill(&ifResult, int64(int64(4611686018427387904)), then, n)
-	vec.Fill(&ifResult, int64(int64(100)), otherwise, n)
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && ifResult.Clean() {
@@ -10725,37 +11122,55 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
-	// (s = 'a')
-	cmp5 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && sArr.NullN() == 0 {
-		out := cmp5.V[:n]
+	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult3 vec.Vec[int64]
+	if sel == nil && sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
+		ifResult3 = vec.Make[int64](n)
+		probe3V := probe3.V[:n]
+		aV := a.V[:n]
+		out := ifResult3.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
+			if rt.EqString(sArr.Value(i), "a") {
+				out[i] = probe3V[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if sArr.IsNull(i) {
-				cmp5.SetNull(i)
-				continue
+		// (s = 'a')
+		cmp5 := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && sArr.NullN() == 0 {
+			out := cmp5.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
-			cmp5.V[i] = rt.EqString(sArr.Value(i), "a")
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sArr.IsNull(i) {
+					cmp5.SetNull(i)
+					continue
+				}
+				cmp5.V[i] = rt.EqString(sArr.Value(i), "a")
+			}
 		}
+		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
+		then2, otherwise2 := vec.Split(&cmp5, sel, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &cmp5, sel, n)
+		vec.Merge(&ifResult4, &probe3, then2, n)
+		vec.Merge(&ifResult4, &a, otherwise2, n)
+		ifResult3 = ifResult4
 	}
-	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
-	then2, otherwise2 := vec.Split(&cmp5, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp5, sel, n)
-	vec.Merge(&ifResult2, &probe3, then2, n)
-	vec.Merge(&ifResult2, &a, otherwise2, n)
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 92233720...
 	sum2 := vec.Make[int64](n)
-	if sel == nil && probe3.Clean() && ifResult2.Clean() {
+	if sel == nil && probe3.Clean() && ifResult3.Clean() {
 		probe3V := probe3.V[:n]
-		ifResult2V := ifResult2.V[:n]
+		ifResult3V := ifResult3.V[:n]
 		out := sum2.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -10765,7 +11180,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if probe3.IsNull(i) || ifResult2.IsNull(i) {
+			if probe3.IsNull(i) || ifResult3.IsNull(i) {
 				sum2.SetNull(i)
 				continue
 			}
@@ -10773,11 +11188,11 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum2.SetErr(i, e)
 				continue
 			}
-			if e := ifResult2.ErrAt(i); e != nil {
+			if e := ifResult3.ErrAt(i); e != nil {
 				sum2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(probe3.V[i], ifResult2.V[i])
+			r, err := rt.AddInt64(probe3.V[i], ifResult3.V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -11252,11 +11667,30 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
-	caseResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult2, &p, when, n)
-	when2, notYet2 := vec.Split(&p, when, n)
-	vec.Merge(&caseResult2, &probe, when2, n)
-	vec.Merge(&caseResult2, &probe, notYet2, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult2 vec.Vec[int64]
+	if when == nil && p.Clean() && probe.Clean() {
+		caseResult2 = vec.Make[int64](n)
+		pV := p.V[:n]
+		probeV := probe.V[:n]
+		out := caseResult2.V[:n]
+		for i := range out {
+			switch {
+			case pV[i]:
+				out[i] = probeV[i]
+			default:
+				out[i] = probeV[i]
+			}
+		}
+	} else {
+		// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
+		caseResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&caseResult3, &p, when, n)
+		when2, notYet2 := vec.Split(&p, when, n)
+		vec.Merge(&caseResult3, &probe, when2, n)
+		vec.Merge(&caseResult3, &probe, notYet2, n)
+		caseResult2 = caseResult3
+	}
 	// probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END)
 	probe2 := vec.Make[int64](n)
 	if when == nil && r_.Clean() && caseResult2.Clean() {
@@ -11356,6 +11790,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 	b := vec.Int64s(in.Column(2))
 	c_ := vec.Int64s(in.Column(3))
+	sArr := in.Column(6).(*array.String)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
@@ -11517,39 +11952,57 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: IF((b = probe(1, r, b)), s, s)
-	// (b = probe(1, r, b))
-	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && probe2.Clean() {
+	// IF((b = probe(1, r, b)), s, s)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult3 vec.Vec[string]
+	if all == nil && b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
+		ifResult3 = vec.Make[string](n)
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
-		out := cmp2.V[:n]
+		out := ifResult3.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(bV[i], probe2V[i])
+			if rt.EqInt64(bV[i], probe2V[i]) {
+				out[i] = sArr.Value(i)
+			} else {
+				out[i] = sArr.Value(i)
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || probe2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (b = probe(1, r, b))
+		cmp2 := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && b.Clean() && probe2.Clean() {
+			bV := b.V[:n]
+			probe2V := probe2.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], probe2V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if b.IsNull(i) || probe2.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := probe2.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(b.V[i], probe2.V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqInt64(b.V[i], probe2.V[i])
 		}
+		// IF((b = probe(1, r, b)), s, s)
+		then3, otherwise3 := vec.Split(&cmp2, all, n)
+		ifResult4 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult4, &cmp2, all, n)
+		vec.Merge(&ifResult4, &s, then3, n)
+		vec.Merge(&ifResult4, &s, otherwise3, n)
+		ifResult3 = ifResult4
 	}
-	// IF((b = probe(1, r, b)), s, s)
-	then3, otherwise3 := vec.Split(&cmp2, all, n)
-	ifResult3 := vec.Make[string](n)
-	vec.CopyErrs(&ifResult3, &cmp2, all, n)
-	vec.Merge(&ifResult3, &s, then3, n)
-	vec.Merge(&ifResult3, &s, otherwise3, n)
 	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -12088,34 +12541,53 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	sel := vec.Where(&cmp, n)
 	// shared (always): IF((a < CAST(100 AS BIGINT)), b, c)
-	// (a < CAST(100 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && a.Clean() {
+	// IF((a < CAST(100 AS BIGINT)), b, c)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && a.Clean() && b.Clean() && c_.Clean() {
+		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp2.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(aV[i], int64(int64(100)))
+			if rt.LtInt64(aV[i], int64(int64(100))) {
+				out[i] = bV[i]
+			} else {
+				out[i] = c_V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (a < CAST(100 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
 			}
-			cmp2.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
 		}
+		// IF((a < CAST(100 AS BIGINT)), b, c)
+		then, otherwise := vec.Split(&cmp2, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+		vec.Merge(&ifResult2, &b, then, n)
+		vec.Merge(&ifResult2, &c_, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a < CAST(100 AS BIGINT)), b, c)
-	then, otherwise := vec.Split(&cmp2, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	vec.Merge(&ifResult, &b, then, n)
-	vec.Merge(&ifResult, &c_, otherwise, n)
 
 	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
 	// (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))
@@ -12172,8 +12644,8 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((NOT (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF(...
 	then2, otherwise2 := vec.Split(&negated, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &negated, sel, n)
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &negated, sel, n)
 	// (probe(2, r, c) + probe(2, r, c))
 	sum := vec.Make[int64](n)
 	if then2 == nil && probe2.Clean() {
@@ -12206,7 +12678,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult2, &sum, then2, n)
+	vec.Merge(&ifResult3, &sum, then2, n)
 	// probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))
 	probe3 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() && ifResult.Clean() {
@@ -12273,18 +12745,18 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))), probe(1, r, a), probe(1, r, a))
 	then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp3, otherwise2, n)
-	vec.Merge(&ifResult3, &probe, then3, n)
-	vec.Merge(&ifResult3, &probe, otherwise3, n)
+	ifResult4 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult4, &cmp3, otherwise2, n)
+	vec.Merge(&ifResult4, &probe, then3, n)
+	vec.Merge(&ifResult4, &probe, otherwise3, n)
 	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))), probe(1, r, a), probe(1, r, a)))
 	sum2 := vec.Make[int64](n)
-	if otherwise2 == nil && probe.Clean() && ifResult3.Clean() {
+	if otherwise2 == nil && probe.Clean() && ifResult4.Clean() {
 		probeV := probe.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult4V := ifResult4.V[:n]
 		out := sum2.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+			r, err := rt.AddInt64(probeV[i], ifResult4V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -12294,7 +12766,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 			i := otherwise2.Row(k)
-			if probe.IsNull(i) || ifResult3.IsNull(i) {
+			if probe.IsNull(i) || ifResult4.IsNull(i) {
 				sum2.SetNull(i)
 				continue
 			}
@@ -12302,11 +12774,11 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum2.SetErr(i, e)
 				continue
 			}
-			if e := ifResult3.ErrAt(i); e != nil {
+			if e := ifResult4.ErrAt(i); e != nil {
 				sum2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(probe.V[i], ifResult3.V[i])
+			r, err := rt.AddInt64(probe.V[i], ifResult4.V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -12314,8 +12786,8 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum2.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult2, &sum2, otherwise2, n)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+	vec.Merge(&ifResult3, &sum2, otherwise2, n)
+	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -12329,7 +12801,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
 	out := array.NewRecordBatch(Shape00048Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12847,39 +13319,58 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when2, notYet2 := vec.Split(&matches, all, n)
-	// (b <= probe(1, r, 9223372036854775807))
-	cmp := vec.Make[bool](n)
-	if (when2 == nil || len(when2) > n/2) && b.Clean() && probe.Clean() {
+	// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if when2 == nil && b.Clean() && probe.Clean() && c_.Clean() {
+		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
-		out := cmp.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(bV[i], probeV[i])
+			if rt.LeInt64(bV[i], probeV[i]) {
+				out[i] = int64(int64(100))
+			} else {
+				out[i] = c_V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if b.IsNull(i) || probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (b <= probe(1, r, 9223372036854775807))
+		cmp := vec.Make[bool](n)
+		if (when2 == nil || len(when2) > n/2) && b.Clean() && probe.Clean() {
+			bV := b.V[:n]
+			probeV := probe.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(bV[i], probeV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if b.IsNull(i) || probe.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.LeInt64(b.V[i], probe.V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(b.V[i], probe.V[i])
 		}
+		// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
+		then, otherwise := vec.Split(&cmp, when2, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, when2, n)
+		vec.Fill(&ifResult2, int64(int64(100)), then, n)
+		vec.Merge(&ifResult2, &c_, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
-	then, otherwise := vec.Split(&cmp, when2, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, when2, n)
-	vec.Fill(&ifResult, int64(int64(100)), then, n)
-	vec.Merge(&ifResult, &c_, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when2, n)
 	matches2 := vec.Make[bool](n)
 	if (notYet2 == nil || len(notYet2) > n/2) && b.Clean() {
@@ -15640,34 +16131,52 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-	// (probe(1, r, c) <= probe(1, r, c))
-	cmp4 := vec.Make[bool](n)
-	if (when3 == nil || len(when3) > n/2) && probe.Clean() {
+	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if when3 == nil && probe.Clean() && a.Clean() {
+		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
-		out := cmp4.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probeV[i])
+			if rt.LeInt64(probeV[i], probeV[i]) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-			i := when3.Row(k)
-			if probe.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		// (probe(1, r, c) <= probe(1, r, c))
+		cmp4 := vec.Make[bool](n)
+		if (when3 == nil || len(when3) > n/2) && probe.Clean() {
+			probeV := probe.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
+				i := when3.Row(k)
+				if probe.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 			}
-			cmp4.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 		}
+		// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
+		then, otherwise := vec.Split(&cmp4, when3, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp4, when3, n)
+		vec.Merge(&ifResult2, &probe, then, n)
+		vec.Merge(&ifResult2, &a, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
-	then, otherwise := vec.Split(&cmp4, when3, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp4, when3, n)
-	vec.Merge(&ifResult, &probe, then, n)
-	vec.Merge(&ifResult, &a, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when3, n)
 	vec.Merge(&caseResult, &probe, notYet3, n)
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15793,34 +16302,52 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared0 := vec.Make[int64](n)
 	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
-	// (c < CAST(3 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (todo == nil || len(todo) > n/2) && c_.Clean() {
+	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult2 vec.Vec[int64]
+	if todo == nil && c_.Clean() && a.Clean() {
+		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (c < CAST(3 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (todo == nil || len(todo) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 			}
-			cmp.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 		}
+		// IF((c < CAST(3 AS BIGINT)), a, a)
+		then2, otherwise2 := vec.Split(&cmp, todo, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp, todo, n)
+		vec.Merge(&ifResult3, &a, then2, n)
+		vec.Merge(&ifResult3, &a, otherwise2, n)
+		ifResult2 = ifResult3
 	}
-	// IF((c < CAST(3 AS BIGINT)), a, a)
-	then2, otherwise2 := vec.Split(&cmp, todo, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp, todo, n)
-	vec.Merge(&ifResult2, &a, then2, n)
-	vec.Merge(&ifResult2, &a, otherwise2, n)
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe2 := vec.Make[int64](n)
 	if todo == nil && r_.Clean() && ifResult2.Clean() {
@@ -15893,42 +16420,60 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
-	// (c < CAST(3 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (todo2 == nil || len(todo2) > n/2) && c_.Clean() {
+	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult4 vec.Vec[int64]
+	if todo2 == nil && c_.Clean() && a.Clean() {
+		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp2.V[:n]
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if c_.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (c < CAST(3 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (todo2 == nil || len(todo2) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if c_.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 			}
-			cmp2.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 		}
+		// IF((c < CAST(3 AS BIGINT)), a, a)
+		then3, otherwise3 := vec.Split(&cmp2, todo2, n)
+		ifResult5 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult5, &cmp2, todo2, n)
+		vec.Merge(&ifResult5, &a, then3, n)
+		vec.Merge(&ifResult5, &a, otherwise3, n)
+		ifResult4 = ifResult5
 	}
-	// IF((c < CAST(3 AS BIGINT)), a, a)
-	then3, otherwise3 := vec.Split(&cmp2, todo2, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp2, todo2, n)
-	vec.Merge(&ifResult3, &a, then3, n)
-	vec.Merge(&ifResult3, &a, otherwise3, n)
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe3 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && ifResult3.Clean() {
+	if todo2 == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult4V := ifResult4.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult3V[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -15938,7 +16483,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 			i := todo2.Row(k)
-			if r_.IsNull(i) || ifResult3.IsNull(i) {
+			if r_.IsNull(i) || ifResult4.IsNull(i) {
 				probe3.SetNull(i)
 				continue
 			}
@@ -15946,11 +16491,11 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			if e := ifResult3.ErrAt(i); e != nil {
+			if e := ifResult4.ErrAt(i); e != nil {
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult3.V[i])
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult4.V[i])
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -16075,39 +16620,57 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// shared (always): IF((a = c), c, a)
-	// (a = c)
-	cmp := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && a.Clean() && c_.Clean() {
+	// IF((a = c), c, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && a.Clean() && c_.Clean() {
+		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], c_V[i])
+			if rt.EqInt64(aV[i], c_V[i]) {
+				out[i] = c_V[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (a = c)
+		cmp := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && a.Clean() && c_.Clean() {
+			aV := a.V[:n]
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.IsNull(i) || c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 		}
+		// IF((a = c), c, a)
+		then, otherwise := vec.Split(&cmp, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, sel, n)
+		vec.Merge(&ifResult2, &c_, then, n)
+		vec.Merge(&ifResult2, &a, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a = c), c, a)
-	then, otherwise := vec.Split(&cmp, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, sel, n)
-	vec.Merge(&ifResult, &c_, then, n)
-	vec.Merge(&ifResult, &a, otherwise, n)
 	// shared (always): probe(1, r, IF((a = c), c, a))
 	// probe(1, r, IF((a = c), c, a))
 	probe2 := vec.Make[int64](n)
@@ -16204,18 +16767,18 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
 	then2, otherwise2 := vec.Split(&cmp2, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp2, sel, n)
-	vec.Merge(&ifResult2, &probe, then2, n)
-	vec.Merge(&ifResult2, &probe2, otherwise2, n)
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &cmp2, sel, n)
+	vec.Merge(&ifResult3, &probe, then2, n)
+	vec.Merge(&ifResult3, &probe2, otherwise2, n)
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 	sum := vec.Make[int64](n)
-	if sel == nil && probe.Clean() && ifResult2.Clean() {
+	if sel == nil && probe.Clean() && ifResult3.Clean() {
 		probeV := probe.V[:n]
-		ifResult2V := ifResult2.V[:n]
+		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult2V[i])
+			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -16225,7 +16788,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if probe.IsNull(i) || ifResult2.IsNull(i) {
+			if probe.IsNull(i) || ifResult3.IsNull(i) {
 				sum.SetNull(i)
 				continue
 			}
@@ -16233,11 +16796,11 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum.SetErr(i, e)
 				continue
 			}
-			if e := ifResult2.ErrAt(i); e != nil {
+			if e := ifResult3.ErrAt(i); e != nil {
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(probe.V[i], ifResult2.V[i])
+			r, err := rt.AddInt64(probe.V[i], ifResult3.V[i])
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -16926,39 +17489,58 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&shared2, &probe4, todo2, n)
-	// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
-	cmp3 := vec.Make[bool](n)
-	if (otherwise2 == nil || len(otherwise2) > n/2) && shared2.Clean() && probe3.Clean() {
+	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult3 vec.Vec[int64]
+	if otherwise2 == nil && shared2.Clean() && probe3.Clean() && probe.Clean() {
+		ifResult3 = vec.Make[int64](n)
 		shared2V := shared2.V[:n]
 		probe3V := probe3.V[:n]
-		out := cmp3.V[:n]
+		probeV := probe.V[:n]
+		out := ifResult3.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(shared2V[i], probe3V[i])
+			if rt.GtInt64(shared2V[i], probe3V[i]) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = int64(int64(5))
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if shared2.IsNull(i) || probe3.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
+		cmp3 := vec.Make[bool](n)
+		if (otherwise2 == nil || len(otherwise2) > n/2) && shared2.Clean() && probe3.Clean() {
+			shared2V := shared2.V[:n]
+			probe3V := probe3.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(shared2V[i], probe3V[i])
 			}
-			if e := shared2.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if shared2.IsNull(i) || probe3.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := shared2.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := probe3.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.GtInt64(shared2.V[i], probe3.V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.GtInt64(shared2.V[i], probe3.V[i])
 		}
+		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
+		then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &cmp3, otherwise2, n)
+		vec.Merge(&ifResult4, &probe, then3, n)
+		vec.Fill(&ifResult4, int64(int64(5)), otherwise3, n)
+		ifResult3 = ifResult4
 	}
-	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
-	then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp3, otherwise2, n)
-	vec.Merge(&ifResult3, &probe, then3, n)
-	vec.Fill(&ifResult3, int64(int64(5)), otherwise3, n)
 	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS ...
 	sum := vec.Make[int64](n)
 	if otherwise2 == nil && probe.Clean() && ifResult3.Clean() {
@@ -17461,39 +18043,58 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// (CAST(s AS BIGINT) <= c)
-	cmp := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && asBigint.Clean() && c_.Clean() {
+	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if when == nil && asBigint.Clean() && c_.Clean() && r_.Clean() {
+		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], c_V[i])
+			if rt.LeInt64(asBigintV[i], c_V[i]) {
+				out[i] = asBigintV[i]
+			} else {
+				out[i] = r_V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if asBigint.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (CAST(s AS BIGINT) <= c)
+		cmp := vec.Make[bool](n)
+		if (when == nil || len(when) > n/2) && asBigint.Clean() && c_.Clean() {
+			asBigintV := asBigint.V[:n]
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(asBigintV[i], c_V[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if asBigint.IsNull(i) || c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.LeInt64(asBigint.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(asBigint.V[i], c_.V[i])
 		}
+		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
+		then, otherwise := vec.Split(&cmp, when, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, when, n)
+		vec.Merge(&ifResult2, &asBigint, then, n)
+		vec.Merge(&ifResult2, &r_, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
-	then, otherwise := vec.Split(&cmp, when, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, when, n)
-	vec.Merge(&ifResult, &asBigint, then, n)
-	vec.Merge(&ifResult, &r_, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -18232,39 +18833,57 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	betweenResult := between.Finish()
 	vec.CopyErrs(&caseResult, &betweenResult, sel, n)
 	when, notYet := vec.Split(&betweenResult, sel, n)
-	// (a = probe(1, r, 4611686018427387904))
-	cmp2 := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && a.Clean() && probe.Clean() {
+	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if when == nil && a.Clean() && probe.Clean() {
+		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
-		out := cmp2.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probeV[i])
+			if rt.EqInt64(aV[i], probeV[i]) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = int64(int64(5))
+			}
 		}
 	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) || probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (a = probe(1, r, 4611686018427387904))
+		cmp2 := vec.Make[bool](n)
+		if (when == nil || len(when) > n/2) && a.Clean() && probe.Clean() {
+			aV := a.V[:n]
+			probeV := probe.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], probeV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if a.IsNull(i) || probe.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 		}
+		// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
+		then, otherwise := vec.Split(&cmp2, when, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, when, n)
+		vec.Merge(&ifResult2, &probe, then, n)
+		vec.Fill(&ifResult2, int64(int64(5)), otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
-	then, otherwise := vec.Split(&cmp2, when, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, when, n)
-	vec.Merge(&ifResult, &probe, then, n)
-	vec.Fill(&ifResult, int64(int64(5)), otherwise, n)
 	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT)))
 	sum := vec.Make[int64](n)
 	if when == nil && probe.Clean() && ifResult.Clean() {
@@ -19410,39 +20029,58 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: IF((r > c), a, a)
-	// (r > c)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && r_.Clean() && c_.Clean() {
+	// IF((r > c), a, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if all == nil && r_.Clean() && c_.Clean() && a.Clean() {
+		ifResult = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(r_V[i], c_V[i])
+			if rt.GtInt64(r_V[i], c_V[i]) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (r > c)
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && r_.Clean() && c_.Clean() {
+			r_V := r_.V[:n]
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(r_V[i], c_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if r_.IsNull(i) || c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := r_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(r_.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(r_.V[i], c_.V[i])
 		}
+		// IF((r > c), a, a)
+		then, otherwise := vec.Split(&cmp, all, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.Merge(&ifResult2, &a, then, n)
+		vec.Merge(&ifResult2, &a, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((r > c), a, a)
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Merge(&ifResult, &a, then, n)
-	vec.Merge(&ifResult, &a, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -20119,39 +20757,57 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &andResult, sel, n)
 	vec.Merge(&ifResult, &b, then, n)
-	// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
-	cmp4 := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && probe3.Clean() && probe2.Clean() {
+	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult2 vec.Vec[int64]
+	if otherwise == nil && probe3.Clean() && probe2.Clean() {
+		ifResult2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		probe2V := probe2.V[:n]
-		out := cmp4.V[:n]
+		out := ifResult2.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(probe3V[i], probe2V[i])
+			if rt.EqInt64(probe3V[i], probe2V[i]) {
+				out[i] = probe3V[i]
+			} else {
+				out[i] = probe2V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if probe3.IsNull(i) || probe2.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+		cmp4 := vec.Make[bool](n)
+		if (otherwise == nil || len(otherwise) > n/2) && probe3.Clean() && probe2.Clean() {
+			probe3V := probe3.V[:n]
+			probe2V := probe2.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(probe3V[i], probe2V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if probe3.IsNull(i) || probe2.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := probe3.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				if e := probe2.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.EqInt64(probe3.V[i], probe2.V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
-			}
-			cmp4.V[i] = rt.EqInt64(probe3.V[i], probe2.V[i])
 		}
+		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
+		then2, otherwise2 := vec.Split(&cmp4, otherwise, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp4, otherwise, n)
+		vec.Merge(&ifResult3, &probe3, then2, n)
+		vec.Merge(&ifResult3, &probe2, otherwise2, n)
+		ifResult2 = ifResult3
 	}
-	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
-	then2, otherwise2 := vec.Split(&cmp4, otherwise, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp4, otherwise, n)
-	vec.Merge(&ifResult2, &probe3, then2, n)
-	vec.Merge(&ifResult2, &probe2, otherwise2, n)
 	// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) + IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS ...
 	sum := vec.Make[int64](n)
 	if otherwise == nil && probe3.Clean() && ifResult2.Clean() {
@@ -20781,29 +21437,46 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (s = 'a')
-	cmp3 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
-		out := cmp3.V[:n]
+	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if all == nil && sArr.NullN() == 0 && probe.Clean() {
+		ifResult = vec.Make[int64](n)
+		probeV := probe.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
+			if rt.EqString(sArr.Value(i), "a") {
+				out[i] = probeV[i]
+			} else {
+				out[i] = probeV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// (s = 'a')
+		cmp3 := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
-			cmp3.V[i] = rt.EqString(sArr.Value(i), "a")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sArr.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				cmp3.V[i] = rt.EqString(sArr.Value(i), "a")
+			}
 		}
+		// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
+		then, otherwise := vec.Split(&cmp3, all, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp3, all, n)
+		vec.Merge(&ifResult2, &probe, then, n)
+		vec.Merge(&ifResult2, &probe, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
-	then, otherwise := vec.Split(&cmp3, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp3, all, n)
-	vec.Merge(&ifResult, &probe, then, n)
-	vec.Merge(&ifResult, &probe, otherwise, n)
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
 	sum := vec.Make[int64](n)
 	if all == nil && probe.Clean() && ifResult.Clean() {

@@ -421,64 +421,100 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	then, otherwise := vec.Split(&cmp2, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	// (CAST(2 AS BIGINT) > c)
-	cmp3 := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && c_.Clean() {
+	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult2 vec.Vec[int64]
+	if then == nil && c_.Clean() && a.Clean() {
+		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp3.V[:n]
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
+			if rt.GtInt64(int64(int64(2)), c_V[i]) {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if c_.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// (CAST(2 AS BIGINT) > c)
+		cmp3 := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if c_.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
 			}
-			cmp3.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
 		}
+		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+		then2, otherwise2 := vec.Split(&cmp3, then, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp3, then, n)
+		vec.Fill(&ifResult3, int64(int64(0)), then2, n)
+		vec.Merge(&ifResult3, &a, otherwise2, n)
+		ifResult2 = ifResult3
 	}
-	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-	then2, otherwise2 := vec.Split(&cmp3, then, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp3, then, n)
-	vec.Fill(&ifResult2, int64(int64(0)), then2, n)
-	vec.Merge(&ifResult2, &a, otherwise2, n)
 	vec.Merge(&ifResult, &ifResult2, then, n)
-	// (CAST(2 AS BIGINT) > c)
-	cmp4 := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() {
+	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult4 vec.Vec[int64]
+	if otherwise == nil && c_.Clean() && a.Clean() {
+		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp4.V[:n]
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
+			if rt.GtInt64(int64(int64(2)), c_V[i]) {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if c_.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		// (CAST(2 AS BIGINT) > c)
+		cmp4 := vec.Make[bool](n)
+		if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if c_.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
 			}
-			cmp4.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
 		}
+		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+		then3, otherwise3 := vec.Split(&cmp4, otherwise, n)
+		ifResult5 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult5, &cmp4, otherwise, n)
+		vec.Fill(&ifResult5, int64(int64(0)), then3, n)
+		vec.Merge(&ifResult5, &a, otherwise3, n)
+		ifResult4 = ifResult5
 	}
-	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-	then3, otherwise3 := vec.Split(&cmp4, otherwise, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp4, otherwise, n)
-	vec.Fill(&ifResult3, int64(int64(0)), then3, n)
-	vec.Merge(&ifResult3, &a, otherwise3, n)
-	vec.Merge(&ifResult, &ifResult3, otherwise, n)
+	vec.Merge(&ifResult, &ifResult4, otherwise, n)
 	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -3623,39 +3659,57 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) ...
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
-	// (a > c)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && c_.Clean() {
+	// IF((a > c), 1, 1)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int32]
+	if all == nil && a.Clean() && c_.Clean() {
+		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(aV[i], c_V[i])
+			if rt.GtInt64(aV[i], c_V[i]) {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(1)
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (a > c)
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() && c_.Clean() {
+			aV := a.V[:n]
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], c_V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) || c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(a.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(a.V[i], c_.V[i])
 		}
+		// IF((a > c), 1, 1)
+		then, otherwise := vec.Split(&cmp, all, n)
+		ifResult2 := vec.Make[int32](n)
+		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.Fill(&ifResult2, int32(1), then, n)
+		vec.Fill(&ifResult2, int32(1), otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a > c), 1, 1)
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int32](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Fill(&ifResult, int32(1), then, n)
-	vec.Fill(&ifResult, int32(1), otherwise, n)
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if (all == nil || len(all) > n/2) && ifResult.Clean() {
@@ -3761,22 +3815,22 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
 	then2, otherwise2 := vec.Split(&cmp2, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp2, all, n)
-	vec.Merge(&ifResult2, &r_, then2, n)
-	vec.FillNull(&ifResult2, otherwise2, n)
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &cmp2, all, n)
+	vec.Merge(&ifResult3, &r_, then2, n)
+	vec.FillNull(&ifResult3, otherwise2, n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() && ifResult2.Clean() {
+	if (all == nil || len(all) > n/2) && asBigint.Clean() && ifResult3.Clean() {
 		asBigintV := asBigint.V[:n]
-		ifResult2V := ifResult2.V[:n]
+		ifResult3V := ifResult3.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], ifResult2V[i])
+			out[i] = rt.EqInt64(asBigintV[i], ifResult3V[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if asBigint.IsNull(i) || ifResult2.IsNull(i) {
+			if asBigint.IsNull(i) || ifResult3.IsNull(i) {
 				matches.SetNull(i)
 				continue
 			}
@@ -3784,11 +3838,11 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				matches.SetErr(i, e)
 				continue
 			}
-			if e := ifResult2.ErrAt(i); e != nil {
+			if e := ifResult3.ErrAt(i); e != nil {
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(asBigint.V[i], ifResult2.V[i])
+			matches.V[i] = rt.EqInt64(asBigint.V[i], ifResult3.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -3823,38 +3877,57 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
-	caseResult2 := vec.Make[int64](n)
-	// (b < c)
-	cmp3 := vec.Make[bool](n)
-	if (when2 == nil || len(when2) > n/2) && b.Clean() && c_.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult2 vec.Vec[int64]
+	if when2 == nil && b.Clean() && c_.Clean() {
+		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := cmp3.V[:n]
+		out := caseResult2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(bV[i], c_V[i])
+			switch {
+			case rt.LtInt64(bV[i], c_V[i]):
+				out[i] = int64(int64(9223372036854775807))
+			default:
+				out[i] = int64(int64(1))
+			}
 		}
 	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
+		caseResult3 := vec.Make[int64](n)
+		// (b < c)
+		cmp3 := vec.Make[bool](n)
+		if (when2 == nil || len(when2) > n/2) && b.Clean() && c_.Clean() {
+			bV := b.V[:n]
+			c_V := c_.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(bV[i], c_V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if b.IsNull(i) || c_.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.LtInt64(b.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.LtInt64(b.V[i], c_.V[i])
 		}
+		vec.CopyErrs(&caseResult3, &cmp3, when2, n)
+		when3, notYet3 := vec.Split(&cmp3, when2, n)
+		vec.Fill(&caseResult3, int64(int64(9223372036854775807)), when3, n)
+		vec.Fill(&caseResult3, int64(int64(1)), notYet3, n)
+		caseResult2 = caseResult3
 	}
-	vec.CopyErrs(&caseResult2, &cmp3, when2, n)
-	when3, notYet3 := vec.Split(&cmp3, when2, n)
-	vec.Fill(&caseResult2, int64(int64(9223372036854775807)), when3, n)
-	vec.Fill(&caseResult2, int64(int64(1)), notYet3, n)
 	vec.Merge(&caseResult, &caseResult2, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -9681,11 +9754,30 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF(q, b, r)
-	then, otherwise := vec.Split(&q, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &q, all, n)
-	vec.Merge(&ifResult, &b, then, n)
-	vec.Merge(&ifResult, &r_, otherwise, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if all == nil && q.Clean() && b.Clean() && r_.Clean() {
+		ifResult = vec.Make[int64](n)
+		qV := q.V[:n]
+		bV := b.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		for i := range out {
+			if qV[i] {
+				out[i] = bV[i]
+			} else {
+				out[i] = r_V[i]
+			}
+		}
+	} else {
+		// IF(q, b, r)
+		then, otherwise := vec.Split(&q, all, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &q, all, n)
+		vec.Merge(&ifResult2, &b, then, n)
+		vec.Merge(&ifResult2, &r_, otherwise, n)
+		ifResult = ifResult2
+	}
 	matches := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && product.Clean() && ifResult.Clean() {
 		productV := product.V[:n]
@@ -9775,9 +9867,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
 	then2, otherwise2 := vec.Split(&cmp, when, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp, when, n)
-	vec.Fill(&ifResult2, int64(int64(5)), then2, n)
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &cmp, when, n)
+	vec.Fill(&ifResult3, int64(int64(5)), then2, n)
 	// probe(1, r, r)
 	probe2 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() {
@@ -9810,8 +9902,8 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult2, &probe2, otherwise2, n)
-	vec.Merge(&caseResult, &ifResult2, when, n)
+	vec.Merge(&ifResult3, &probe2, otherwise2, n)
+	vec.Merge(&caseResult, &ifResult3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -18097,34 +18189,52 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	stillNull2 := vec.NullRows(&c_, when, n)
 	vec.Merge(&coalesced2, &r_, stillNull2, n)
 	vec.Merge(&caseResult, &coalesced2, when, n)
-	// (CAST(1 AS BIGINT) <> c)
-	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && c_.Clean() {
+	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if notYet == nil && c_.Clean() && a.Clean() {
+		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp2.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(int64(int64(1)), c_V[i])
+			if rt.NeInt64(int64(int64(1)), c_V[i]) {
+				out[i] = int64(int64(3))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if c_.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (CAST(1 AS BIGINT) <> c)
+		cmp2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(int64(int64(1)), c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if c_.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.NeInt64(int64(int64(1)), c_.V[i])
 			}
-			cmp2.V[i] = rt.NeInt64(int64(int64(1)), c_.V[i])
 		}
+		// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
+		then, otherwise := vec.Split(&cmp2, notYet, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, notYet, n)
+		vec.Fill(&ifResult2, int64(int64(3)), then, n)
+		vec.Merge(&ifResult2, &a, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
-	then, otherwise := vec.Split(&cmp2, notYet, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, notYet, n)
-	vec.Fill(&ifResult, int64(int64(3)), then, n)
-	vec.Merge(&ifResult, &a, otherwise, n)
 	// (b <> IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a))
 	cmp3 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && b.Clean() && ifResult.Clean() {
@@ -18354,39 +18464,57 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: IF((a <> b), 'x', 'x')
-	// (a <> b)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
+	// IF((a <> b), 'x', 'x')
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[string]
+	if all == nil && a.Clean() && b.Clean() {
+		ifResult = vec.Make[string](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(aV[i], bV[i])
+			if rt.NeInt64(aV[i], bV[i]) {
+				out[i] = "x"
+			} else {
+				out[i] = "x"
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (a <> b)
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 		}
+		// IF((a <> b), 'x', 'x')
+		then, otherwise := vec.Split(&cmp, all, n)
+		ifResult2 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.Fill(&ifResult2, "x", then, n)
+		vec.Fill(&ifResult2, "x", otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a <> b), 'x', 'x')
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[string](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Fill(&ifResult, "x", then, n)
-	vec.Fill(&ifResult, "x", otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -18530,34 +18658,51 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (CAST(1 AS BIGINT) = a)
-	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && a.Clean() {
+	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult2 vec.Vec[int64]
+	if then == nil && a.Clean() {
+		ifResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := ifResult2.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(1)), aV[i])
+			if rt.EqInt64(int64(int64(1)), aV[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (CAST(1 AS BIGINT) = a)
+		cmp := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
 			}
-			cmp.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
 		}
+		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+		then2, otherwise2 := vec.Split(&cmp, then, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp, then, n)
+		vec.Fill(&ifResult3, int64(int64(5)), then2, n)
+		vec.Merge(&ifResult3, &a, otherwise2, n)
+		ifResult2 = ifResult3
 	}
-	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	then2, otherwise2 := vec.Split(&cmp, then, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp, then, n)
-	vec.Fill(&ifResult2, int64(int64(5)), then2, n)
-	vec.Merge(&ifResult2, &a, otherwise2, n)
 	// probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
 	probe2 := vec.Make[int64](n)
 	if then == nil && r_.Clean() && ifResult2.Clean() {
@@ -18623,42 +18768,59 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
-	// (CAST(1 AS BIGINT) = a)
-	cmp3 := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && a.Clean() {
+	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult4 vec.Vec[int64]
+	if otherwise == nil && a.Clean() {
+		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp3.V[:n]
+		out := ifResult4.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(1)), aV[i])
+			if rt.EqInt64(int64(int64(1)), aV[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// (CAST(1 AS BIGINT) = a)
+		cmp3 := vec.Make[bool](n)
+		if (otherwise == nil || len(otherwise) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
 			}
-			cmp3.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
 		}
+		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+		then3, otherwise3 := vec.Split(&cmp3, otherwise, n)
+		ifResult5 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult5, &cmp3, otherwise, n)
+		vec.Fill(&ifResult5, int64(int64(5)), then3, n)
+		vec.Merge(&ifResult5, &a, otherwise3, n)
+		ifResult4 = ifResult5
 	}
-	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	then3, otherwise3 := vec.Split(&cmp3, otherwise, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp3, otherwise, n)
-	vec.Fill(&ifResult3, int64(int64(5)), then3, n)
-	vec.Merge(&ifResult3, &a, otherwise3, n)
 	// probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
 	probe3 := vec.Make[int64](n)
-	if otherwise == nil && r_.Clean() && ifResult3.Clean() {
+	if otherwise == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult4V := ifResult4.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult3V[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -18668,7 +18830,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if r_.IsNull(i) || ifResult3.IsNull(i) {
+			if r_.IsNull(i) || ifResult4.IsNull(i) {
 				probe3.SetNull(i)
 				continue
 			}
@@ -18676,11 +18838,11 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			if e := ifResult3.ErrAt(i); e != nil {
+			if e := ifResult4.ErrAt(i); e != nil {
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult3.V[i])
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult4.V[i])
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -18688,42 +18850,59 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (CAST(1 AS BIGINT) = a)
-	cmp4 := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && a.Clean() {
+	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult6 vec.Vec[int64]
+	if otherwise == nil && a.Clean() {
+		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp4.V[:n]
+		out := ifResult6.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(1)), aV[i])
+			if rt.EqInt64(int64(int64(1)), aV[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		// (CAST(1 AS BIGINT) = a)
+		cmp4 := vec.Make[bool](n)
+		if (otherwise == nil || len(otherwise) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
 			}
-			cmp4.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
 		}
+		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+		then4, otherwise4 := vec.Split(&cmp4, otherwise, n)
+		ifResult7 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult7, &cmp4, otherwise, n)
+		vec.Fill(&ifResult7, int64(int64(5)), then4, n)
+		vec.Merge(&ifResult7, &a, otherwise4, n)
+		ifResult6 = ifResult7
 	}
-	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	then4, otherwise4 := vec.Split(&cmp4, otherwise, n)
-	ifResult4 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult4, &cmp4, otherwise, n)
-	vec.Fill(&ifResult4, int64(int64(5)), then4, n)
-	vec.Merge(&ifResult4, &a, otherwise4, n)
 	// probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
 	probe4 := vec.Make[int64](n)
-	if otherwise == nil && r_.Clean() && ifResult4.Clean() {
+	if otherwise == nil && r_.Clean() && ifResult6.Clean() {
 		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
+		ifResult6V := ifResult6.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult6V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -18733,7 +18912,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if r_.IsNull(i) || ifResult4.IsNull(i) {
+			if r_.IsNull(i) || ifResult6.IsNull(i) {
 				probe4.SetNull(i)
 				continue
 			}
@@ -18741,11 +18920,11 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			if e := ifResult4.ErrAt(i); e != nil {
+			if e := ifResult6.ErrAt(i); e != nil {
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult4.V[i])
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult6.V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -20561,34 +20740,51 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
-	// (c <= 9223372036854775807)
-	cmp4 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && c_.Clean() {
+	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && c_.Clean() {
+		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp4.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
+			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
+				out[i] = int64(int64(4611686018427387904))
+			} else {
+				out[i] = int64(int64(100))
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if c_.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		// (c <= 9223372036854775807)
+		cmp4 := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if c_.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
 			}
-			cmp4.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
 		}
+		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+		then, otherwise := vec.Split(&cmp4, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp4, sel, n)
+		vec.Fill(&ifResult2, int64(int64(4611686018427387904)), then, n)
+		vec.Fill(&ifResult2, int64(int64(100)), otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-	then, otherwise := vec.Split(&cmp4, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp4, sel, n)
-	vec.Fill(&ifResult, int64(int64(4611686018427387904)), then, n)
-	vec.Fill(&ifResult, int64(int64(100)), otherwise, n)
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && ifResult.Clean() {
@@ -20682,44 +20878,61 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
 	then2, otherwise2 := vec.Split(&cmp5, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp5, sel, n)
-	// (c <= 9223372036854775807)
-	cmp6 := vec.Make[bool](n)
-	if (then2 == nil || len(then2) > n/2) && c_.Clean() {
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &cmp5, sel, n)
+	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult4 vec.Vec[int64]
+	if then2 == nil && c_.Clean() {
+		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp6.V[:n]
+		out := ifResult4.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
+			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
+				out[i] = int64(int64(4611686018427387904))
+			} else {
+				out[i] = int64(int64(100))
+			}
 		}
 	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if c_.IsNull(i) {
-				cmp6.SetNull(i)
-				continue
+		// (c <= 9223372036854775807)
+		cmp6 := vec.Make[bool](n)
+		if (then2 == nil || len(then2) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp6.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp6.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if c_.IsNull(i) {
+					cmp6.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp6.SetErr(i, e)
+					continue
+				}
+				cmp6.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
 			}
-			cmp6.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
 		}
+		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+		then3, otherwise3 := vec.Split(&cmp6, then2, n)
+		ifResult5 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult5, &cmp6, then2, n)
+		vec.Fill(&ifResult5, int64(int64(4611686018427387904)), then3, n)
+		vec.Fill(&ifResult5, int64(int64(100)), otherwise3, n)
+		ifResult4 = ifResult5
 	}
-	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-	then3, otherwise3 := vec.Split(&cmp6, then2, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp6, then2, n)
-	vec.Fill(&ifResult3, int64(int64(4611686018427387904)), then3, n)
-	vec.Fill(&ifResult3, int64(int64(100)), otherwise3, n)
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
 	probe4 := vec.Make[int64](n)
-	if then2 == nil && r_.Clean() && ifResult3.Clean() {
+	if then2 == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult4V := ifResult4.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult3V[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -20729,7 +20942,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
 			i := then2.Row(k)
-			if r_.IsNull(i) || ifResult3.IsNull(i) {
+			if r_.IsNull(i) || ifResult4.IsNull(i) {
 				probe4.SetNull(i)
 				continue
 			}
@@ -20737,11 +20950,11 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			if e := ifResult3.ErrAt(i); e != nil {
+			if e := ifResult4.ErrAt(i); e != nil {
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult3.V[i])
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult4.V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -20786,16 +20999,16 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult2, &probe5, then2, n)
-	vec.Merge(&ifResult2, &a, otherwise2, n)
+	vec.Merge(&ifResult3, &probe5, then2, n)
+	vec.Merge(&ifResult3, &a, otherwise2, n)
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 92233720...
 	sum2 := vec.Make[int64](n)
-	if sel == nil && probe3.Clean() && ifResult2.Clean() {
+	if sel == nil && probe3.Clean() && ifResult3.Clean() {
 		probe3V := probe3.V[:n]
-		ifResult2V := ifResult2.V[:n]
+		ifResult3V := ifResult3.V[:n]
 		out := sum2.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -20805,7 +21018,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if probe3.IsNull(i) || ifResult2.IsNull(i) {
+			if probe3.IsNull(i) || ifResult3.IsNull(i) {
 				sum2.SetNull(i)
 				continue
 			}
@@ -20813,11 +21026,11 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum2.SetErr(i, e)
 				continue
 			}
-			if e := ifResult2.ErrAt(i); e != nil {
+			if e := ifResult3.ErrAt(i); e != nil {
 				sum2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(probe3.V[i], ifResult2.V[i])
+			r, err := rt.AddInt64(probe3.V[i], ifResult3.V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -22310,34 +22523,53 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
-	// (a < CAST(100 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && a.Clean() {
+	// IF((a < CAST(100 AS BIGINT)), b, c)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && a.Clean() && b.Clean() && c_.Clean() {
+		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp2.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(aV[i], int64(int64(100)))
+			if rt.LtInt64(aV[i], int64(int64(100))) {
+				out[i] = bV[i]
+			} else {
+				out[i] = c_V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (a < CAST(100 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
 			}
-			cmp2.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
 		}
+		// IF((a < CAST(100 AS BIGINT)), b, c)
+		then, otherwise := vec.Split(&cmp2, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+		vec.Merge(&ifResult2, &b, then, n)
+		vec.Merge(&ifResult2, &c_, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a < CAST(100 AS BIGINT)), b, c)
-	then, otherwise := vec.Split(&cmp2, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	vec.Merge(&ifResult, &b, then, n)
-	vec.Merge(&ifResult, &c_, otherwise, n)
 	// (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
 	// probe(1, r, a)
@@ -22429,8 +22661,8 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((NOT (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF(...
 	then2, otherwise2 := vec.Split(&negated, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &negated, sel, n)
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &negated, sel, n)
 	// probe(2, r, c)
 	probe4 := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() && c_.Clean() {
@@ -22542,7 +22774,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult2, &sum, then2, n)
+	vec.Merge(&ifResult3, &sum, then2, n)
 	// probe(1, r, a)
 	probe6 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() && a.Clean() {
@@ -22617,42 +22849,61 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe7.V[i] = r
 		}
 	}
-	// (a < CAST(100 AS BIGINT))
-	cmp3 := vec.Make[bool](n)
-	if (otherwise2 == nil || len(otherwise2) > n/2) && a.Clean() {
+	// IF((a < CAST(100 AS BIGINT)), b, c)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult4 vec.Vec[int64]
+	if otherwise2 == nil && a.Clean() && b.Clean() && c_.Clean() {
+		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp3.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult4.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(aV[i], int64(int64(100)))
+			if rt.LtInt64(aV[i], int64(int64(100))) {
+				out[i] = bV[i]
+			} else {
+				out[i] = c_V[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if a.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// (a < CAST(100 AS BIGINT))
+		cmp3 := vec.Make[bool](n)
+		if (otherwise2 == nil || len(otherwise2) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if a.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
 			}
-			cmp3.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
 		}
+		// IF((a < CAST(100 AS BIGINT)), b, c)
+		then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
+		ifResult5 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult5, &cmp3, otherwise2, n)
+		vec.Merge(&ifResult5, &b, then3, n)
+		vec.Merge(&ifResult5, &c_, otherwise3, n)
+		ifResult4 = ifResult5
 	}
-	// IF((a < CAST(100 AS BIGINT)), b, c)
-	then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp3, otherwise2, n)
-	vec.Merge(&ifResult3, &b, then3, n)
-	vec.Merge(&ifResult3, &c_, otherwise3, n)
 	// probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))
 	probe8 := vec.Make[int64](n)
-	if otherwise2 == nil && r_.Clean() && ifResult3.Clean() {
+	if otherwise2 == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult4V := ifResult4.V[:n]
 		out := probe8.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult3V[i])
+			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult4V[i])
 			if err != nil {
 				probe8.SetErr(i, err)
 				continue
@@ -22662,7 +22913,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 			i := otherwise2.Row(k)
-			if r_.IsNull(i) || ifResult3.IsNull(i) {
+			if r_.IsNull(i) || ifResult4.IsNull(i) {
 				probe8.SetNull(i)
 				continue
 			}
@@ -22670,11 +22921,11 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe8.SetErr(i, e)
 				continue
 			}
-			if e := ifResult3.ErrAt(i); e != nil {
+			if e := ifResult4.ErrAt(i); e != nil {
 				probe8.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], ifResult3.V[i])
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], ifResult4.V[i])
 			if err != nil {
 				probe8.SetErr(i, err)
 				continue
@@ -22711,8 +22962,8 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))), probe(1, r, a), probe(1, r, a))
 	then4, otherwise4 := vec.Split(&cmp4, otherwise2, n)
-	ifResult4 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult4, &cmp4, otherwise2, n)
+	ifResult6 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult6, &cmp4, otherwise2, n)
 	// probe(1, r, a)
 	probe9 := vec.Make[int64](n)
 	if then4 == nil && r_.Clean() && a.Clean() {
@@ -22750,7 +23001,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe9.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult4, &probe9, then4, n)
+	vec.Merge(&ifResult6, &probe9, then4, n)
 	// probe(1, r, a)
 	probe10 := vec.Make[int64](n)
 	if otherwise4 == nil && r_.Clean() && a.Clean() {
@@ -22788,15 +23039,15 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe10.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult4, &probe10, otherwise4, n)
+	vec.Merge(&ifResult6, &probe10, otherwise4, n)
 	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))), probe(1, r, a), probe(1, r, a)))
 	sum2 := vec.Make[int64](n)
-	if otherwise2 == nil && probe6.Clean() && ifResult4.Clean() {
+	if otherwise2 == nil && probe6.Clean() && ifResult6.Clean() {
 		probe6V := probe6.V[:n]
-		ifResult4V := ifResult4.V[:n]
+		ifResult6V := ifResult6.V[:n]
 		out := sum2.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(probe6V[i], ifResult4V[i])
+			r, err := rt.AddInt64(probe6V[i], ifResult6V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -22806,7 +23057,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 			i := otherwise2.Row(k)
-			if probe6.IsNull(i) || ifResult4.IsNull(i) {
+			if probe6.IsNull(i) || ifResult6.IsNull(i) {
 				sum2.SetNull(i)
 				continue
 			}
@@ -22814,11 +23065,11 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum2.SetErr(i, e)
 				continue
 			}
-			if e := ifResult4.ErrAt(i); e != nil {
+			if e := ifResult6.ErrAt(i); e != nil {
 				sum2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(probe6.V[i], ifResult4.V[i])
+			r, err := rt.AddInt64(probe6.V[i], ifResult6.V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -22826,8 +23077,8 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum2.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult2, &sum2, otherwise2, n)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+	vec.Merge(&ifResult3, &sum2, otherwise2, n)
+	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -22841,7 +23092,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
 	out := array.NewRecordBatch(Shape00048Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27973,34 +28224,52 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	then, otherwise := vec.Split(&isNotNull, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
-	// (c < CAST(3 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && c_.Clean() {
+	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult2 vec.Vec[int64]
+	if then == nil && c_.Clean() && a.Clean() {
+		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (c < CAST(3 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 			}
-			cmp.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 		}
+		// IF((c < CAST(3 AS BIGINT)), a, a)
+		then2, otherwise2 := vec.Split(&cmp, then, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp, then, n)
+		vec.Merge(&ifResult3, &a, then2, n)
+		vec.Merge(&ifResult3, &a, otherwise2, n)
+		ifResult2 = ifResult3
 	}
-	// IF((c < CAST(3 AS BIGINT)), a, a)
-	then2, otherwise2 := vec.Split(&cmp, then, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp, then, n)
-	vec.Merge(&ifResult2, &a, then2, n)
-	vec.Merge(&ifResult2, &a, otherwise2, n)
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe2 := vec.Make[int64](n)
 	if then == nil && r_.Clean() && ifResult2.Clean() {
@@ -28038,42 +28307,60 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (c < CAST(3 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && c_.Clean() {
+	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult4 vec.Vec[int64]
+	if then == nil && c_.Clean() && a.Clean() {
+		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp2.V[:n]
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if c_.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// (c < CAST(3 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if c_.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 			}
-			cmp2.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 		}
+		// IF((c < CAST(3 AS BIGINT)), a, a)
+		then3, otherwise3 := vec.Split(&cmp2, then, n)
+		ifResult5 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult5, &cmp2, then, n)
+		vec.Merge(&ifResult5, &a, then3, n)
+		vec.Merge(&ifResult5, &a, otherwise3, n)
+		ifResult4 = ifResult5
 	}
-	// IF((c < CAST(3 AS BIGINT)), a, a)
-	then3, otherwise3 := vec.Split(&cmp2, then, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp2, then, n)
-	vec.Merge(&ifResult3, &a, then3, n)
-	vec.Merge(&ifResult3, &a, otherwise3, n)
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe3 := vec.Make[int64](n)
-	if then == nil && r_.Clean() && ifResult3.Clean() {
+	if then == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult4V := ifResult4.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult3V[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -28083,7 +28370,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if r_.IsNull(i) || ifResult3.IsNull(i) {
+			if r_.IsNull(i) || ifResult4.IsNull(i) {
 				probe3.SetNull(i)
 				continue
 			}
@@ -28091,11 +28378,11 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			if e := ifResult3.ErrAt(i); e != nil {
+			if e := ifResult4.ErrAt(i); e != nil {
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult3.V[i])
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult4.V[i])
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -28141,42 +28428,60 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
-	// (c < CAST(3 AS BIGINT))
-	cmp3 := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() {
+	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult6 vec.Vec[int64]
+	if otherwise == nil && c_.Clean() && a.Clean() {
+		ifResult6 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := cmp3.V[:n]
+		aV := a.V[:n]
+		out := ifResult6.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if c_.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// (c < CAST(3 AS BIGINT))
+		cmp3 := vec.Make[bool](n)
+		if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if c_.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 			}
-			cmp3.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
 		}
+		// IF((c < CAST(3 AS BIGINT)), a, a)
+		then4, otherwise4 := vec.Split(&cmp3, otherwise, n)
+		ifResult7 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult7, &cmp3, otherwise, n)
+		vec.Merge(&ifResult7, &a, then4, n)
+		vec.Merge(&ifResult7, &a, otherwise4, n)
+		ifResult6 = ifResult7
 	}
-	// IF((c < CAST(3 AS BIGINT)), a, a)
-	then4, otherwise4 := vec.Split(&cmp3, otherwise, n)
-	ifResult4 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult4, &cmp3, otherwise, n)
-	vec.Merge(&ifResult4, &a, then4, n)
-	vec.Merge(&ifResult4, &a, otherwise4, n)
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe4 := vec.Make[int64](n)
-	if otherwise == nil && r_.Clean() && ifResult4.Clean() {
+	if otherwise == nil && r_.Clean() && ifResult6.Clean() {
 		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
+		ifResult6V := ifResult6.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult6V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -28186,7 +28491,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if r_.IsNull(i) || ifResult4.IsNull(i) {
+			if r_.IsNull(i) || ifResult6.IsNull(i) {
 				probe4.SetNull(i)
 				continue
 			}
@@ -28194,11 +28499,11 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			if e := ifResult4.ErrAt(i); e != nil {
+			if e := ifResult6.ErrAt(i); e != nil {
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult4.V[i])
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult6.V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -28322,39 +28627,57 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (a = c)
-	cmp := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && a.Clean() && c_.Clean() {
+	// IF((a = c), c, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if sel == nil && a.Clean() && c_.Clean() {
+		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], c_V[i])
+			if rt.EqInt64(aV[i], c_V[i]) {
+				out[i] = c_V[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (a = c)
+		cmp := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && a.Clean() && c_.Clean() {
+			aV := a.V[:n]
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.IsNull(i) || c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 		}
+		// IF((a = c), c, a)
+		then, otherwise := vec.Split(&cmp, sel, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, sel, n)
+		vec.Merge(&ifResult2, &c_, then, n)
+		vec.Merge(&ifResult2, &a, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((a = c), c, a)
-	then, otherwise := vec.Split(&cmp, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, sel, n)
-	vec.Merge(&ifResult, &c_, then, n)
-	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(1, r, IF((a = c), c, a))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && ifResult.Clean() {
@@ -28448,8 +28771,8 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
 	then2, otherwise2 := vec.Split(&cmp2, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &cmp2, sel, n)
 	// probe(4, r, b)
 	probe3 := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() && b.Clean() {
@@ -28487,48 +28810,66 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult2, &probe3, then2, n)
-	// (a = c)
-	cmp3 := vec.Make[bool](n)
-	if (otherwise2 == nil || len(otherwise2) > n/2) && a.Clean() && c_.Clean() {
+	vec.Merge(&ifResult3, &probe3, then2, n)
+	// IF((a = c), c, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult4 vec.Vec[int64]
+	if otherwise2 == nil && a.Clean() && c_.Clean() {
+		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
-		out := cmp3.V[:n]
+		out := ifResult4.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], c_V[i])
+			if rt.EqInt64(aV[i], c_V[i]) {
+				out[i] = c_V[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		// (a = c)
+		cmp3 := vec.Make[bool](n)
+		if (otherwise2 == nil || len(otherwise2) > n/2) && a.Clean() && c_.Clean() {
+			aV := a.V[:n]
+			c_V := c_.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if a.IsNull(i) || c_.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 		}
+		// IF((a = c), c, a)
+		then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
+		ifResult5 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult5, &cmp3, otherwise2, n)
+		vec.Merge(&ifResult5, &c_, then3, n)
+		vec.Merge(&ifResult5, &a, otherwise3, n)
+		ifResult4 = ifResult5
 	}
-	// IF((a = c), c, a)
-	then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp3, otherwise2, n)
-	vec.Merge(&ifResult3, &c_, then3, n)
-	vec.Merge(&ifResult3, &a, otherwise3, n)
 	// probe(1, r, IF((a = c), c, a))
 	probe4 := vec.Make[int64](n)
-	if otherwise2 == nil && r_.Clean() && ifResult3.Clean() {
+	if otherwise2 == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult4V := ifResult4.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult3V[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -28538,7 +28879,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 			i := otherwise2.Row(k)
-			if r_.IsNull(i) || ifResult3.IsNull(i) {
+			if r_.IsNull(i) || ifResult4.IsNull(i) {
 				probe4.SetNull(i)
 				continue
 			}
@@ -28546,11 +28887,11 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			if e := ifResult3.ErrAt(i); e != nil {
+			if e := ifResult4.ErrAt(i); e != nil {
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult3.V[i])
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult4.V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -28558,15 +28899,15 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	vec.Merge(&ifResult2, &probe4, otherwise2, n)
+	vec.Merge(&ifResult3, &probe4, otherwise2, n)
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 	sum := vec.Make[int64](n)
-	if sel == nil && probe.Clean() && ifResult2.Clean() {
+	if sel == nil && probe.Clean() && ifResult3.Clean() {
 		probeV := probe.V[:n]
-		ifResult2V := ifResult2.V[:n]
+		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult2V[i])
+			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -28576,7 +28917,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if probe.IsNull(i) || ifResult2.IsNull(i) {
+			if probe.IsNull(i) || ifResult3.IsNull(i) {
 				sum.SetNull(i)
 				continue
 			}
@@ -28584,11 +28925,11 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum.SetErr(i, e)
 				continue
 			}
-			if e := ifResult2.ErrAt(i); e != nil {
+			if e := ifResult3.ErrAt(i); e != nil {
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(probe.V[i], ifResult2.V[i])
+			r, err := rt.AddInt64(probe.V[i], ifResult3.V[i])
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -28662,52 +29003,70 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	// (a = c)
-	cmp5 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && a.Clean() && c_.Clean() {
+	// IF((a = c), c, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult6 vec.Vec[int64]
+	if or.Live == nil && a.Clean() && c_.Clean() {
+		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
-		out := cmp5.V[:n]
+		out := ifResult6.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], c_V[i])
+			if rt.EqInt64(aV[i], c_V[i]) {
+				out[i] = c_V[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				cmp5.SetNull(i)
-				continue
+		// (a = c)
+		cmp5 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() && c_.Clean() {
+			aV := a.V[:n]
+			c_V := c_.V[:n]
+			out := cmp5.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) || c_.IsNull(i) {
+					cmp5.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp5.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp5.SetErr(i, e)
+					continue
+				}
+				cmp5.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
-			}
-			cmp5.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 		}
+		// IF((a = c), c, a)
+		then4, otherwise4 := vec.Split(&cmp5, or.Live, n)
+		ifResult7 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult7, &cmp5, or.Live, n)
+		vec.Merge(&ifResult7, &c_, then4, n)
+		vec.Merge(&ifResult7, &a, otherwise4, n)
+		ifResult6 = ifResult7
 	}
-	// IF((a = c), c, a)
-	then4, otherwise4 := vec.Split(&cmp5, or.Live, n)
-	ifResult4 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult4, &cmp5, or.Live, n)
-	vec.Merge(&ifResult4, &c_, then4, n)
-	vec.Merge(&ifResult4, &a, otherwise4, n)
 	// (probe(4, r, b) <> IF((a = c), c, a))
 	cmp6 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && probe5.Clean() && ifResult4.Clean() {
+	if (or.Live == nil || len(or.Live) > n/2) && probe5.Clean() && ifResult6.Clean() {
 		probe5V := probe5.V[:n]
-		ifResult4V := ifResult4.V[:n]
+		ifResult6V := ifResult6.V[:n]
 		out := cmp6.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(probe5V[i], ifResult4V[i])
+			out[i] = rt.NeInt64(probe5V[i], ifResult6V[i])
 		}
 	} else {
 		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 			i := or.Live.Row(k)
-			if probe5.IsNull(i) || ifResult4.IsNull(i) {
+			if probe5.IsNull(i) || ifResult6.IsNull(i) {
 				cmp6.SetNull(i)
 				continue
 			}
@@ -28715,11 +29074,11 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp6.SetErr(i, e)
 				continue
 			}
-			if e := ifResult4.ErrAt(i); e != nil {
+			if e := ifResult6.ErrAt(i); e != nil {
 				cmp6.SetErr(i, e)
 				continue
 			}
-			cmp6.V[i] = rt.NeInt64(probe5.V[i], ifResult4.V[i])
+			cmp6.V[i] = rt.NeInt64(probe5.V[i], ifResult6.V[i])
 		}
 	}
 	or.Add(&cmp6)
@@ -33590,39 +33949,58 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: IF((r > c), a, a)
-	// (r > c)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && r_.Clean() && c_.Clean() {
+	// IF((r > c), a, a)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int64]
+	if all == nil && r_.Clean() && c_.Clean() && a.Clean() {
+		ifResult = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(r_V[i], c_V[i])
+			if rt.GtInt64(r_V[i], c_V[i]) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// (r > c)
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && r_.Clean() && c_.Clean() {
+			r_V := r_.V[:n]
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(r_V[i], c_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if r_.IsNull(i) || c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := r_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(r_.V[i], c_.V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(r_.V[i], c_.V[i])
 		}
+		// IF((r > c), a, a)
+		then, otherwise := vec.Split(&cmp, all, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.Merge(&ifResult2, &a, then, n)
+		vec.Merge(&ifResult2, &a, otherwise, n)
+		ifResult = ifResult2
 	}
-	// IF((r > c), a, a)
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Merge(&ifResult, &a, then, n)
-	vec.Merge(&ifResult, &a, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}

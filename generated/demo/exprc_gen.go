@@ -698,74 +698,94 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
-	caseResult := vec.Make[string](n)
-	// (info['test'] LIKE '123%')
-	like := vec.Make[bool](n)
-	if sel == nil && entry.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[string]
+	if sel == nil && likePatternErr == nil && entry.Clean() && likePattern2Err == nil {
+		caseResult = vec.Make[string](n)
 		entryV := entry.V[:n]
-		out := like.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
+			switch {
+			case likePattern.Match(entryV[i]):
+				out[i] = "FOO"
+			case likePattern2.Match(entryV[i]):
+				out[i] = "BAR"
+			default:
+				out[i] = entryV[i]
 			}
-			out[i] = likePattern.Match(entryV[i])
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if entry.IsNull(i) {
-				like.SetNull(i)
-				continue
+		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
+		caseResult2 := vec.Make[string](n)
+		// (info['test'] LIKE '123%')
+		like := vec.Make[bool](n)
+		if sel == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like.V[:n]
+			for i := range out {
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				out[i] = likePattern.Match(entryV[i])
 			}
-			if e := entry.ErrAt(i); e != nil {
-				like.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if entry.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like.SetErr(i, e)
+					continue
+				}
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				like.V[i] = likePattern.Match(entry.V[i])
 			}
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
-			}
-			like.V[i] = likePattern.Match(entry.V[i])
 		}
+		vec.CopyErrs(&caseResult2, &like, sel, n)
+		when, notYet := vec.Split(&like, sel, n)
+		vec.Fill(&caseResult2, "FOO", when, n)
+		// (info['test'] LIKE '124%')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				out[i] = likePattern2.Match(entryV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if entry.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like2.SetErr(i, e)
+					continue
+				}
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				like2.V[i] = likePattern2.Match(entry.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, "BAR", when2, n)
+		vec.Merge(&caseResult2, &entry, notYet2, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &like, sel, n)
-	when, notYet := vec.Split(&like, sel, n)
-	vec.Fill(&caseResult, "FOO", when, n)
-	// (info['test'] LIKE '124%')
-	like2 := vec.Make[bool](n)
-	if notYet == nil && entry.Clean() {
-		entryV := entry.V[:n]
-		out := like2.V[:n]
-		for i := range out {
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			out[i] = likePattern2.Match(entryV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if entry.IsNull(i) {
-				like2.SetNull(i)
-				continue
-			}
-			if e := entry.ErrAt(i); e != nil {
-				like2.SetErr(i, e)
-				continue
-			}
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			like2.V[i] = likePattern2.Match(entry.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like2, notYet, n)
-	when2, notYet2 := vec.Split(&like2, notYet, n)
-	vec.Fill(&caseResult, "BAR", when2, n)
-	vec.Merge(&caseResult, &entry, notYet2, n)
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}

@@ -25266,11 +25266,28 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: IF(p, 1, 2)
 	// IF(p, 1, 2)
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int32](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.Fill(&ifResult, int32(1), then, n)
-	vec.Fill(&ifResult, int32(2), otherwise, n)
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var ifResult vec.Vec[int32]
+	if all == nil && p.Clean() {
+		ifResult = vec.Make[int32](n)
+		pV := p.V[:n]
+		out := ifResult.V[:n]
+		for i := range out {
+			if pV[i] {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(2)
+			}
+		}
+	} else {
+		// IF(p, 1, 2)
+		then, otherwise := vec.Split(&p, all, n)
+		ifResult2 := vec.Make[int32](n)
+		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.Fill(&ifResult2, int32(1), then, n)
+		vec.Fill(&ifResult2, int32(2), otherwise, n)
+		ifResult = ifResult2
+	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -25844,56 +25861,77 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
-	caseResult := vec.Make[string](n)
-	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[string]
+	if all == nil && a.Clean() {
+		caseResult = vec.Make[string](n)
 		aV := a.V[:n]
-		out := matches.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			subject := aV[i]
+			switch {
+			case rt.EqInt64(subject, int64(int64(1))):
+				out[i] = "one"
+			case rt.EqInt64(subject, int64(int64(2))):
+				out[i] = "two"
+			default:
+				out[i] = "many"
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
+		caseResult2 := vec.Make[string](n)
+		matches := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
 		}
+		vec.CopyErrs(&caseResult2, &matches, all, n)
+		when, notYet := vec.Split(&matches, all, n)
+		vec.Fill(&caseResult2, "one", when, n)
+		matches2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
+		when2, notYet2 := vec.Split(&matches2, notYet, n)
+		vec.Fill(&caseResult2, "two", when2, n)
+		vec.Fill(&caseResult2, "many", notYet2, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, "one", when, n)
-	matches2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) {
-				matches2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &matches2, notYet, n)
-	when2, notYet2 := vec.Split(&matches2, notYet, n)
-	vec.Fill(&caseResult, "two", when2, n)
-	vec.Fill(&caseResult, "many", notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -25966,56 +26004,77 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
-	caseResult := vec.Make[string](n)
-	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[string]
+	if all == nil && a.Clean() {
+		caseResult = vec.Make[string](n)
 		aV := a.V[:n]
-		out := matches.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			subject := aV[i]
+			switch {
+			case rt.EqInt64(subject, int64(int64(1))):
+				out[i] = "one"
+			case rt.EqInt64(subject, int64(int64(2))):
+				out[i] = "two"
+			default:
+				out[i] = "many"
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
+		caseResult2 := vec.Make[string](n)
+		matches := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
 		}
+		vec.CopyErrs(&caseResult2, &matches, all, n)
+		when, notYet := vec.Split(&matches, all, n)
+		vec.Fill(&caseResult2, "one", when, n)
+		matches2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
+		when2, notYet2 := vec.Split(&matches2, notYet, n)
+		vec.Fill(&caseResult2, "two", when2, n)
+		vec.Fill(&caseResult2, "many", notYet2, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, "one", when, n)
-	matches2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) {
-				matches2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &matches2, notYet, n)
-	when2, notYet2 := vec.Split(&matches2, notYet, n)
-	vec.Fill(&caseResult, "two", when2, n)
-	vec.Fill(&caseResult, "many", notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -34558,33 +34617,51 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
 	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	// (a > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[int64]
+	if all == nil && a.Clean() {
+		caseResult = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
+			switch {
+			case rt.GtInt64(aV[i], int64(int64(0))):
+				out[i] = int64(int64(2))
+			default:
+				out[i] = int64(int64(3))
+			}
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
+		caseResult2 := vec.Make[int64](n)
+		// (a > CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (all == nil || len(all) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(int64(0)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
 		}
+		vec.CopyErrs(&caseResult2, &cmp, all, n)
+		when, notYet := vec.Split(&cmp, all, n)
+		vec.Fill(&caseResult2, int64(int64(2)), when, n)
+		vec.Fill(&caseResult2, int64(int64(3)), notYet, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int64(int64(2)), when, n)
-	vec.Fill(&caseResult, int64(int64(3)), notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -36380,6 +36457,380 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// case0354Input is the schema of Case0354's input batches (table t).
+var case0354Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0354Schema is the schema of the batches Case0354 returns.
+var Case0354Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0354 evaluates query Case0354 over one batch of table t:
+//
+//	SELECT CASE NULL WHEN NULL THEN p END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0354Input); err != nil {
+		return nil, fmt.Errorf("query Case0354: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0354: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE NULL WHEN NULL THEN p END
+	// CASE CAST(NULL AS BOOLEAN) WHEN CAST(NULL AS BOOLEAN) THEN p ELSE CAST(NULL AS BOOLEAN) END
+	caseResult := vec.Make[bool](n)
+	konst := vec.NullVec[bool](n)
+	konst2 := vec.NullVec[bool](n)
+	matches := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && konst.Clean() && konst2.Clean() {
+		konstV := konst.V[:n]
+		konst2V := konst2.V[:n]
+		out := matches.V[:n]
+		for i := range out {
+			out[i] = rt.EqBool(konstV[i], konst2V[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if konst.IsNull(i) || konst2.IsNull(i) {
+				matches.SetNull(i)
+				continue
+			}
+			if e := konst.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			if e := konst2.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			matches.V[i] = rt.EqBool(konst.V[i], konst2.V[i])
+		}
+	}
+	vec.CopyErrs(&caseResult, &matches, all, n)
+	when, notYet := vec.Split(&matches, all, n)
+	vec.Merge(&caseResult, &p, when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE NULL WHEN NULL THEN p END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0354Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0355Input is the schema of Case0355's input batches (table t).
+var case0355Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0355Schema is the schema of the batches Case0355 returns.
+var Case0355Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0355 evaluates query Case0355 over one batch of table t:
+//
+//	SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0355Input); err != nil {
+		return nil, fmt.Errorf("query Case0355: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0355: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE NULL WHEN NULL THEN p ELSE NOT p END
+	// CASE CAST(NULL AS BOOLEAN) WHEN CAST(NULL AS BOOLEAN) THEN p ELSE (NOT p) END
+	caseResult := vec.Make[bool](n)
+	konst := vec.NullVec[bool](n)
+	konst2 := vec.NullVec[bool](n)
+	matches := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && konst.Clean() && konst2.Clean() {
+		konstV := konst.V[:n]
+		konst2V := konst2.V[:n]
+		out := matches.V[:n]
+		for i := range out {
+			out[i] = rt.EqBool(konstV[i], konst2V[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if konst.IsNull(i) || konst2.IsNull(i) {
+				matches.SetNull(i)
+				continue
+			}
+			if e := konst.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			if e := konst2.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			matches.V[i] = rt.EqBool(konst.V[i], konst2.V[i])
+		}
+	}
+	vec.CopyErrs(&caseResult, &matches, all, n)
+	when, notYet := vec.Split(&matches, all, n)
+	vec.Merge(&caseResult, &p, when, n)
+	// (NOT p)
+	negated := vec.Make[bool](n)
+	if (notYet == nil || len(notYet) > n/2) && p.Clean() {
+		pV := p.V[:n]
+		out := negated.V[:n]
+		for i := range out {
+			out[i] = rt.Not(pV[i])
+		}
+	} else {
+		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+			i := notYet.Row(k)
+			if p.IsNull(i) {
+				negated.SetNull(i)
+				continue
+			}
+			if e := p.ErrAt(i); e != nil {
+				negated.SetErr(i, e)
+				continue
+			}
+			negated.V[i] = rt.Not(p.V[i])
+		}
+	}
+	vec.Merge(&caseResult, &negated, notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE NULL WHEN NULL THEN p ELSE NOT p END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0355Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0356Input is the schema of Case0356's input batches (table t).
+var case0356Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0356Schema is the schema of the batches Case0356 returns.
+var Case0356Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0356 evaluates query Case0356 over one batch of table t:
+//
+//	SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0356Input); err != nil {
+		return nil, fmt.Errorf("query Case0356: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0356: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(NULL IN (NULL, NULL), 1, 2)
+	konst := vec.Const[int32](n, int32(2))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(NULL IN (NULL, NULL), 1, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	out := array.NewRecordBatch(Case0356Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0357Input is the schema of Case0357's input batches (table t).
+var case0357Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0357Schema is the schema of the batches Case0357 returns.
+var Case0357Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0357 evaluates query Case0357 over one batch of table t:
+//
+//	SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0357Input); err != nil {
+		return nil, fmt.Errorf("query Case0357: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0357: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(NULL BETWEEN NULL AND NULL, 1, 2)
+	konst := vec.Const[int32](n, int32(2))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(NULL BETWEEN NULL AND NULL, 1, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	out := array.NewRecordBatch(Case0357Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -37094,6 +37545,14 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0352, Case0352Schema, true
 	case "Case0353":
 		return Case0353, Case0353Schema, true
+	case "Case0354":
+		return Case0354, Case0354Schema, true
+	case "Case0355":
+		return Case0355, Case0355Schema, true
+	case "Case0356":
+		return Case0356, Case0356Schema, true
+	case "Case0357":
+		return Case0357, Case0357Schema, true
 	}
 	return nil, nil, false
 }

@@ -111,58 +111,78 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// size: CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
-	caseResult := vec.Make[string](n)
-	// (amount >= 100.0)
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && amount.Clean() {
+	// one loop when every row is selected and its inputs are clean; vector code otherwise
+	var caseResult vec.Vec[string]
+	if sel == nil && amount.Clean() {
+		caseResult = vec.Make[string](n)
 		amountV := amount.V[:n]
-		out := cmp2.V[:n]
+		out := caseResult.V[:n]
 		for i := range out {
-			out[i] = rt.GeFloat64(amountV[i], float64(100.0))
+			switch {
+			case rt.GeFloat64(amountV[i], float64(100.0)):
+				out[i] = "large"
+			case rt.GeFloat64(amountV[i], float64(10.0)):
+				out[i] = "medium"
+			default:
+				out[i] = "small"
+			}
 		}
 	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if amount.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
+		caseResult2 := vec.Make[string](n)
+		// (amount >= 100.0)
+		cmp2 := vec.Make[bool](n)
+		if (sel == nil || len(sel) > n/2) && amount.Clean() {
+			amountV := amount.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GeFloat64(amountV[i], float64(100.0))
 			}
-			if e := amount.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if amount.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := amount.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GeFloat64(amount.V[i], float64(100.0))
 			}
-			cmp2.V[i] = rt.GeFloat64(amount.V[i], float64(100.0))
 		}
+		vec.CopyErrs(&caseResult2, &cmp2, sel, n)
+		when, notYet := vec.Split(&cmp2, sel, n)
+		vec.Fill(&caseResult2, "large", when, n)
+		// (amount >= 10.0)
+		cmp3 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && amount.Clean() {
+			amountV := amount.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.GeFloat64(amountV[i], float64(10.0))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if amount.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := amount.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.GeFloat64(amount.V[i], float64(10.0))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
+		when2, notYet2 := vec.Split(&cmp3, notYet, n)
+		vec.Fill(&caseResult2, "medium", when2, n)
+		vec.Fill(&caseResult2, "small", notYet2, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &cmp2, sel, n)
-	when, notYet := vec.Split(&cmp2, sel, n)
-	vec.Fill(&caseResult, "large", when, n)
-	// (amount >= 10.0)
-	cmp3 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && amount.Clean() {
-		amountV := amount.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeFloat64(amountV[i], float64(10.0))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if amount.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
-			}
-			if e := amount.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.GeFloat64(amount.V[i], float64(10.0))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
-	when2, notYet2 := vec.Split(&cmp3, notYet, n)
-	vec.Fill(&caseResult, "medium", when2, n)
-	vec.Fill(&caseResult, "small", notYet2, n)
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 3, e
 	}
