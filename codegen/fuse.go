@@ -28,14 +28,20 @@ type fusion struct {
 	conds  []jen.Code
 	slices []jen.Code
 	seen   map[string]jen.Code // vector or array variable -> per-row value
+	// bad names the loop's flag set by a map lookup that finds no entry or a
+	// NULL item ("" while no lookup can do so).
+	bad    string
+	locals map[int]string // absorbed shared subexpression -> its per-row local
 }
 
-// notFused are the calls whose code generation is special (map lookups read
-// entries in place; greatest and least skip NULLs): they keep their vector code.
-var notFused = map[string]bool{
-	"subscript": true, "element_at": true, "map_contains_key": true, "cardinality": true,
-	"greatest": true, "least": true,
-}
+// notFused are the calls whose code generation is special (greatest and least
+// skip NULLs): they keep their vector code.
+var notFused = map[string]bool{"greatest": true, "least": true}
+
+// mapCalls are the map functions a fused loop computes over a MAP input column
+// read in place (m[k] and element_at give way to vector code on a row whose key
+// is missing or whose item is NULL).
+var mapCalls = map[string]bool{"subscript": true, "element_at": true, "map_contains_key": true, "cardinality": true}
 
 // fusibleCond reports whether a conditional can be emitted as one fused row
 // loop: its conditions, operand and results are fusible values (or, in result
@@ -81,12 +87,22 @@ func (f *funcGen) fusibleResult(e ir.Expr) bool {
 }
 
 // fusibleValue reports whether e is a Go expression per row that cannot fail
-// or be NULL when its inputs are clean.
+// or be NULL when its inputs are clean (map lookups aside, which stop the loop).
 func (f *funcGen) fusibleValue(e ir.Expr) bool {
 	if s := f.plan.Lookup(e); s != nil {
-		_, ok := f.available(s.ID) // computed already: a clean input like a column
-		return ok
+		if _, ok := f.available(s.ID); ok {
+			return true // computed already: a clean input like a column
+		}
+		if f.absorbed[s.ID] != nil {
+			return f.fusibleNode(s.Expr)
+		}
+		return f.pending != nil && hoistedAt(f.pending, s)
 	}
+	return f.fusibleNode(e)
+}
+
+// fusibleNode is fusibleValue for e itself, shared or not.
+func (f *funcGen) fusibleNode(e ir.Expr) bool {
 	switch e := e.(type) {
 	case *ir.Const:
 		return e.Err == nil && e.V != nil
@@ -100,6 +116,9 @@ func (f *funcGen) fusibleValue(e ir.Expr) bool {
 		switch {
 		case notFused[e.Fn.Name]:
 			return false
+		case mapCalls[e.Fn.Name]:
+			c, ok := e.Args[0].(*ir.ColumnRef)
+			return ok && c.T.Kind == ir.KindMap && f.plan.Lookup(c) == nil && f.allFusible(e.Args[1:])
 		case e.Fn.Name == "like" || e.Fn.Name == "rlike":
 			return f.fusibleValue(e.Args[0]) && constPattern(e)
 		}
@@ -129,34 +148,77 @@ func constPattern(e *ir.Call) bool {
 	return true
 }
 
-// emitFused emits conditional e as a fused row loop when every row is
-// selected and its inputs are clean, and as vector code (general) otherwise.
+// emitFused emits conditional e as a fused row loop over the rows of sel when
+// its inputs are clean, and as vector code (general) otherwise, or when a map
+// lookup in the loop misses.
 func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand) operand {
-	fu := &fusion{f: f, seen: map[string]jen.Code{}}
+	fu := &fusion{f: f, seen: map[string]jen.Code{}, locals: map[int]string{}}
+	// Shared subexpressions absorbed by e are computed once per row, first:
+	// every path through e evaluates them.
+	var top []jen.Code
+	absorbed := f.absorbedBy(e)
+	for _, s := range absorbed {
+		name := f.local(tempName(s.Expr))
+		top = append(top, jen.Comment("shared (always): "+comment(s.SQL)), jen.Id(name).Op(":=").Add(fu.valueNode(s.Expr)))
+		fu.locals[s.ID] = name
+	}
 	out := jen.Id("out").Index(jen.Id("i"))
-	body := fu.assignCond(e, out)
+	body := append(top, fu.assignCond(e, out)...)
 
 	res := f.fresh(base)
 	saved := f.stmts
 	f.stmts = nil
+	f.enter(nil, sel)
+	for _, s := range absorbed {
+		if _, ok := f.available(s.ID); !ok {
+			f.add(jen.Comment("shared (always): " + comment(s.SQL)))
+			f.setAvailable(s.ID, f.vector(f.emitNode(s.Expr, sel), sel))
+		}
+	}
 	g := general()
+	f.exit(1)
 	f.add(jen.Id(res).Op("=").Id(f.vector(g, sel)))
 	slow := f.stmts
 	f.stmts = saved
 
-	cond := jen.Id(sel).Op("==").Nil()
+	// The loop runs over every row ("all" is never a selection) or over the
+	// rows of sel (a nil selection at run time is every row too).
+	var cond *jen.Statement
+	loop := jen.For(jen.Id("i").Op(":=").Range().Id("out"))
+	if sel != "all" {
+		body = append([]jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}, body...)
+		loop = jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++"))
+	}
 	for _, c := range fu.conds {
-		cond = cond.Op("&&").Add(c)
+		if cond == nil {
+			cond = jen.Add(c)
+		} else {
+			cond = cond.Op("&&").Add(c)
+		}
+	}
+	if cond == nil {
+		cond = jen.True()
 	}
 	fast := []jen.Code{jen.Id(res).Op("=").Qual(vecPkg, "Make").Types(goType(e.Type())).Call(jen.Id("n"))}
 	fast = append(fast, fu.slices...)
-	fast = append(fast,
-		jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")),
-		jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(body...))
+	fast = append(fast, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	f.commentFor(e)
-	f.add(jen.Comment("one loop when every row is selected and its inputs are clean; vector code otherwise"))
 	f.add(jen.Var().Id(res).Qual(vecPkg, "Vec").Types(goType(e.Type())))
-	f.add(jen.If(cond).Block(fast...).Else().Block(slow...))
+	if fu.bad == "" {
+		f.add(jen.Comment("one loop when its inputs are clean; vector code otherwise"))
+		fast = append(fast, loop.Block(body...))
+		f.add(jen.If(cond).Block(fast...).Else().Block(slow...))
+		return operand{t: e.Type(), vec: res}
+	}
+	fused := f.fresh("fused")
+	f.add(jen.Comment("one loop when its inputs are clean, unless a map lookup misses; vector code otherwise"),
+		jen.Id(fused).Op(":=").False())
+	body = append(body, jen.If(jen.Id(fu.bad)).Block(jen.Break()))
+	fast = append(fast,
+		jen.Id(fu.bad).Op(":=").False(),
+		loop.Block(body...),
+		jen.Id(fused).Op("=").Op("!").Id(fu.bad))
+	f.add(jen.If(cond).Block(fast...), jen.If(jen.Op("!").Id(fused)).Block(slow...))
 	return operand{t: e.Type(), vec: res}
 }
 
@@ -202,9 +264,18 @@ func (fu *fusion) assignCond(e ir.Expr, target jen.Code) []jen.Code {
 func (fu *fusion) value(e ir.Expr) jen.Code {
 	f := fu.f
 	if s := f.plan.Lookup(e); s != nil {
+		if name, ok := fu.locals[s.ID]; ok {
+			return jen.Id(name)
+		}
 		name, _ := f.available(s.ID)
 		return fu.vecInput(name)
 	}
+	return fu.valueNode(e)
+}
+
+// valueNode is value for e itself, shared or not.
+func (fu *fusion) valueNode(e ir.Expr) jen.Code {
+	f := fu.f
 	switch e := e.(type) {
 	case *ir.Const:
 		return literal(e.V, e.T)
@@ -225,6 +296,9 @@ func (fu *fusion) value(e ir.Expr) jen.Code {
 	case *ir.Or:
 		return fu.logic(e.Args, "||")
 	case *ir.Call:
+		if mapCalls[e.Fn.Name] {
+			return fu.mapCall(e)
+		}
 		if e.Fn.Name == "like" || e.Fn.Name == "rlike" {
 			m := f.matcher(e, nil)
 			fu.conds = append(fu.conds, jen.Id(m.err).Op("==").Nil())
@@ -237,6 +311,41 @@ func (fu *fusion) value(e ir.Expr) jen.Code {
 		return kernelCall(e.Sig, args...)
 	}
 	panic("codegen: fusing a non-fusible expression")
+}
+
+// mapCall is a map function over a MAP input column read in place. The loop
+// runs only when the column and its items have no NULLs.
+func (fu *fusion) mapCall(e *ir.Call) jen.Code {
+	f := fu.f
+	col := e.Args[0].(*ir.ColumnRef)
+	m := f.mapArrays(col)
+	offs, ok := f.mapOffs[col.Index]
+	if !ok {
+		offs = f.fresh(f.colNames[col.Index] + "Offs")
+		f.mapOffs[col.Index] = offs
+		f.prologue = append(f.prologue, jen.Id(offs).Op(":=").Qual(vecPkg, "MapOffsets").Call(jen.Id(m.arr)))
+	}
+	if _, ok := fu.seen[m.arr]; !ok {
+		fu.seen[m.arr] = nil
+		fu.conds = append(fu.conds, jen.Id(m.arr).Dot("NullN").Call().Op("==").Lit(0))
+	}
+	suffix := map[ir.Kind]string{ir.KindVarchar: "String", ir.KindBigint: "Int64", ir.KindInt: "Int32"}[col.T.Key.Kind]
+	if e.Fn.Name == "cardinality" {
+		return jen.Qual(vecPkg, "RowCount"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"))
+	}
+	find := jen.Qual(vecPkg, "RowFind"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"), fu.value(e.Args[1]))
+	if e.Fn.Name == "map_contains_key" {
+		return jen.Parens(jen.Add(find).Op(">=").Lit(0))
+	}
+	if fu.bad == "" {
+		fu.bad = f.local("bad")
+	}
+	items := f.mapItems(col)
+	if _, ok := fu.seen[items]; !ok {
+		fu.seen[items] = nil
+		fu.conds = append(fu.conds, jen.Id(items).Dot("NullN").Call().Op("==").Lit(0))
+	}
+	return jen.Qual(vecPkg, "Item"+arrowArrayName(*col.T.Value)).Call(jen.Id(items), find, jen.Op("&").Id(fu.bad))
 }
 
 // vecInput reads a vector variable's value slice (declared once, before the
@@ -268,4 +377,96 @@ func kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 		pkg = sig.KernelPkg
 	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
+}
+
+// absorb picks, before root region r's hoists are emitted, the shared
+// subexpressions a fused top-level conditional computes in its own row loop
+// instead of a hoisted vector: decided always, hoisted at r only, and every
+// occurrence inside that conditional. The vector (16 bytes a row for a string)
+// is never built unless the fused loop gives way to vector code, which then
+// hoists them first, as r would have.
+func (f *funcGen) absorb(r *cse.Region, tops []ir.Expr) {
+	if r == nil {
+		return
+	}
+	for _, e := range tops {
+		switch e.(type) {
+		case *ir.If, *ir.Case:
+		default:
+			continue
+		}
+		if f.plan.Lookup(e) != nil {
+			continue
+		}
+		var cands []*cse.Shared
+		for _, s := range r.Hoists {
+			if s.Decision == cse.Always && !s.Memo && len(s.Hoists) == 1 && f.absorbed[s.ID] == nil && occurrences(f.plan, e, s) == s.Uses {
+				cands = append(cands, s)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		for _, s := range cands {
+			f.absorbed[s.ID] = e
+		}
+		f.pending = r // the other hoists of r will be computed by then
+		ok := f.fusibleCond(e)
+		f.pending = nil
+		if !ok {
+			for _, s := range cands {
+				delete(f.absorbed, s.ID)
+			}
+		}
+	}
+}
+
+// absorbedBy lists the shared subexpressions e absorbs, smallest first (the
+// order of the root's hoists), so that one may use another.
+func (f *funcGen) absorbedBy(e ir.Expr) []*cse.Shared {
+	if f.plan == nil {
+		return nil
+	}
+	var out []*cse.Shared
+	for _, r := range []*cse.Region{f.plan.Where, f.plan.Outputs} {
+		if r == nil {
+			continue
+		}
+		for _, s := range r.Hoists {
+			if f.absorbed[s.ID] == e {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func hoistedAt(r *cse.Region, s *cse.Shared) bool {
+	for _, h := range r.Hoists {
+		if h == s {
+			return true
+		}
+	}
+	return false
+}
+
+// occurrences counts the nodes of e that are occurrences of s.
+func occurrences(p *cse.Plan, e ir.Expr, s *cse.Shared) int {
+	n := 0
+	if p.Lookup(e) == s {
+		n++
+	}
+	for _, k := range e.Children() {
+		n += occurrences(p, k, s)
+	}
+	return n
+}
+
+// tempName names the per-row local of an absorbed shared subexpression after
+// what it holds.
+func tempName(e ir.Expr) string {
+	if c, ok := e.(*ir.Call); ok {
+		return tempBase(c)
+	}
+	return "shared"
 }

@@ -160,6 +160,12 @@ type funcGen struct {
 	prologue      []jen.Code // their declarations
 	scopes        []scope
 	memos         map[int]memoVars
+	// absorbed maps a shared subexpression a fused conditional computes in its
+	// row loop to that conditional (see absorb); pending is the root region
+	// whose hoists absorb is deciding around.
+	absorbed map[int]ir.Expr
+	pending  *cse.Region
+	mapOffs  map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }

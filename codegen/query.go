@@ -25,7 +25,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	name := GoName(q.Name, true)
 	inputVar := unexport(name) + "Input"
 	schemaVar := name + "Schema"
-	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{}, memos: map[int]memoVars{}}
+	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{}, memos: map[int]memoVars{}, absorbed: map[int]ir.Expr{}, mapOffs: map[int]string{}}
 	if !opts.NoCSE {
 		f.plan = Sharing(q)
 	}
@@ -50,6 +50,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	f.enter(nil, "all")
 	if q.Filter != nil {
 		f.add(jen.Line(), jen.Comment("WHERE "+comment(q.FilterSQL)))
+		f.absorb(regionOf(f.plan, true), []ir.Expr{q.Filter})
 		f.enter(regionOf(f.plan, true), "all")
 		w := f.vector(f.emit(q.Filter, "all"), "all")
 		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(w), jen.Id("all"), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
@@ -57,6 +58,11 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(w), jen.Id("n")))
 		sel = "sel"
 	}
+	var tops []ir.Expr
+	for _, o := range q.Outputs {
+		tops = append(tops, o.Expr)
+	}
+	f.absorb(regionOf(f.plan, false), tops)
 	f.enter(regionOf(f.plan, false), sel)
 	outs := make([]string, len(q.Outputs))
 	passThrough := map[int]int{} // output -> input column passed through unchanged

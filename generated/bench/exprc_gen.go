@@ -876,71 +876,80 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	infoArr := in.Column(3).(*array.Map)
 	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoOffs := vec.MapOffsets(infoArr)
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): info['test']
-	// info['test']
-	entry := vec.Make[string](n)
-	if all == nil && infoArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = infoItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if infoArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = infoItems.Value(entry_2)
-		}
-	}
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[string]
-	if all == nil && likePatternErr == nil && entry.Clean() && likePattern2Err == nil && likePattern3Err == nil {
+	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
+	fused := false
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
 		caseResult = vec.Make[string](n)
-		entryV := entry.V[:n]
 		out := caseResult.V[:n]
+		bad := false
 		for i := range out {
+			// shared (always): info['test']
+			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			switch {
-			case likePattern.Match(entryV[i]):
+			case likePattern.Match(entry):
 				out[i] = "FOO"
-			case likePattern2.Match(entryV[i]):
+			case likePattern2.Match(entry):
 				out[i] = "BAR"
-			case likePattern3.Match(entryV[i]):
+			case likePattern3.Match(entry):
 				out[i] = "BAZ"
 			default:
-				out[i] = entryV[i]
+				out[i] = entry
+			}
+			if bad {
+				break
 			}
 		}
-	} else {
+		fused = !bad
+	}
+	if !fused {
+		// shared (always): info['test']
+		// info['test']
+		entry := vec.Make[string](n)
+		if all == nil && infoArr.NullN() == 0 {
+			out := entry.V[:n]
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if infoArr.IsNull(i) {
+					entry.SetNull(i)
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				entry.V[i] = infoItems.Value(entry_2)
+			}
+		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
@@ -1118,46 +1127,47 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): upper(l_shipmode)
-	// upper(l_shipmode)
-	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && lShipmodeArr.NullN() == 0 {
-		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(lShipmodeArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lShipmodeArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
-			}
-			upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
-		}
-	}
 
 	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[int32]
-	if all == nil && upper.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if lShipmodeArr.NullN() == 0 {
 		caseResult = vec.Make[int32](n)
-		upperV := upper.V[:n]
 		out := caseResult.V[:n]
 		for i := range out {
+			// shared (always): upper(l_shipmode)
+			upper := rt.Upper(lShipmodeArr.Value(i))
 			switch {
-			case rt.EqString(upperV[i], "AIR"):
+			case rt.EqString(upper, "AIR"):
 				out[i] = int32(1)
-			case rt.EqString(upperV[i], "MAIL"):
+			case rt.EqString(upper, "MAIL"):
 				out[i] = int32(2)
-			case rt.EqString(upperV[i], "SHIP"):
+			case rt.EqString(upper, "SHIP"):
 				out[i] = int32(3)
 			default:
-				out[i] = rt.Length(upperV[i])
+				out[i] = rt.Length(upper)
 			}
 		}
 	} else {
+		// shared (always): upper(l_shipmode)
+		// upper(l_shipmode)
+		upper := vec.Make[string](n)
+		if (all == nil || len(all) > n/2) && lShipmodeArr.NullN() == 0 {
+			out := upper.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lShipmodeArr.IsNull(i) {
+					upper.SetNull(i)
+					continue
+				}
+				upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			}
+		}
 		// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
 		caseResult2 := vec.Make[int32](n)
 		// (upper(l_shipmode) = 'AIR')

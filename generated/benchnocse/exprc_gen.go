@@ -1003,6 +1003,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	infoArr := in.Column(3).(*array.Map)
 	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoOffs := vec.MapOffsets(infoArr)
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
@@ -1011,255 +1012,283 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	caseResult := vec.Make[string](n)
-	// info['test']
-	entry := vec.Make[string](n)
-	if all == nil && infoArr.NullN() == 0 {
-		out := entry.V[:n]
+	var caseResult vec.Vec[string]
+	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
+	fused := false
+	if likePatternErr == nil && infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePattern2Err == nil && likePattern3Err == nil {
+		caseResult = vec.Make[string](n)
+		out := caseResult.V[:n]
+		bad := false
 		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
+			switch {
+			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+				out[i] = "FOO"
+			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+				out[i] = "BAR"
+			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+				out[i] = "BAZ"
+			default:
+				out[i] = vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
+			if bad {
+				break
 			}
-			out[i] = infoItems.Value(entry_2)
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if infoArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = infoItems.Value(entry_2)
-		}
+		fused = !bad
 	}
-	// (info['test'] LIKE '123%')
-	like := vec.Make[bool](n)
-	if all == nil && entry.Clean() {
-		entryV := entry.V[:n]
-		out := like.V[:n]
-		for i := range out {
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
+	if !fused {
+		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
+		caseResult2 := vec.Make[string](n)
+		// info['test']
+		entry := vec.Make[string](n)
+		if all == nil && infoArr.NullN() == 0 {
+			out := entry.V[:n]
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry_2)
 			}
-			out[i] = likePattern.Match(entryV[i])
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if infoArr.IsNull(i) {
+					entry.SetNull(i)
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				entry.V[i] = infoItems.Value(entry_2)
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if entry.IsNull(i) {
-				like.SetNull(i)
-				continue
+		// (info['test'] LIKE '123%')
+		like := vec.Make[bool](n)
+		if all == nil && entry.Clean() {
+			entryV := entry.V[:n]
+			out := like.V[:n]
+			for i := range out {
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				out[i] = likePattern.Match(entryV[i])
 			}
-			if e := entry.ErrAt(i); e != nil {
-				like.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					like.SetErr(i, e)
+					continue
+				}
+				if likePatternErr != nil {
+					like.SetErr(i, likePatternErr)
+					continue
+				}
+				like.V[i] = likePattern.Match(entry.V[i])
 			}
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
-			}
-			like.V[i] = likePattern.Match(entry.V[i])
 		}
+		vec.CopyErrs(&caseResult2, &like, all, n)
+		when, notYet := vec.Split(&like, all, n)
+		vec.Fill(&caseResult2, "FOO", when, n)
+		// info['test']
+		entry2 := vec.Make[string](n)
+		if notYet == nil && infoArr.NullN() == 0 {
+			out := entry2.V[:n]
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry2.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if infoArr.IsNull(i) {
+					entry2.SetNull(i)
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry2.SetNull(i)
+					continue
+				}
+				entry2.V[i] = infoItems.Value(entry_2)
+			}
+		}
+		// (info['test'] LIKE '124%')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && entry2.Clean() {
+			entry2V := entry2.V[:n]
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				out[i] = likePattern2.Match(entry2V[i])
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if entry2.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if e := entry2.ErrAt(i); e != nil {
+					like2.SetErr(i, e)
+					continue
+				}
+				if likePattern2Err != nil {
+					like2.SetErr(i, likePattern2Err)
+					continue
+				}
+				like2.V[i] = likePattern2.Match(entry2.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, "BAR", when2, n)
+		// info['test']
+		entry3 := vec.Make[string](n)
+		if notYet2 == nil && infoArr.NullN() == 0 {
+			out := entry3.V[:n]
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry3.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if infoArr.IsNull(i) {
+					entry3.SetNull(i)
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry3.SetNull(i)
+					continue
+				}
+				entry3.V[i] = infoItems.Value(entry_2)
+			}
+		}
+		// (info['test'] LIKE '125%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && entry3.Clean() {
+			entry3V := entry3.V[:n]
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern3Err != nil {
+					like3.SetErr(i, likePattern3Err)
+					continue
+				}
+				out[i] = likePattern3.Match(entry3V[i])
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if entry3.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if e := entry3.ErrAt(i); e != nil {
+					like3.SetErr(i, e)
+					continue
+				}
+				if likePattern3Err != nil {
+					like3.SetErr(i, likePattern3Err)
+					continue
+				}
+				like3.V[i] = likePattern3.Match(entry3.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, "BAZ", when3, n)
+		// info['test']
+		entry4 := vec.Make[string](n)
+		if notYet3 == nil && infoArr.NullN() == 0 {
+			out := entry4.V[:n]
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry4.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if infoArr.IsNull(i) {
+					entry4.SetNull(i)
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry4.SetNull(i)
+					continue
+				}
+				entry4.V[i] = infoItems.Value(entry_2)
+			}
+		}
+		vec.Merge(&caseResult2, &entry4, notYet3, n)
+		caseResult = caseResult2
 	}
-	vec.CopyErrs(&caseResult, &like, all, n)
-	when, notYet := vec.Split(&like, all, n)
-	vec.Fill(&caseResult, "FOO", when, n)
-	// info['test']
-	entry2 := vec.Make[string](n)
-	if notYet == nil && infoArr.NullN() == 0 {
-		out := entry2.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry2.SetNull(i)
-				continue
-			}
-			out[i] = infoItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if infoArr.IsNull(i) {
-				entry2.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry2.SetNull(i)
-				continue
-			}
-			entry2.V[i] = infoItems.Value(entry_2)
-		}
-	}
-	// (info['test'] LIKE '124%')
-	like2 := vec.Make[bool](n)
-	if notYet == nil && entry2.Clean() {
-		entry2V := entry2.V[:n]
-		out := like2.V[:n]
-		for i := range out {
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			out[i] = likePattern2.Match(entry2V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if entry2.IsNull(i) {
-				like2.SetNull(i)
-				continue
-			}
-			if e := entry2.ErrAt(i); e != nil {
-				like2.SetErr(i, e)
-				continue
-			}
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
-			like2.V[i] = likePattern2.Match(entry2.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like2, notYet, n)
-	when2, notYet2 := vec.Split(&like2, notYet, n)
-	vec.Fill(&caseResult, "BAR", when2, n)
-	// info['test']
-	entry3 := vec.Make[string](n)
-	if notYet2 == nil && infoArr.NullN() == 0 {
-		out := entry3.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry3.SetNull(i)
-				continue
-			}
-			out[i] = infoItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if infoArr.IsNull(i) {
-				entry3.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry3.SetNull(i)
-				continue
-			}
-			entry3.V[i] = infoItems.Value(entry_2)
-		}
-	}
-	// (info['test'] LIKE '125%')
-	like3 := vec.Make[bool](n)
-	if notYet2 == nil && entry3.Clean() {
-		entry3V := entry3.V[:n]
-		out := like3.V[:n]
-		for i := range out {
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
-			out[i] = likePattern3.Match(entry3V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if entry3.IsNull(i) {
-				like3.SetNull(i)
-				continue
-			}
-			if e := entry3.ErrAt(i); e != nil {
-				like3.SetErr(i, e)
-				continue
-			}
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
-			like3.V[i] = likePattern3.Match(entry3.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &like3, notYet2, n)
-	when3, notYet3 := vec.Split(&like3, notYet2, n)
-	vec.Fill(&caseResult, "BAZ", when3, n)
-	// info['test']
-	entry4 := vec.Make[string](n)
-	if notYet3 == nil && infoArr.NullN() == 0 {
-		out := entry4.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry4.SetNull(i)
-				continue
-			}
-			out[i] = infoItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if infoArr.IsNull(i) {
-				entry4.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry4.SetNull(i)
-				continue
-			}
-			entry4.V[i] = infoItems.Value(entry_2)
-		}
-	}
-	vec.Merge(&caseResult, &entry4, notYet3, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -1336,9 +1365,9 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[int32]
-	if all == nil && lShipmodeArr.NullN() == 0 {
+	// one loop when its inputs are clean; vector code otherwise
+	if lShipmodeArr.NullN() == 0 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		for i := range out {

@@ -1834,9 +1834,9 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if all == nil && p.Clean() && quotient.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if p.Clean() && quotient.Clean() {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
@@ -1973,9 +1973,9 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if all == nil && p.Clean() && quotient.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if p.Clean() && quotient.Clean() {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
@@ -4135,9 +4135,9 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// s: IF(p, x * y, 0.0)
 	// IF(p, (x * y), 0.0)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[float64]
-	if all == nil && p.Clean() && product.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if p.Clean() && product.Clean() {
 		ifResult = vec.Make[float64](n)
 		pV := p.V[:n]
 		productV := product.V[:n]
@@ -4955,71 +4955,80 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	n := int(in.NumRows())
 	infoArr := in.Column(3).(*array.Map)
 	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoOffs := vec.MapOffsets(infoArr)
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): info['test']
-	// info['test']
-	entry := vec.Make[string](n)
-	if all == nil && infoArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = infoItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if infoArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = infoItems.Value(entry_2)
-		}
-	}
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[string]
-	if all == nil && likePatternErr == nil && entry.Clean() && likePattern2Err == nil && likePattern3Err == nil {
+	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
+	fused := false
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
 		caseResult = vec.Make[string](n)
-		entryV := entry.V[:n]
 		out := caseResult.V[:n]
+		bad := false
 		for i := range out {
+			// shared (always): info['test']
+			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			switch {
-			case likePattern.Match(entryV[i]):
+			case likePattern.Match(entry):
 				out[i] = "FOO"
-			case likePattern2.Match(entryV[i]):
+			case likePattern2.Match(entry):
 				out[i] = "BAR"
-			case likePattern3.Match(entryV[i]):
+			case likePattern3.Match(entry):
 				out[i] = "BAZ"
 			default:
-				out[i] = entryV[i]
+				out[i] = entry
+			}
+			if bad {
+				break
 			}
 		}
-	} else {
+		fused = !bad
+	}
+	if !fused {
+		// shared (always): info['test']
+		// info['test']
+		entry := vec.Make[string](n)
+		if all == nil && infoArr.NullN() == 0 {
+			out := entry.V[:n]
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if infoArr.IsNull(i) {
+					entry.SetNull(i)
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				entry.V[i] = infoItems.Value(entry_2)
+			}
+		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
@@ -5444,75 +5453,84 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	n := int(in.NumRows())
 	infoArr := in.Column(3).(*array.Map)
 	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoOffs := vec.MapOffsets(infoArr)
 	infoItems := infoArr.Items().(*array.String)
 	testInfoFixed := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): info['test']
-	// info['test']
-	entry := vec.Make[string](n)
-	if all == nil && infoArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = infoItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if infoArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = infoItems.Value(entry_2)
-		}
-	}
 
 	// label: CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[string]
-	if all == nil && testInfoFixed.Clean() && entry.Clean() && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
+	fused := false
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && testInfoFixed.Clean() && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
 		caseResult = vec.Make[string](n)
 		testInfoFixedV := testInfoFixed.V[:n]
-		entryV := entry.V[:n]
 		out := caseResult.V[:n]
+		bad := false
 		for i := range out {
+			// shared (always): info['test']
+			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			switch {
 			case testInfoFixedV[i]:
-				out[i] = entryV[i]
-			case likePattern.Match(entryV[i]):
+				out[i] = entry
+			case likePattern.Match(entry):
 				out[i] = "FOO"
-			case likePattern2.Match(entryV[i]):
+			case likePattern2.Match(entry):
 				out[i] = "BAR"
-			case likePattern3.Match(entryV[i]):
+			case likePattern3.Match(entry):
 				out[i] = "BAZ"
 			default:
-				out[i] = entryV[i]
+				out[i] = entry
+			}
+			if bad {
+				break
 			}
 		}
-	} else {
+		fused = !bad
+	}
+	if !fused {
+		// shared (always): info['test']
+		// info['test']
+		entry := vec.Make[string](n)
+		if all == nil && infoArr.NullN() == 0 {
+			out := entry.V[:n]
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if infoArr.IsNull(i) {
+					entry.SetNull(i)
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				entry.V[i] = infoItems.Value(entry_2)
+			}
+		}
 		// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 		caseResult2 := vec.Make[string](n)
 		vec.CopyErrs(&caseResult2, &testInfoFixed, all, n)
@@ -5886,9 +5904,9 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
 	// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[string]
-	if all == nil && quotient.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if quotient.Clean() {
 		caseResult = vec.Make[string](n)
 		quotientV := quotient.V[:n]
 		out := caseResult.V[:n]
@@ -6132,44 +6150,45 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): upper(s)
-	// upper(s)
-	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
-		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
-			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
-		}
-	}
 
 	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[int32]
-	if all == nil && upper.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if sArr.NullN() == 0 {
 		caseResult = vec.Make[int32](n)
-		upperV := upper.V[:n]
 		out := caseResult.V[:n]
 		for i := range out {
+			// shared (always): upper(s)
+			upper := rt.Upper(sArr.Value(i))
 			switch {
-			case rt.EqString(upperV[i], "A"):
+			case rt.EqString(upper, "A"):
 				out[i] = int32(1)
-			case rt.EqString(upperV[i], "B"):
+			case rt.EqString(upper, "B"):
 				out[i] = int32(2)
 			default:
-				out[i] = rt.Length(upperV[i])
+				out[i] = rt.Length(upper)
 			}
 		}
 	} else {
+		// shared (always): upper(s)
+		// upper(s)
+		upper := vec.Make[string](n)
+		if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+			out := upper.V[:n]
+			for i := range out {
+				out[i] = rt.Upper(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sArr.IsNull(i) {
+					upper.SetNull(i)
+					continue
+				}
+				upper.V[i] = rt.Upper(sArr.Value(i))
+			}
+		}
 		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 		caseResult2 := vec.Make[int32](n)
 		// (upper(s) = 'A')
@@ -6741,9 +6760,9 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		}
 	}
 	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[bool]
-	if all == nil && p.Clean() && quotient.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if p.Clean() && quotient.Clean() {
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]

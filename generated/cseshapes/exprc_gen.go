@@ -363,14 +363,15 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult2 vec.Vec[int64]
-	if todo == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+			i := todo.Row(k)
 			if rt.GtInt64(int64(int64(2)), c_V[i]) {
 				out[i] = int64(int64(0))
 			} else {
@@ -412,14 +413,15 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &shared0, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult4 vec.Vec[int64]
-	if todo2 == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		for i := range out {
+		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+			i := todo2.Row(k)
 			if rt.GtInt64(int64(int64(2)), c_V[i]) {
 				out[i] = int64(int64(0))
 			} else {
@@ -1103,15 +1105,16 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
 	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && probe2.Clean() && probe.Clean() && r_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if probe2.Clean() && probe.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.NeInt64(probe2V[i], probeV[i]) {
 				out[i] = probe2V[i]
 			} else {
@@ -2914,9 +2917,9 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int32]
-	if all == nil && a.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
@@ -3072,14 +3075,15 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult2 vec.Vec[int64]
-	if when2 == nil && b.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if b.Clean() && c_.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+			i := when2.Row(k)
 			switch {
 			case rt.LtInt64(bV[i], c_V[i]):
 				out[i] = int64(int64(9223372036854775807))
@@ -4350,16 +4354,17 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	and.Add(&cmp3)
 	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult2 vec.Vec[bool]
-	if and.Live == nil && c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean() {
 		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		probe3V := probe3.V[:n]
 		qV := q.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := ifResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
 			if rt.LeInt64(c_V[i], probe3V[i]) {
 				out[i] = qV[i]
 			} else {
@@ -5027,9 +5032,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF(q, b, r)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if all == nil && q.Clean() && b.Clean() && r_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if q.Clean() && b.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
 		bV := b.V[:n]
@@ -5118,14 +5123,15 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&shared0, &probe, todo, n)
 	// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult3 vec.Vec[int64]
-	if when == nil && r_.Clean() && shared0.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if r_.Clean() && shared0.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := shared0.V[:n]
 		out := ifResult3.V[:n]
-		for i := range out {
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
 			if rt.NeInt64(r_V[i], shared0V[i]) {
 				out[i] = int64(int64(5))
 			} else {
@@ -5837,15 +5843,16 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> pr...
 	// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[int64]
-	if sel == nil && tried.Clean() && p.Clean() && probe.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if tried.Clean() && p.Clean() && probe.Clean() {
 		caseResult = vec.Make[int64](n)
 		triedV := tried.V[:n]
 		pV := p.V[:n]
 		probeV := probe.V[:n]
 		out := caseResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			switch {
 			case triedV[i]:
 				if pV[i] {
@@ -5865,14 +5872,15 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		vec.CopyErrs(&caseResult2, &tried, sel, n)
 		when, notYet := vec.Split(&tried, sel, n)
 		// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
-		// one loop when every row is selected and its inputs are clean; vector code otherwise
 		var ifResult vec.Vec[int64]
-		if when == nil && p.Clean() && probe.Clean() {
+		// one loop when its inputs are clean; vector code otherwise
+		if p.Clean() && probe.Clean() {
 			ifResult = vec.Make[int64](n)
 			pV := p.V[:n]
 			probeV := probe.V[:n]
 			out := ifResult.V[:n]
-			for i := range out {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
 				if pV[i] {
 					out[i] = probeV[i]
 				} else {
@@ -6243,15 +6251,16 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: (probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CA...
 	// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && shared2.Clean() && probe.Clean() && probe3.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if shared2.Clean() && probe.Clean() && probe3.Clean() {
 		ifResult = vec.Make[int64](n)
 		shared2V := shared2.V[:n]
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.NeInt64(shared2V[i], int64(int64(3))) {
 				out[i] = probeV[i]
 			} else {
@@ -6502,15 +6511,16 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((c = probe(4, r, b)), a, probe(4, r, b))
 	// IF((c = probe(4, r, b)), a, probe(4, r, b))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && c_.Clean() && probe.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && probe.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.EqInt64(c_V[i], probeV[i]) {
 				out[i] = aV[i]
 			} else {
@@ -6873,13 +6883,14 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[int64]
-	if sel == nil && probe.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if probe.Clean() {
 		caseResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := caseResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			switch {
 			case rt.GeInt64(probeV[i], probeV[i]):
 				out[i] = probeV[i]
@@ -7330,15 +7341,16 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
 	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && p.Clean() && probe2.Clean() && probe.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if p.Clean() && probe2.Clean() && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if pV[i] {
 				out[i] = probe2V[i]
 			} else {
@@ -7825,13 +7837,14 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &isNotNull, all, n)
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if when == nil && probe3.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if probe3.Clean() {
 		ifResult = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
 			if rt.EqInt64(probe3V[i], int64(int64(1))) {
 				out[i] = probe3V[i]
 			} else {
@@ -8533,15 +8546,16 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.FillNull(&caseResult2, notYet2, n)
 	vec.Merge(&ifResult2, &caseResult2, then2, n)
 	// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult3 vec.Vec[int64]
-	if otherwise2 == nil && q.Clean() && probe3.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if q.Clean() && probe3.Clean() && c_.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
 		probe3V := probe3.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult3.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+			i := otherwise2.Row(k)
 			if qV[i] {
 				out[i] = probe3V[i]
 			} else {
@@ -8731,9 +8745,9 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult2 vec.Vec[int64]
-	if all == nil && a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
@@ -9344,14 +9358,15 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if notYet == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+			i := notYet.Row(k)
 			if rt.NeInt64(int64(int64(1)), c_V[i]) {
 				out[i] = int64(int64(3))
 			} else {
@@ -9518,9 +9533,9 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((a <> b), 'x', 'x')
 	// IF((a <> b), 'x', 'x')
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[string]
-	if all == nil && a.Clean() && b.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && b.Clean() {
 		ifResult = vec.Make[string](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -9670,9 +9685,9 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 	// shared (always): IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
 	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if all == nil && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult.V[:n]
@@ -10907,13 +10922,14 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 	// shared (always): probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))))
 	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
 				out[i] = int64(int64(4611686018427387904))
 			} else {
@@ -11123,14 +11139,15 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult3 vec.Vec[int64]
-	if sel == nil && sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
 		out := ifResult3.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.EqString(sArr.Value(i), "a") {
 				out[i] = probe3V[i]
 			} else {
@@ -11667,14 +11684,15 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult2 vec.Vec[int64]
-	if when == nil && p.Clean() && probe.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if p.Clean() && probe.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
 		probeV := probe.V[:n]
 		out := caseResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
 			switch {
 			case pV[i]:
 				out[i] = probeV[i]
@@ -11953,9 +11971,9 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: IF((b = probe(1, r, b)), s, s)
 	// IF((b = probe(1, r, b)), s, s)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult3 vec.Vec[string]
-	if all == nil && b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
+	// one loop when its inputs are clean; vector code otherwise
+	if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
 		ifResult3 = vec.Make[string](n)
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
@@ -12542,15 +12560,16 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 	// shared (always): IF((a < CAST(100 AS BIGINT)), b, c)
 	// IF((a < CAST(100 AS BIGINT)), b, c)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && a.Clean() && b.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.LtInt64(aV[i], int64(int64(100))) {
 				out[i] = bV[i]
 			} else {
@@ -13320,15 +13339,16 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when2, notYet2 := vec.Split(&matches, all, n)
 	// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if when2 == nil && b.Clean() && probe.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if b.Clean() && probe.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+			i := when2.Row(k)
 			if rt.LeInt64(bV[i], probeV[i]) {
 				out[i] = int64(int64(100))
 			} else {
@@ -16132,14 +16152,15 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
 	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if when3 == nil && probe.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if probe.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
+			i := when3.Row(k)
 			if rt.LeInt64(probeV[i], probeV[i]) {
 				out[i] = probeV[i]
 			} else {
@@ -16303,14 +16324,15 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((c < CAST(3 AS BIGINT)), a, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult2 vec.Vec[int64]
-	if todo == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+			i := todo.Row(k)
 			if rt.LtInt64(c_V[i], int64(int64(3))) {
 				out[i] = aV[i]
 			} else {
@@ -16421,14 +16443,15 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((c < CAST(3 AS BIGINT)), a, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult4 vec.Vec[int64]
-	if todo2 == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		for i := range out {
+		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+			i := todo2.Row(k)
 			if rt.LtInt64(c_V[i], int64(int64(3))) {
 				out[i] = aV[i]
 			} else {
@@ -16621,14 +16644,15 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// shared (always): IF((a = c), c, a)
 	// IF((a = c), c, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && a.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.EqInt64(aV[i], c_V[i]) {
 				out[i] = c_V[i]
 			} else {
@@ -17490,15 +17514,16 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&shared2, &probe4, todo2, n)
 	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult3 vec.Vec[int64]
-	if otherwise2 == nil && shared2.Clean() && probe3.Clean() && probe.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if shared2.Clean() && probe3.Clean() && probe.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		shared2V := shared2.V[:n]
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult3.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+			i := otherwise2.Row(k)
 			if rt.GtInt64(shared2V[i], probe3V[i]) {
 				out[i] = probeV[i]
 			} else {
@@ -18044,15 +18069,16 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if when == nil && asBigint.Clean() && c_.Clean() && r_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if asBigint.Clean() && c_.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
 			if rt.LeInt64(asBigintV[i], c_V[i]) {
 				out[i] = asBigintV[i]
 			} else {
@@ -18834,14 +18860,15 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &betweenResult, sel, n)
 	when, notYet := vec.Split(&betweenResult, sel, n)
 	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if when == nil && a.Clean() && probe.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
 			if rt.EqInt64(aV[i], probeV[i]) {
 				out[i] = probeV[i]
 			} else {
@@ -20030,9 +20057,9 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((r > c), a, a)
 	// IF((r > c), a, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if all == nil && r_.Clean() && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if r_.Clean() && c_.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
@@ -20758,14 +20785,15 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &andResult, sel, n)
 	vec.Merge(&ifResult, &b, then, n)
 	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult2 vec.Vec[int64]
-	if otherwise == nil && probe3.Clean() && probe2.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if probe3.Clean() && probe2.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		probe2V := probe2.V[:n]
 		out := ifResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
 			if rt.EqInt64(probe3V[i], probe2V[i]) {
 				out[i] = probe3V[i]
 			} else {
@@ -21438,9 +21466,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if all == nil && sArr.NullN() == 0 && probe.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if sArr.NullN() == 0 && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]

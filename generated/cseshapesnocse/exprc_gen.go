@@ -422,14 +422,15 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp2, sel, n)
 	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult2 vec.Vec[int64]
-	if then == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
 			if rt.GtInt64(int64(int64(2)), c_V[i]) {
 				out[i] = int64(int64(0))
 			} else {
@@ -469,14 +470,15 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
 	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult4 vec.Vec[int64]
-	if otherwise == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
 			if rt.GtInt64(int64(int64(2)), c_V[i]) {
 				out[i] = int64(int64(0))
 			} else {
@@ -3660,9 +3662,9 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int32]
-	if all == nil && a.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
@@ -3877,14 +3879,15 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult2 vec.Vec[int64]
-	if when2 == nil && b.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if b.Clean() && c_.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+			i := when2.Row(k)
 			switch {
 			case rt.LtInt64(bV[i], c_V[i]):
 				out[i] = int64(int64(9223372036854775807))
@@ -9754,9 +9757,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF(q, b, r)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if all == nil && q.Clean() && b.Clean() && r_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if q.Clean() && b.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
 		bV := b.V[:n]
@@ -18190,14 +18193,15 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&coalesced2, &r_, stillNull2, n)
 	vec.Merge(&caseResult, &coalesced2, when, n)
 	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if notYet == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+			i := notYet.Row(k)
 			if rt.NeInt64(int64(int64(1)), c_V[i]) {
 				out[i] = int64(int64(3))
 			} else {
@@ -18465,9 +18469,9 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((a <> b), 'x', 'x')
 	// IF((a <> b), 'x', 'x')
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[string]
-	if all == nil && a.Clean() && b.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && b.Clean() {
 		ifResult = vec.Make[string](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -18659,13 +18663,14 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult2 vec.Vec[int64]
-	if then == nil && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
 			if rt.EqInt64(int64(int64(1)), aV[i]) {
 				out[i] = int64(int64(5))
 			} else {
@@ -18769,13 +18774,14 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult4 vec.Vec[int64]
-	if otherwise == nil && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
 			if rt.EqInt64(int64(int64(1)), aV[i]) {
 				out[i] = int64(int64(5))
 			} else {
@@ -18851,13 +18857,14 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult6 vec.Vec[int64]
-	if otherwise == nil && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult6.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
 			if rt.EqInt64(int64(int64(1)), aV[i]) {
 				out[i] = int64(int64(5))
 			} else {
@@ -20741,13 +20748,14 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
 	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
 				out[i] = int64(int64(4611686018427387904))
 			} else {
@@ -20881,13 +20889,14 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &cmp5, sel, n)
 	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult4 vec.Vec[int64]
-	if then2 == nil && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
-		for i := range out {
+		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+			i := then2.Row(k)
 			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
 				out[i] = int64(int64(4611686018427387904))
 			} else {
@@ -22524,15 +22533,16 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
 	// IF((a < CAST(100 AS BIGINT)), b, c)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && a.Clean() && b.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.LtInt64(aV[i], int64(int64(100))) {
 				out[i] = bV[i]
 			} else {
@@ -22850,15 +22860,16 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((a < CAST(100 AS BIGINT)), b, c)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult4 vec.Vec[int64]
-	if otherwise2 == nil && a.Clean() && b.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+			i := otherwise2.Row(k)
 			if rt.LtInt64(aV[i], int64(int64(100))) {
 				out[i] = bV[i]
 			} else {
@@ -28225,14 +28236,15 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	// IF((c < CAST(3 AS BIGINT)), a, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult2 vec.Vec[int64]
-	if then == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		for i := range out {
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
 			if rt.LtInt64(c_V[i], int64(int64(3))) {
 				out[i] = aV[i]
 			} else {
@@ -28308,14 +28320,15 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((c < CAST(3 AS BIGINT)), a, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult4 vec.Vec[int64]
-	if then == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		for i := range out {
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
 			if rt.LtInt64(c_V[i], int64(int64(3))) {
 				out[i] = aV[i]
 			} else {
@@ -28429,14 +28442,15 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	// IF((c < CAST(3 AS BIGINT)), a, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult6 vec.Vec[int64]
-	if otherwise == nil && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if c_.Clean() && a.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult6.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
 			if rt.LtInt64(c_V[i], int64(int64(3))) {
 				out[i] = aV[i]
 			} else {
@@ -28628,14 +28642,15 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((a = c), c, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if sel == nil && a.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			if rt.EqInt64(aV[i], c_V[i]) {
 				out[i] = c_V[i]
 			} else {
@@ -28812,14 +28827,15 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult3, &probe3, then2, n)
 	// IF((a = c), c, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult4 vec.Vec[int64]
-	if otherwise2 == nil && a.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
-		for i := range out {
+		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+			i := otherwise2.Row(k)
 			if rt.EqInt64(aV[i], c_V[i]) {
 				out[i] = c_V[i]
 			} else {
@@ -29004,14 +29020,15 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// IF((a = c), c, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult6 vec.Vec[int64]
-	if or.Live == nil && a.Clean() && c_.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() && c_.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult6.V[:n]
-		for i := range out {
+		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+			i := or.Live.Row(k)
 			if rt.EqInt64(aV[i], c_V[i]) {
 				out[i] = c_V[i]
 			} else {
@@ -33950,9 +33967,9 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((r > c), a, a)
 	// IF((r > c), a, a)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int64]
-	if all == nil && r_.Clean() && c_.Clean() && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if r_.Clean() && c_.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]

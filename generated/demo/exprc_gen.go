@@ -517,11 +517,12 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	day := vec.Dates(in.Column(4))
 	a := vec.Int64s(in.Column(2))
-	infoArr := in.Column(3).(*array.Map)
-	infoKeys := vec.StringKeys(infoArr.Keys())
-	infoItems := infoArr.Items().(*array.String)
 	x := vec.Int64s(in.Column(0))
 	y := vec.Int64s(in.Column(1))
+	infoArr := in.Column(3).(*array.Map)
+	infoKeys := vec.StringKeys(infoArr.Keys())
+	infoOffs := vec.MapOffsets(infoArr)
+	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -585,44 +586,6 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				continue
 			}
 			sum.V[i] = r
-		}
-	}
-	// shared (always): info['test']
-	// info['test']
-	entry := vec.Make[string](n)
-	if sel == nil && infoArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = infoItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if infoArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = infoItems.Value(entry_2)
 		}
 	}
 
@@ -698,23 +661,70 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[string]
-	if sel == nil && likePatternErr == nil && entry.Clean() && likePattern2Err == nil {
+	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
+	fused := false
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil {
 		caseResult = vec.Make[string](n)
-		entryV := entry.V[:n]
 		out := caseResult.V[:n]
-		for i := range out {
+		bad := false
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			// shared (always): info['test']
+			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			switch {
-			case likePattern.Match(entryV[i]):
+			case likePattern.Match(entry):
 				out[i] = "FOO"
-			case likePattern2.Match(entryV[i]):
+			case likePattern2.Match(entry):
 				out[i] = "BAR"
 			default:
-				out[i] = entryV[i]
+				out[i] = entry
+			}
+			if bad {
+				break
 			}
 		}
-	} else {
+		fused = !bad
+	}
+	if !fused {
+		// shared (always): info['test']
+		// info['test']
+		entry := vec.Make[string](n)
+		if sel == nil && infoArr.NullN() == 0 {
+			out := entry.V[:n]
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if infoArr.IsNull(i) {
+					entry.SetNull(i)
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry_2 := vec.FindString(infoKeys, start, end, "test")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				entry.V[i] = infoItems.Value(entry_2)
+			}
+		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')

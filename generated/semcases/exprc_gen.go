@@ -25266,9 +25266,9 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: IF(p, 1, 2)
 	// IF(p, 1, 2)
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var ifResult vec.Vec[int32]
-	if all == nil && p.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if p.Clean() {
 		ifResult = vec.Make[int32](n)
 		pV := p.V[:n]
 		out := ifResult.V[:n]
@@ -25861,9 +25861,9 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[string]
-	if all == nil && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() {
 		caseResult = vec.Make[string](n)
 		aV := a.V[:n]
 		out := caseResult.V[:n]
@@ -26004,9 +26004,9 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[string]
-	if all == nil && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() {
 		caseResult = vec.Make[string](n)
 		aV := a.V[:n]
 		out := caseResult.V[:n]
@@ -34617,9 +34617,9 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
 	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[int64]
-	if all == nil && a.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if a.Clean() {
 		caseResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := caseResult.V[:n]

@@ -111,13 +111,14 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// size: CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
-	// one loop when every row is selected and its inputs are clean; vector code otherwise
 	var caseResult vec.Vec[string]
-	if sel == nil && amount.Clean() {
+	// one loop when its inputs are clean; vector code otherwise
+	if amount.Clean() {
 		caseResult = vec.Make[string](n)
 		amountV := amount.V[:n]
 		out := caseResult.V[:n]
-		for i := range out {
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
 			switch {
 			case rt.GeFloat64(amountV[i], float64(100.0)):
 				out[i] = "large"

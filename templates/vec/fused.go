@@ -1,0 +1,107 @@
+package vec
+
+import (
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// Helpers of fused row loops (see codegen/fuse.go): map lookups written as Go
+// expressions, small enough to be inlined. A lookup that finds no entry sets
+// *bad; the fused loop then stops and the query's vector code, which applies
+// the NULL and error rules, computes the batch instead. Fused loops run only
+// when the item array has no NULLs.
+
+// MapOffsets returns the entry offsets of MAP array m, one per row plus one,
+// so that row i's entries are [offs[i], offs[i+1]).
+func MapOffsets(m *array.Map) []int32 {
+	offs := m.Offsets()
+	if len(offs) == 0 {
+		return make([]int32, m.Len()+1)
+	}
+	off := m.Data().Offset()
+	return offs[off : off+m.Len()+1]
+}
+
+// RowFindString finds key among row i's entries; -1 when missing.
+func RowFindString(offs []int32, keys StrKeys, i int, key string) int {
+	return FindString(keys, int64(offs[i]), int64(offs[i+1]), key)
+}
+
+// RowFindInt64 is RowFindString for BIGINT keys.
+func RowFindInt64(offs []int32, keys []int64, i int, key int64) int {
+	return FindInt64(keys, int64(offs[i]), int64(offs[i+1]), key)
+}
+
+// RowFindInt32 is RowFindString for INT keys.
+func RowFindInt32(offs []int32, keys []int32, i int, key int32) int {
+	return FindInt32(keys, int64(offs[i]), int64(offs[i+1]), key)
+}
+
+// RowCountString is cardinality of row i.
+func RowCountString(offs []int32, keys StrKeys, i int) int32 {
+	return CountString(keys, int64(offs[i]), int64(offs[i+1]))
+}
+
+// RowCountInt64 is RowCountString for BIGINT keys.
+func RowCountInt64(offs []int32, keys []int64, i int) int32 {
+	return CountInt64(keys, int64(offs[i]), int64(offs[i+1]))
+}
+
+// RowCountInt32 is RowCountString for INT keys.
+func RowCountInt32(offs []int32, keys []int32, i int) int32 {
+	return CountInt32(keys, int64(offs[i]), int64(offs[i+1]))
+}
+
+// ItemString is the item at entry j of an item array without NULLs, or ""
+// with *bad set when j is -1 (missing).
+func ItemString(items *array.String, j int, bad *bool) string {
+	if j < 0 {
+		*bad = true
+		return ""
+	}
+	return items.Value(j)
+}
+
+// ItemInt64 is ItemString for Int64 items.
+func ItemInt64(items *array.Int64, j int, bad *bool) int64 {
+	if j < 0 {
+		*bad = true
+		return 0
+	}
+	return items.Value(j)
+}
+
+// ItemInt32 is ItemString for Int32 items.
+func ItemInt32(items *array.Int32, j int, bad *bool) int32 {
+	if j < 0 {
+		*bad = true
+		return 0
+	}
+	return items.Value(j)
+}
+
+// ItemFloat64 is ItemString for Float64 items.
+func ItemFloat64(items *array.Float64, j int, bad *bool) float64 {
+	if j < 0 {
+		*bad = true
+		return 0
+	}
+	return items.Value(j)
+}
+
+// ItemBoolean is ItemString for Boolean items.
+func ItemBoolean(items *array.Boolean, j int, bad *bool) bool {
+	if j < 0 {
+		*bad = true
+		return false
+	}
+	return items.Value(j)
+}
+
+// ItemDate32 is ItemString for Date32 items.
+func ItemDate32(items *array.Date32, j int, bad *bool) int32 {
+	if j < 0 {
+		*bad = true
+		return 0
+	}
+	return int32(items.Value(j))
+}
