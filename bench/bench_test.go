@@ -97,3 +97,4 @@ func BenchmarkSeedIf(b *testing.B)           { benchQuery(b, "SeedIf") }
 func BenchmarkSeedCase(b *testing.B)         { benchQuery(b, "SeedCase") }
 func BenchmarkStringCase(b *testing.B)       { benchQuery(b, "StringCase") }
 func BenchmarkSeedCaseWideMaps(b *testing.B) { benchQuery(b, "SeedCaseWideMaps") }
+func BenchmarkSeedCaseBigMaps(b *testing.B)  { benchQuery(b, "SeedCaseBigMaps") }

@@ -6,6 +6,7 @@
 package bench
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -215,7 +216,17 @@ var (
 	// entries, and most values match none of the prefixes, so without sharing
 	// every WHEN and the ELSE look the key up again.
 	wideMaps = eventsShape{8, 16, 50, 50, 50}
+	// bigMaps: maps of 32-64 entries, as wideMaps otherwise.
+	bigMaps = eventsShape{32, 64, 50, 50, 50}
 )
+
+// infoKey is the name of the e-th entry of an info map other than 'test'.
+func infoKey(e int) string {
+	if e < len(infoKeys) {
+		return infoKeys[e]
+	}
+	return fmt.Sprintf("tag%02d", e)
+}
 
 // Events returns a deterministic batch of n events rows (seeded by seed): x
 // and y uniform in [-1000, 1000], a in [0, 1e9) (never near overflow), day in
@@ -233,6 +244,12 @@ func Events(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.Reco
 // 'test' values start with each of '123', '124' and '125'.
 func EventsWide(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.RecordBatch {
 	return events(mem, n, withNulls, seed, wideMaps)
+}
+
+// EventsBig is Events with bigMaps: info maps of 32-64 entries where 5% of the
+// 'test' values start with each of '123', '124' and '125'.
+func EventsBig(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.RecordBatch {
+	return events(mem, n, withNulls, seed, bigMaps)
 }
 
 func events(mem memory.Allocator, n int, withNulls bool, seed uint64, shape eventsShape) arrow.RecordBatch {
@@ -291,7 +308,7 @@ func events(mem memory.Allocator, n int, withNulls bool, seed uint64, shape even
 						items.Append(testValue())
 					}
 				default:
-					keys.Append(infoKeys[e])
+					keys.Append(infoKey(e))
 					items.Append("v" + string(rune('0'+r.IntN(10))))
 				}
 			}

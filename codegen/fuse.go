@@ -12,14 +12,21 @@ import (
 // The vector code of a CASE or IF pays per branch: a boolean vector per
 // condition, a selection split per WHEN, a fill or merge per result. When
 // nothing inside the conditional can fail or produce NULL once its inputs are
-// clean (every call is a kernel without an error result, every constant is a
-// value, every shared subexpression it reads is already computed), the whole
-// conditional is one Go switch per row. The fused loop runs when every row is
-// selected and every input vector is clean; otherwise the vector code runs, so
-// the NULL and error rules stay in one place. Evaluation stays lazy (a
-// condition runs only on rows no earlier WHEN took, a result only on the rows
-// of its branch), so the fused loop evaluates exactly what the vector code
-// would.
+// clean (every call is a kernel without an error result or a map lookup on a
+// MAP input column, every constant is a value, every shared subexpression it
+// reads is already computed or absorbed), the whole conditional is one Go
+// switch per row, over the rows of its selection. It runs when every input
+// is clean (no NULLs, no errors); a map lookup that misses on some row stops
+// it, and the vector code, which holds the NULL and error rules, computes the
+// batch instead. Evaluation stays lazy (a condition runs only on rows no
+// earlier WHEN took, a result only on the rows of its branch), so the fused
+// loop evaluates what the vector code would; what a stopped loop evaluated
+// twice is pure (lookups and kernels without errors).
+//
+// A shared subexpression decided "always" whose every occurrence is inside one
+// top-level conditional is absorbed by it (see absorb): the fused loop
+// computes it once per row into a local, before the switch, and no vector of
+// it is built.
 
 // fusion collects what the fused loop of one conditional needs: the run-time
 // conditions under which it applies and the value slices it reads.
@@ -28,8 +35,8 @@ type fusion struct {
 	conds  []jen.Code
 	slices []jen.Code
 	seen   map[string]jen.Code // vector or array variable -> per-row value
-	// bad names the loop's flag set by a map lookup that finds no entry or a
-	// NULL item ("" while no lookup can do so).
+	// bad names the loop's flag set by a map lookup that finds no entry (""
+	// while no lookup can).
 	bad    string
 	locals map[int]string // absorbed shared subexpression -> its per-row local
 }
@@ -39,8 +46,8 @@ type fusion struct {
 var notFused = map[string]bool{"greatest": true, "least": true}
 
 // mapCalls are the map functions a fused loop computes over a MAP input column
-// read in place (m[k] and element_at give way to vector code on a row whose key
-// is missing or whose item is NULL).
+// read in place (m[k] and element_at stop the loop on a row whose key is
+// missing; the loop runs only when the items have no NULLs).
 var mapCalls = map[string]bool{"subscript": true, "element_at": true, "map_contains_key": true, "cardinality": true}
 
 // fusibleCond reports whether a conditional can be emitted as one fused row

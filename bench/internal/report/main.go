@@ -27,7 +27,7 @@ type samples struct {
 }
 
 var (
-	queryOrder = []string{"Q1Projection", "Q1NoWhere", "Q6Filter", "SeedIf", "SeedCase", "SeedCaseWideMaps", "StringCase"}
+	queryOrder = []string{"Q1Projection", "Q1NoWhere", "Q6Filter", "SeedIf", "SeedCase", "SeedCaseWideMaps", "SeedCaseBigMaps", "StringCase"}
 	rowsOrder  = []string{"1K", "1M"}
 	nullsOrder = []string{"false", "true"}
 )
