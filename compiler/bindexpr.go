@@ -631,6 +631,15 @@ func (b *binder) cast(x ir.Expr, to ir.Type, pos diag.Pos) (ir.Expr, bool) {
 	if c, ok := x.(*ir.Const); ok && c.Type().Kind == ir.KindNull {
 		return &ir.Const{T: to}, true
 	}
+	if x.Type().Kind == ir.KindNull {
+		switch x.(type) {
+		case *ir.If, *ir.Case, *ir.Coalesce, *ir.Try, *ir.NullIf:
+			// CAST((CASE s WHEN '' THEN NULL END) AS INT): the conditional takes
+			// the type, as in any other typed context (found by the
+			// differential fuzzer: a cast from the NULL type reached codegen).
+			return b.retype(x, to, pos)
+		}
+	}
 	sig, err := functions.ResolveCast(x.Type(), to)
 	if err != nil {
 		b.errs.Add(pos, diag.Type, "%v", err)

@@ -36831,6 +36831,247 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// case0358Input is the schema of Case0358's input batches (table t).
+var case0358Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0358Schema is the schema of the batches Case0358 returns.
+var Case0358Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0358 evaluates query Case0358 over one batch of table t:
+//
+//	SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0358Input); err != nil {
+		return nil, fmt.Errorf("query Case0358: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0358: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CAST(CASE s WHEN ” THEN NULL END AS INT)
+	// CASE s WHEN ” THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
+	caseResult := vec.Make[int32](n)
+	matches := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+		out := matches.V[:n]
+		for i := range out {
+			out[i] = rt.EqString(sArr.Value(i), "")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				matches.SetNull(i)
+				continue
+			}
+			matches.V[i] = rt.EqString(sArr.Value(i), "")
+		}
+	}
+	vec.CopyErrs(&caseResult, &matches, all, n)
+	when, notYet := vec.Split(&matches, all, n)
+	vec.FillNull(&caseResult, when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(CASE s WHEN '' THEN NULL END AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0358Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0359Input is the schema of Case0359's input batches (table t).
+var case0359Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0359Schema is the schema of the batches Case0359 returns.
+var Case0359Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0359 evaluates query Case0359 over one batch of table t:
+//
+//	SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0359Input); err != nil {
+		return nil, fmt.Errorf("query Case0359: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0359: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CAST(IF(p, NULL, NULL) AS VARCHAR)
+	// IF(p, CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR))
+	then, otherwise := vec.Split(&p, all, n)
+	ifResult := vec.Make[string](n)
+	vec.CopyErrs(&ifResult, &p, all, n)
+	vec.FillNull(&ifResult, then, n)
+	vec.FillNull(&ifResult, otherwise, n)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(IF(p, NULL, NULL) AS VARCHAR)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Case0359Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0360Input is the schema of Case0360's input batches (table t).
+var case0360Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0360Schema is the schema of the batches Case0360 returns.
+var Case0360Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0360 evaluates query Case0360 over one batch of table t:
+//
+//	SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0360Input); err != nil {
+		return nil, fmt.Errorf("query Case0360: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0360: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CAST(COALESCE(NULL, NULL) AS BIGINT) + 1
+	konst := vec.NullVec[int64](n)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(COALESCE(NULL, NULL) AS BIGINT) + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	out := array.NewRecordBatch(Case0360Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -37553,6 +37794,12 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0356, Case0356Schema, true
 	case "Case0357":
 		return Case0357, Case0357Schema, true
+	case "Case0358":
+		return Case0358, Case0358Schema, true
+	case "Case0359":
+		return Case0359, Case0359Schema, true
+	case "Case0360":
+		return Case0360, Case0360Schema, true
 	}
 	return nil, nil, false
 }
