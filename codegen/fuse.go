@@ -35,6 +35,7 @@ type fusion struct {
 	conds  []jen.Code
 	slices []jen.Code
 	seen   map[string]jen.Code // vector or array variable -> per-row value
+	tested map[string]bool     // arrays whose NullN() == 0 is among conds
 	// bad names the loop's flag set by a map lookup that finds no entry (""
 	// while no lookup can).
 	bad    string
@@ -159,7 +160,7 @@ func constPattern(e *ir.Call) bool {
 // its inputs are clean, and as vector code (general) otherwise, or when a map
 // lookup in the loop misses.
 func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand) operand {
-	fu := &fusion{f: f, seen: map[string]jen.Code{}, locals: map[int]string{}}
+	fu := &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, locals: map[int]string{}}
 	// Shared subexpressions absorbed by e are computed once per row, first:
 	// every path through e evaluates them.
 	var top []jen.Code
@@ -289,13 +290,8 @@ func (fu *fusion) valueNode(e ir.Expr) jen.Code {
 	case *ir.ColumnRef:
 		if e.T.Kind == ir.KindVarchar {
 			arr := f.strArray(e)
-			if v, ok := fu.seen[arr]; ok {
-				return v
-			}
-			v := jen.Id(arr).Dot("Value").Call(jen.Id("i"))
-			fu.seen[arr] = v
-			fu.conds = append(fu.conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
-			return v
+			fu.noNulls(arr)
+			return jen.Id(arr).Dot("Value").Call(jen.Id("i"))
 		}
 		return fu.vecInput(f.column(e))
 	case *ir.And:
@@ -332,10 +328,7 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 		f.mapOffs[col.Index] = offs
 		f.prologue = append(f.prologue, jen.Id(offs).Op(":=").Qual(vecPkg, "MapOffsets").Call(jen.Id(m.arr)))
 	}
-	if _, ok := fu.seen[m.arr]; !ok {
-		fu.seen[m.arr] = nil
-		fu.conds = append(fu.conds, jen.Id(m.arr).Dot("NullN").Call().Op("==").Lit(0))
-	}
+	fu.noNulls(m.arr)
 	suffix := map[ir.Kind]string{ir.KindVarchar: "String", ir.KindBigint: "Int64", ir.KindInt: "Int32"}[col.T.Key.Kind]
 	if e.Fn.Name == "cardinality" {
 		return jen.Qual(vecPkg, "RowCount"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"))
@@ -348,11 +341,16 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 		fu.bad = f.local("bad")
 	}
 	items := f.mapItems(col)
-	if _, ok := fu.seen[items]; !ok {
-		fu.seen[items] = nil
-		fu.conds = append(fu.conds, jen.Id(items).Dot("NullN").Call().Op("==").Lit(0))
-	}
+	fu.noNulls(items)
 	return jen.Qual(vecPkg, "Item"+arrowArrayName(*col.T.Value)).Call(jen.Id(items), find, jen.Op("&").Id(fu.bad))
+}
+
+// noNulls makes the loop run only when Arrow array arr has no NULLs.
+func (fu *fusion) noNulls(arr string) {
+	if !fu.tested[arr] {
+		fu.tested[arr] = true
+		fu.conds = append(fu.conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
+	}
 }
 
 // vecInput reads a vector variable's value slice (declared once, before the
