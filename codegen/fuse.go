@@ -36,6 +36,7 @@ type fusion struct {
 	slices []jen.Code
 	seen   map[string]jen.Code // vector or array variable -> per-row value
 	tested map[string]bool     // arrays whose NullN() == 0 is among conds
+	names  map[string]bool     // locals of the loop's block
 	// bad names the loop's flag set by a map lookup that finds no entry (""
 	// while no lookup can).
 	bad    string
@@ -160,13 +161,13 @@ func constPattern(e *ir.Call) bool {
 // its inputs are clean, and as vector code (general) otherwise, or when a map
 // lookup in the loop misses.
 func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand) operand {
-	fu := &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, locals: map[int]string{}}
+	fu := &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}}
 	// Shared subexpressions absorbed by e are computed once per row, first:
 	// every path through e evaluates them.
 	var top []jen.Code
 	absorbed := f.absorbedBy(e)
 	for _, s := range absorbed {
-		name := f.local(tempName(s.Expr))
+		name := fu.local(tempName(s.Expr))
 		top = append(top, jen.Comment("shared (always): "+comment(s.SQL)), jen.Id(name).Op(":=").Add(fu.valueNode(s.Expr)))
 		fu.locals[s.ID] = name
 	}
@@ -250,7 +251,7 @@ func (fu *fusion) assignCond(e ir.Expr, target jen.Code) []jen.Code {
 		var stmts, cases []jen.Code
 		var subject jen.Code
 		if e.Operand != nil {
-			name := fu.f.local("subject")
+			name := fu.local("subject")
 			stmts = append(stmts, jen.Id(name).Op(":=").Add(fu.value(e.Operand)))
 			subject = jen.Id(name)
 		}
@@ -338,12 +339,25 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 		return jen.Parens(jen.Add(find).Op(">=").Lit(0))
 	}
 	if fu.bad == "" {
-		fu.bad = f.local("bad")
+		fu.bad = fu.local("bad")
 	}
 	items := f.mapItems(col)
 	fu.noNulls(items)
 	return jen.Qual(vecPkg, "Item"+arrowArrayName(*col.T.Value)).Call(jen.Id(items), find, jen.Op("&").Id(fu.bad))
 }
+
+// local names a variable of the fused loop's block: distinct from the
+// function's names, the loop's own (out, i, k, cnt) and its other locals.
+func (fu *fusion) local(base string) string {
+	name := fu.f.local(base)
+	for n := 2; fu.names[name] || loopNames[name]; n++ {
+		name = fu.f.local(base + itoa(n))
+	}
+	fu.names[name] = true
+	return name
+}
+
+var loopNames = map[string]bool{"out": true, "i": true, "k": true, "cnt": true}
 
 // noNulls makes the loop run only when Arrow array arr has no NULLs.
 func (fu *fusion) noNulls(arr string) {
@@ -359,7 +373,7 @@ func (fu *fusion) vecInput(name string) jen.Code {
 	if v, ok := fu.seen[name]; ok {
 		return v
 	}
-	s := fu.f.local(name + "V")
+	s := fu.local(name + "V")
 	v := jen.Id(s).Index(jen.Id("i"))
 	fu.seen[name] = v
 	fu.conds = append(fu.conds, jen.Id(name).Dot("Clean").Call())
