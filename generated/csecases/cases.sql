@@ -41,6 +41,9 @@ SELECT IF(p, a DIV b, 0) AS guarded, a DIV b AS plain FROM t;
 -- name: cross_output_swapped
 SELECT a DIV b AS plain, IF(p, a DIV b, 0) AS guarded FROM t;
 
+-- name: fused_two_lookups
+SELECT CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END AS r FROM t;
+
 -- name: if_both_branches
 SELECT IF(p, (a DIV b) + 1, (a DIV b) - 1) AS r FROM t;
 

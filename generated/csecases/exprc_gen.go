@@ -2018,6 +2018,269 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	return out, nil
 }
 
+// fused_two_lookupsInput is the schema of Fused_two_lookups's input batches (table t).
+var fused_two_lookupsInput = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Fused_two_lookupsSchema is the schema of the batches Fused_two_lookups returns.
+var Fused_two_lookupsSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Fused_two_lookups evaluates query fused_two_lookups over one batch of table t:
+//
+//	SELECT CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), fused_two_lookupsInput); err != nil {
+		return nil, fmt.Errorf("query fused_two_lookups: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(9).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
+	mItems := mArr.Items().(*array.Int64)
+	c_ := vec.Int64s(in.Column(2))
+	i_ := vec.Int32s(in.Column(3))
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
+	// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
+	var caseResult vec.Vec[int64]
+	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
+	fused := false
+	if mArr.NullN() == 0 && mItems.NullN() == 0 && c_.Clean() && i_.Clean() && a.Clean() {
+		caseResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		i_V := i_.V[:n]
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		bad := false
+		for i := range out {
+			// shared (always): m['a']
+			entry := vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
+			// shared (always): m['b']
+			entry2 := vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
+			switch {
+			case (rt.GtInt64(entry, int64(int64(0))) && rt.GtInt64(entry2, c_V[i])):
+				out[i] = entry
+			case rt.GtInt32(i_V[i], int32(0)):
+				out[i] = aV[i]
+			default:
+				out[i] = entry2
+			}
+			if bad {
+				break
+			}
+		}
+		fused = !bad
+	}
+	if !fused {
+		// shared (always): m['a']
+		// m['a']
+		entry := vec.Make[int64](n)
+		if all == nil && mArr.NullN() == 0 {
+			out := entry.V[:n]
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "a")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("a"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if mArr.IsNull(i) {
+					entry.SetNull(i)
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "a")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("a"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				entry.V[i] = mItems.Value(entry_2)
+			}
+		}
+		// shared (always): m['b']
+		// m['b']
+		entry2 := vec.Make[int64](n)
+		if all == nil && mArr.NullN() == 0 {
+			out := entry2.V[:n]
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "b")
+				if entry_2 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry2.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if mArr.IsNull(i) {
+					entry2.SetNull(i)
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "b")
+				if entry_2 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry2.SetNull(i)
+					continue
+				}
+				entry2.V[i] = mItems.Value(entry_2)
+			}
+		}
+		// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
+		caseResult2 := vec.Make[int64](n)
+		and := vec.NewLogic(false, all, n)
+		// (m['a'] > CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && entry.Clean() {
+			entryV := entry.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if entry.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+			}
+		}
+		and.Add(&cmp)
+		// (m['b'] > c)
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && entry2.Clean() && c_.Clean() {
+			entry2V := entry2.V[:n]
+			c_V := c_.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(entry2V[i], c_V[i])
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if entry2.IsNull(i) || c_.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := entry2.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(entry2.V[i], c_.V[i])
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		vec.CopyErrs(&caseResult2, &andResult, all, n)
+		when, notYet := vec.Split(&andResult, all, n)
+		vec.Merge(&caseResult2, &entry, when, n)
+		// (i > 0)
+		cmp3 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && i_.Clean() {
+			i_V := i_.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt32(i_V[i], int32(0))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if i_.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := i_.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.GtInt32(i_.V[i], int32(0))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
+		when2, notYet2 := vec.Split(&cmp3, notYet, n)
+		vec.Merge(&caseResult2, &a, when2, n)
+		vec.Merge(&caseResult2, &entry2, notYet2, n)
+		caseResult = caseResult2
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // if_both_branchesInput is the schema of If_both_branches's input batches (table t).
 var if_both_branchesInput = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7066,6 +7329,8 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Cross_output, Cross_outputSchema, true
 	case "cross_output_swapped":
 		return Cross_output_swapped, Cross_output_swappedSchema, true
+	case "fused_two_lookups":
+		return Fused_two_lookups, Fused_two_lookupsSchema, true
 	case "if_both_branches":
 		return If_both_branches, If_both_branchesSchema, true
 	case "if_condition_may_fail":
