@@ -356,11 +356,7 @@ func (f *funcGen) emitCall(e *ir.Call, sel string) operand {
 // emitKernel emits a strict call of the signature's rt kernel over operands.
 func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string) operand {
 	return f.emitRows(sig.Ret, sig.KernelErr, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
-		pkg := rtPkg
-		if sig.KernelPkg != "" {
-			pkg = sig.KernelPkg
-		}
-		call := jen.Qual(pkg, sig.Kernel).Call(vals...)
+		call := kernelCall(sig, vals...)
 		if !sig.KernelErr {
 			return []jen.Code{set(call)}
 		}

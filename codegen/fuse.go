@@ -330,7 +330,7 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 		f.prologue = append(f.prologue, jen.Id(offs).Op(":=").Qual(vecPkg, "MapOffsets").Call(jen.Id(m.arr)))
 	}
 	fu.noNulls(m.arr)
-	suffix := map[ir.Kind]string{ir.KindVarchar: "String", ir.KindBigint: "Int64", ir.KindInt: "Int32"}[col.T.Key.Kind]
+	suffix := keySuffix(*col.T.Key)
 	if e.Fn.Name == "cardinality" {
 		return jen.Qual(vecPkg, "RowCount"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"))
 	}
@@ -389,7 +389,7 @@ func (fu *fusion) logic(args []ir.Expr, op string) jen.Code {
 	return jen.Parens(c)
 }
 
-// kernelCall calls an rt kernel that has no error result.
+// kernelCall calls the signature's kernel (templates/rt unless KernelPkg says).
 func kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 	pkg := rtPkg
 	if sig.KernelPkg != "" {

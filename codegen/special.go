@@ -43,6 +43,12 @@ func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) oper
 	})
 }
 
+// keySuffix names the key type in the vec lookup functions (FindString,
+// RowFindInt64, ...): MAP keys are VARCHAR, BIGINT or INT.
+func keySuffix(t ir.Type) string {
+	return map[ir.Kind]string{ir.KindVarchar: "String", ir.KindBigint: "Int64", ir.KindInt: "Int32"}[t.Kind]
+}
+
 func mapKeyErr(t ir.Type) string {
 	switch t.Kind {
 	case ir.KindVarchar:
@@ -196,7 +202,7 @@ func arrowArrayName(t ir.Type) string {
 func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string) operand {
 	t := e.Args[0].Type()
 	m := f.mapArrays(args[0].mcol)
-	suffix := map[ir.Kind]string{ir.KindVarchar: "String", ir.KindBigint: "Int64", ir.KindInt: "Int32"}[t.Key.Kind]
+	suffix := keySuffix(*t.Key)
 	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		start, end, j := f.local("start"), f.local("end"), f.local("entry")
 		code := []jen.Code{jen.List(jen.Id(start), jen.Id(end)).Op(":=").Id(m.arr).Dot("ValueOffsets").Call(jen.Id("i"))}

@@ -555,9 +555,6 @@ func (b *binder) coerce(x ir.Expr, t ir.Type, pos diag.Pos, what string) (ir.Exp
 	if c, ok := x.(*ir.Const); ok && c.V == nil && c.Err == nil {
 		return &ir.Const{T: t}, true
 	}
-	if x.Type().Kind == ir.KindNull {
-		return b.retype(x, t, pos)
-	}
 	return b.cast(x, t, pos)
 }
 
@@ -621,25 +618,25 @@ func (b *binder) retype(x ir.Expr, t ir.Type, pos diag.Pos) (ir.Expr, bool) {
 		}
 		return &ir.NullIf{A: a, B: bb, Eq: eq}, true
 	}
-	return b.cast(x, t, pos)
+	return b.castCall(x, t, pos)
 }
 
 func (b *binder) cast(x ir.Expr, to ir.Type, pos diag.Pos) (ir.Expr, bool) {
 	if x.Type().Equal(to) {
 		return x, true
 	}
-	if c, ok := x.(*ir.Const); ok && c.Type().Kind == ir.KindNull {
-		return &ir.Const{T: to}, true
-	}
 	if x.Type().Kind == ir.KindNull {
-		switch x.(type) {
-		case *ir.If, *ir.Case, *ir.Coalesce, *ir.Try, *ir.NullIf:
-			// CAST((CASE s WHEN '' THEN NULL END) AS INT): the conditional takes
-			// the type, as in any other typed context (found by the
-			// differential fuzzer: a cast from the NULL type reached codegen).
-			return b.retype(x, to, pos)
-		}
+		// An untyped NULL, or a conditional all of whose results are, takes the
+		// type, implicit or explicit: CAST((CASE s WHEN '' THEN NULL END) AS INT)
+		// must not become a cast from the NULL type (the differential fuzzer
+		// found one reaching codegen).
+		return b.retype(x, to, pos)
 	}
+	return b.castCall(x, to, pos)
+}
+
+// castCall is the CAST call of x to type to.
+func (b *binder) castCall(x ir.Expr, to ir.Type, pos diag.Pos) (ir.Expr, bool) {
 	sig, err := functions.ResolveCast(x.Type(), to)
 	if err != nil {
 		b.errs.Add(pos, diag.Type, "%v", err)

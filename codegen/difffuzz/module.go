@@ -164,26 +164,23 @@ func (p *Package) selectQueries(variants []string, every int) []*ir.Query {
 // (codegen.Sharing), so it is compiled once, in the CSE package, even when it
 // was chosen for the other: the build is a third smaller and checks the same.
 func (p *Package) split(m *Module) (withCSE, noCSE []*ir.Query) {
-	in := map[*ir.Query]bool{}
-	for _, q := range p.selectQueries(m.CSEVariants, m.VariantEvery) {
-		withCSE = append(withCSE, q)
-		in[q] = true
+	chosen := func(variants []string) map[*ir.Query]bool {
+		set := map[*ir.Query]bool{}
+		for _, q := range p.selectQueries(variants, m.VariantEvery) {
+			set[q] = true
+		}
+		return set
 	}
-	for _, q := range p.selectQueries(m.NoCSEVariants, m.VariantEvery) {
-		switch {
-		case codegen.Sharing(q) != nil:
+	forCSE, forNoCSE := chosen(m.CSEVariants), chosen(m.NoCSEVariants)
+	for _, q := range p.queries { // in the spec's order, so the packages read like it
+		shares := forNoCSE[q] && codegen.Sharing(q) != nil
+		if shares {
 			noCSE = append(noCSE, q)
-		case !in[q]:
+		}
+		if forCSE[q] || forNoCSE[q] && !shares {
 			withCSE = append(withCSE, q)
-			in[q] = true
 		}
 	}
-	// Keep the spec's order, so the package reads like the spec.
-	order := map[*ir.Query]int{}
-	for i, q := range p.queries {
-		order[q] = i
-	}
-	sort.Slice(withCSE, func(i, j int) bool { return order[withCSE[i]] < order[withCSE[j]] })
 	return withCSE, noCSE
 }
 
