@@ -159,9 +159,25 @@ func constPattern(e *ir.Call) bool {
 
 // emitFused emits conditional e as a fused row loop over the rows of sel when
 // its inputs are clean, and as vector code (general) otherwise, or when a map
-// lookup in the loop misses.
+// lookup in the loop misses. When e is the root of the output column being
+// emitted (f.sink), the loop writes that column's Arrow array directly.
 func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand) operand {
 	fu := &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}}
+	direct := f.takeSink(e)
+	writer := ""
+	if direct {
+		writer = fu.local(camel(f.sink.name) + "Out")
+	}
+	// The loop's index into out: the row, or its position in the selection
+	// when out is the output column itself.
+	pos := "i"
+	if direct && sel != "all" {
+		pos = "k"
+	}
+	store := func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id(pos)).Op("=").Add(v) }
+	if direct && e.Type().Kind == ir.KindVarchar {
+		store = func(v jen.Code) jen.Code { return jen.Id(writer).Dot("Append").Call(v) }
+	}
 	// Shared subexpressions absorbed by e are computed once per row, first:
 	// every path through e evaluates them.
 	var top []jen.Code
@@ -171,8 +187,7 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand)
 		top = append(top, jen.Comment("shared (always): "+comment(s.SQL)), jen.Id(name).Op(":=").Add(fu.valueNode(s.Expr)))
 		fu.locals[s.ID] = name
 	}
-	out := jen.Id("out").Index(jen.Id("i"))
-	body := append(top, fu.assignCond(e, out)...)
+	body := append(top, fu.assignCond(e, store)...)
 
 	res := f.fresh(base)
 	saved := f.stmts
@@ -194,6 +209,9 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand)
 	// rows of sel (a nil selection at run time is every row too).
 	var cond *jen.Statement
 	loop := jen.For(jen.Id("i").Op(":=").Range().Id("out"))
+	if direct && e.Type().Kind == ir.KindVarchar {
+		loop = jen.For(jen.Id("i").Op(":=").Range().Id("n"))
+	}
 	if sel != "all" {
 		body = append([]jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}, body...)
 		loop = jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++"))
@@ -208,14 +226,37 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand)
 	if cond == nil {
 		cond = jen.True()
 	}
-	fast := []jen.Code{jen.Id(res).Op("=").Qual(vecPkg, "Make").Types(goType(e.Type())).Call(jen.Id("n"))}
-	fast = append(fast, fu.slices...)
-	fast = append(fast, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
+	var fast, done []jen.Code
+	if direct {
+		cnt := jen.Id("n")
+		if sel != "all" {
+			cnt = jen.Id(sel).Dot("Rows").Call(jen.Id("n"))
+		}
+		t := e.Type()
+		if t.Kind == ir.KindVarchar {
+			fast = append(fast, jen.Id(writer).Op(":=").Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
+		} else {
+			fast = append(fast, jen.Id(writer).Op(":=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
+		}
+		fast = append(fast, fu.slices...)
+		if t.Kind != ir.KindVarchar {
+			fast = append(fast, jen.Id("out").Op(":=").Id(writer).Dot("V"))
+		}
+		done = []jen.Code{jen.Id(f.sink.col).Op("=").Id(writer).Dot("Array").Call()}
+	} else {
+		fast = []jen.Code{jen.Id(res).Op("=").Qual(vecPkg, "Make").Types(goType(e.Type())).Call(jen.Id("n"))}
+		fast = append(fast, fu.slices...)
+		fast = append(fast, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
+	}
 	f.commentFor(e)
+	if direct {
+		f.add(jen.Var().Id(f.sink.col).Qual(arrowPkg, "Array").Comment("written by the fused loop, or below from " + res))
+	}
 	f.add(jen.Var().Id(res).Qual(vecPkg, "Vec").Types(goType(e.Type())))
 	if fu.bad == "" {
 		f.add(jen.Comment("one loop when its inputs are clean; vector code otherwise"))
 		fast = append(fast, loop.Block(body...))
+		fast = append(fast, done...)
 		f.add(jen.If(cond).Block(fast...).Else().Block(slow...))
 		return operand{t: e.Type(), vec: res}
 	}
@@ -227,26 +268,46 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand)
 		jen.Id(fu.bad).Op(":=").False(),
 		loop.Block(body...),
 		jen.Id(fused).Op("=").Op("!").Id(fu.bad))
+	if direct {
+		fast = append(fast, jen.If(jen.Id(fused)).Block(done...).Else().Block(jen.Id(writer).Dot("Release").Call()))
+	}
 	f.add(jen.If(cond).Block(fast...), jen.If(jen.Op("!").Id(fused)).Block(slow...))
 	return operand{t: e.Type(), vec: res}
 }
 
-// assign returns the statements storing e's value for row i into target.
-func (fu *fusion) assign(e ir.Expr, target jen.Code) []jen.Code {
+// takeSink reports whether conditional e is the root of the output column
+// being emitted, of a type a fused loop writes directly, and not shared (a
+// shared root's vector is read elsewhere); it names the column's variable.
+func (f *funcGen) takeSink(e ir.Expr) bool {
+	s := f.sink
+	if s == nil || s.expr != e || s.col != "" || f.plan.Lookup(e) != nil {
+		return false
+	}
+	switch e.Type().Kind {
+	case ir.KindVarchar, ir.KindBigint, ir.KindInt, ir.KindDouble, ir.KindDate:
+	default:
+		return false
+	}
+	s.col = f.fresh(camel(s.name) + "Col")
+	return true
+}
+
+// assign returns the statements storing e's value for row i with store.
+func (fu *fusion) assign(e ir.Expr, store func(jen.Code) jen.Code) []jen.Code {
 	if fu.f.plan.Lookup(e) == nil {
-		if stmts := fu.assignCond(e, target); stmts != nil {
+		if stmts := fu.assignCond(e, store); stmts != nil {
 			return stmts
 		}
 	}
-	return []jen.Code{jen.Add(target).Op("=").Add(fu.value(e))}
+	return []jen.Code{store(fu.value(e))}
 }
 
 // assignCond returns the statements of a fused conditional (nil when e is not
 // one), whether or not e itself is shared.
-func (fu *fusion) assignCond(e ir.Expr, target jen.Code) []jen.Code {
+func (fu *fusion) assignCond(e ir.Expr, store func(jen.Code) jen.Code) []jen.Code {
 	switch e := e.(type) {
 	case *ir.If:
-		return []jen.Code{jen.If(fu.value(e.Cond)).Block(fu.assign(e.Then, target)...).Else().Block(fu.assign(e.Else, target)...)}
+		return []jen.Code{jen.If(fu.value(e.Cond)).Block(fu.assign(e.Then, store)...).Else().Block(fu.assign(e.Else, store)...)}
 	case *ir.Case:
 		var stmts, cases []jen.Code
 		var subject jen.Code
@@ -260,9 +321,9 @@ func (fu *fusion) assignCond(e ir.Expr, target jen.Code) []jen.Code {
 			if subject != nil {
 				c = kernelCall(e.Eq.Sig, subject, c)
 			}
-			cases = append(cases, jen.Case(c).Block(fu.assign(w.Then, target)...))
+			cases = append(cases, jen.Case(c).Block(fu.assign(w.Then, store)...))
 		}
-		cases = append(cases, jen.Default().Block(fu.assign(e.Else, target)...))
+		cases = append(cases, jen.Default().Block(fu.assign(e.Else, store)...))
 		return append(stmts, jen.Switch().Block(cases...))
 	}
 	return nil

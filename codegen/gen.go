@@ -166,6 +166,18 @@ type funcGen struct {
 	absorbed map[int]ir.Expr
 	pending  *cse.Region
 	mapOffs  map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
+	// sink is the output column being emitted, whose root conditional may
+	// write its Arrow array directly (see emitFused); nil outside outputs.
+	sink *outputSink
+}
+
+// outputSink is an output column whose root is a fused conditional: the
+// fused loop writes the column's Arrow array into col, and the output code
+// builds it from the vector code's result when col is still nil.
+type outputSink struct {
+	expr ir.Expr
+	name string // the output column's name, for the variable
+	col  string // the arrow.Array variable, once emitFused took the sink
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }

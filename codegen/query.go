@@ -66,13 +66,19 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	f.enter(regionOf(f.plan, false), sel)
 	outs := make([]string, len(q.Outputs))
 	passThrough := map[int]int{} // output -> input column passed through unchanged
+	direct := map[int]string{}   // output -> its Arrow array, written by a fused loop
 	for j, o := range q.Outputs {
 		f.add(jen.Line(), jen.Comment(comment(o.Name+": "+o.SQL)))
 		if c, ok := o.Expr.(*ir.ColumnRef); ok && c.T.Kind != ir.KindMap {
 			passThrough[j] = c.Index // an input column cannot fail: copied as is
 			continue
 		}
+		f.sink = &outputSink{expr: o.Expr, name: o.Name}
 		v := f.vector(f.emit(o.Expr, sel), sel)
+		if f.sink.col != "" {
+			direct[j] = f.sink.col
+		}
+		f.sink = nil
 		outs[j] = v
 		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(sel), jen.Id("n")),
 			jen.Id("r").Op(">=").Lit(0).Op("&&").Parens(jen.Id("errRow").Op("<").Lit(0).Op("||").Id("r").Op("<").Id("errRow"))).
@@ -86,7 +92,13 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		columns = append(columns, jen.Lit(o.Name))
 		sqls = append(sqls, jen.Lit(o.SQL))
 	}
-	f.add(jen.If(jen.Id("errRow").Op(">=").Lit(0)).Block(
+	var release []jen.Code // the directly written columns, on an error
+	for j := range q.Outputs {
+		if col, ok := direct[j]; ok {
+			release = append(release, jen.If(jen.Id(col).Op("!=").Nil()).Block(jen.Id(col).Dot("Release").Call()))
+		}
+	}
+	f.add(jen.If(jen.Id("errRow").Op(">=").Lit(0)).Block(append(release,
 		jen.Id("clauses").Op(":=").Index().String().Values(columns...),
 		jen.Id("texts").Op(":=").Index().String().Values(sqls...),
 		jen.Return(jen.Nil(), jen.Op("&").Qual(vecPkg, "QueryError").Values(jen.Dict{
@@ -94,7 +106,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			jen.Id("Column"): jen.Id("clauses").Index(jen.Id("errCol")),
 			jen.Id("Expr"):   jen.Id("texts").Index(jen.Id("errCol")),
 			jen.Id("Err"):    jen.Id("firstErr"),
-		}))))
+		})))...))
 
 	// Output batch.
 	schema := q.OutputSchema()
@@ -113,7 +125,13 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		if t.Kind == ir.KindMap {
 			args = append(args, jen.Qual(vecPkg, appenderName(*t.Key)), jen.Qual(vecPkg, appenderName(*t.Value)))
 		}
-		arrays[j] = jen.Qual(vecPkg, arrayBuilderName(t)).Call(args...)
+		build := jen.Qual(vecPkg, arrayBuilderName(t)).Call(args...)
+		if col, ok := direct[j]; ok {
+			// the vector code computed the column: the fused loop did not run
+			f.add(jen.If(jen.Id(col).Op("==").Nil()).Block(jen.Id(col).Op("=").Add(build)))
+			build = jen.Id(col)
+		}
+		arrays[j] = build
 	}
 	f.add(jen.Line(),
 		jen.Id("cols").Op(":=").Index().Qual(arrowPkg, "Array").Values(arrays...),

@@ -1012,29 +1012,34 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
+	var labelCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if likePatternErr == nil && infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePattern2Err == nil && likePattern3Err == nil {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
+		labelOut := vec.NewStringOut(mem, n)
 		bad := false
-		for i := range out {
+		for i := range n {
 			switch {
 			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "BAZ"
+				labelOut.Append("BAZ")
 			default:
-				out[i] = vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
 			}
 			if bad {
 				break
 			}
 		}
 		fused = !bad
+		if fused {
+			labelCol = labelOut.Array()
+		} else {
+			labelOut.Release()
+		}
 	}
 	if !fused {
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
@@ -1293,6 +1298,9 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
 		clauses := []string{"WHERE", "label"}
 		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"}
 		return nil, &vec.QueryError{
@@ -1302,8 +1310,11 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{labelCol}
 	out := array.NewRecordBatch(SeedCaseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1365,11 +1376,12 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
+	var modeRankCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// one loop when its inputs are clean; vector code otherwise
 	if lShipmodeArr.NullN() == 0 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
+		modeRankOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := modeRankOut.V
 		for i := range out {
 			switch {
 			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
@@ -1382,6 +1394,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.Length(rt.Upper(lShipmodeArr.Value(i)))
 			}
 		}
+		modeRankCol = modeRankOut.Array()
 	} else {
 		// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
 		caseResult2 := vec.Make[int32](n)
@@ -1557,6 +1570,9 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if modeRankCol != nil {
+			modeRankCol.Release()
+		}
 		clauses := []string{"WHERE", "mode_rank"}
 		texts := []string{"", "CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3\n            ELSE length(upper(l_shipmode)) END"}
 		return nil, &vec.QueryError{
@@ -1566,8 +1582,11 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if modeRankCol == nil {
+		modeRankCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{modeRankCol}
 	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -1834,13 +1834,14 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	var guardedCol arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// one loop when its inputs are clean; vector code otherwise
 	if p.Clean() && quotient.Clean() {
-		ifResult = vec.Make[int64](n)
+		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
-		out := ifResult.V[:n]
+		out := guardedOut.V
 		for i := range out {
 			if pV[i] {
 				out[i] = quotientV[i]
@@ -1848,6 +1849,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 				out[i] = int64(int64(0))
 			}
 		}
+		guardedCol = guardedOut.Array()
 	} else {
 		// IF(p, (a DIV b), CAST(0 AS BIGINT))
 		then, otherwise := vec.Split(&p, all, n)
@@ -1866,6 +1868,9 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if guardedCol != nil {
+			guardedCol.Release()
+		}
 		clauses := []string{"WHERE", "guarded", "plain"}
 		texts := []string{"", "IF(p, a DIV b, 0)", "a DIV b"}
 		return nil, &vec.QueryError{
@@ -1875,8 +1880,11 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			Row:    int64(errRow),
 		}
 	}
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{guardedCol, vec.Int64Array(mem, &quotient, all, n)}
 	out := array.NewRecordBatch(Cross_outputSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1973,13 +1981,14 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	var guardedCol arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// one loop when its inputs are clean; vector code otherwise
 	if p.Clean() && quotient.Clean() {
-		ifResult = vec.Make[int64](n)
+		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
-		out := ifResult.V[:n]
+		out := guardedOut.V
 		for i := range out {
 			if pV[i] {
 				out[i] = quotientV[i]
@@ -1987,6 +1996,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 				out[i] = int64(int64(0))
 			}
 		}
+		guardedCol = guardedOut.Array()
 	} else {
 		// IF(p, (a DIV b), CAST(0 AS BIGINT))
 		then, otherwise := vec.Split(&p, all, n)
@@ -2000,6 +2010,9 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if guardedCol != nil {
+			guardedCol.Release()
+		}
 		clauses := []string{"WHERE", "plain", "guarded"}
 		texts := []string{"", "a DIV b", "IF(p, a DIV b, 0)"}
 		return nil, &vec.QueryError{
@@ -2009,8 +2022,11 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			Row:    int64(errRow),
 		}
 	}
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n), vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n), guardedCol}
 	out := array.NewRecordBatch(Cross_output_swappedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2067,15 +2083,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
 	// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
+	var r_Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if mArr.NullN() == 0 && mItems.NullN() == 0 && c_.Clean() && i_.Clean() && a.Clean() {
-		caseResult = vec.Make[int64](n)
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := caseResult.V[:n]
+		out := r_Out.V
 		bad := false
 		for i := range out {
 			// shared (always): m['a']
@@ -2095,6 +2112,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		fused = !bad
+		if fused {
+			r_Col = r_Out.Array()
+		} else {
+			r_Out.Release()
+		}
 	}
 	if !fused {
 		// shared (always): m['a']
@@ -2263,6 +2285,9 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
 		return nil, &vec.QueryError{
@@ -2272,8 +2297,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4398,13 +4426,14 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// s: IF(p, x * y, 0.0)
 	// IF(p, (x * y), 0.0)
+	var sCol arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[float64]
 	// one loop when its inputs are clean; vector code otherwise
 	if p.Clean() && product.Clean() {
-		ifResult = vec.Make[float64](n)
+		sOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		productV := product.V[:n]
-		out := ifResult.V[:n]
+		out := sOut.V
 		for i := range out {
 			if pV[i] {
 				out[i] = productV[i]
@@ -4412,6 +4441,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 				out[i] = float64(0.0)
 			}
 		}
+		sCol = sOut.Array()
 	} else {
 		// IF(p, (x * y), 0.0)
 		then, otherwise := vec.Split(&p, all, n)
@@ -4425,6 +4455,9 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if sCol != nil {
+			sCol.Release()
+		}
 		clauses := []string{"WHERE", "r", "s"}
 		texts := []string{"", "x * y", "IF(p, x * y, 0.0)"}
 		return nil, &vec.QueryError{
@@ -4434,8 +4467,11 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			Row:    int64(errRow),
 		}
 	}
+	if sCol == nil {
+		sCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n), vec.Float64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n), sCol}
 	out := array.NewRecordBatch(Non_failing_sharedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5227,31 +5263,36 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
+	var labelCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
+		labelOut := vec.NewStringOut(mem, n)
 		bad := false
-		for i := range out {
+		for i := range n {
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			switch {
 			case likePattern.Match(entry):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case likePattern2.Match(entry):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			case likePattern3.Match(entry):
-				out[i] = "BAZ"
+				labelOut.Append("BAZ")
 			default:
-				out[i] = entry
+				labelOut.Append(entry)
 			}
 			if bad {
 				break
 			}
 		}
 		fused = !bad
+		if fused {
+			labelCol = labelOut.Array()
+		} else {
+			labelOut.Release()
+		}
 	}
 	if !fused {
 		// shared (always): info['test']
@@ -5400,6 +5441,9 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
 		clauses := []string{"WHERE", "label"}
 		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
 		return nil, &vec.QueryError{
@@ -5409,8 +5453,11 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			Row:    int64(errRow),
 		}
 	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{labelCol}
 	out := array.NewRecordBatch(Seed_caseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5726,34 +5773,39 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 
 	// label: CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
+	var labelCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && testInfoFixed.Clean() && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		caseResult = vec.Make[string](n)
+		labelOut := vec.NewStringOut(mem, n)
 		testInfoFixedV := testInfoFixed.V[:n]
-		out := caseResult.V[:n]
 		bad := false
-		for i := range out {
+		for i := range n {
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			switch {
 			case testInfoFixedV[i]:
-				out[i] = entry
+				labelOut.Append(entry)
 			case likePattern.Match(entry):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case likePattern2.Match(entry):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			case likePattern3.Match(entry):
-				out[i] = "BAZ"
+				labelOut.Append("BAZ")
 			default:
-				out[i] = entry
+				labelOut.Append(entry)
 			}
 			if bad {
 				break
 			}
 		}
 		fused = !bad
+		if fused {
+			labelCol = labelOut.Array()
+		} else {
+			labelOut.Release()
+		}
 	}
 	if !fused {
 		// shared (always): info['test']
@@ -5905,6 +5957,9 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
 		clauses := []string{"WHERE", "label"}
 		texts := []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
 		return nil, &vec.QueryError{
@@ -5914,8 +5969,11 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			Row:    int64(errRow),
 		}
 	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{labelCol}
 	out := array.NewRecordBatch(Seed_case_test_info_fixedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6167,21 +6225,22 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
 	// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
+	var r_Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean; vector code otherwise
 	if quotient.Clean() {
-		caseResult = vec.Make[string](n)
+		r_Out := vec.NewStringOut(mem, n)
 		quotientV := quotient.V[:n]
-		out := caseResult.V[:n]
-		for i := range out {
+		for i := range n {
 			subject := quotientV[i]
 			switch {
 			case rt.EqInt64(subject, int64(int64(1))):
-				out[i] = "x"
+				r_Out.Append("x")
 			default:
-				out[i] = "y"
+				r_Out.Append("y")
 			}
 		}
+		r_Col = r_Out.Array()
 	} else {
 		// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
 		caseResult2 := vec.Make[string](n)
@@ -6221,6 +6280,9 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r", "s"}
 		texts := []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"}
 		return nil, &vec.QueryError{
@@ -6230,8 +6292,11 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{r_Col, vec.Int64Array(mem, &quotient, all, n)}
 	out := array.NewRecordBatch(Simple_case_operandSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6416,11 +6481,12 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
+	var r_Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// one loop when its inputs are clean; vector code otherwise
 	if sArr.NullN() == 0 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := r_Out.V
 		for i := range out {
 			// shared (always): upper(s)
 			upper := rt.Upper(sArr.Value(i))
@@ -6433,6 +6499,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				out[i] = rt.Length(upper)
 			}
 		}
+		r_Col = r_Out.Array()
 	} else {
 		// shared (always): upper(s)
 		// upper(s)
@@ -6533,6 +6600,9 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"}
 		return nil, &vec.QueryError{
@@ -6542,8 +6612,11 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(String_case_chainSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

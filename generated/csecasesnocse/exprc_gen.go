@@ -2450,15 +2450,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
 	// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
+	var r_Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if mArr.NullN() == 0 && mItems.NullN() == 0 && c_.Clean() && i_.Clean() && a.Clean() {
-		caseResult = vec.Make[int64](n)
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := caseResult.V[:n]
+		out := r_Out.V
 		bad := false
 		for i := range out {
 			switch {
@@ -2474,6 +2475,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		fused = !bad
+		if fused {
+			r_Col = r_Out.Array()
+		} else {
+			r_Out.Release()
+		}
 	}
 	if !fused {
 		// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
@@ -2714,6 +2720,9 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
 		return nil, &vec.QueryError{
@@ -2723,8 +2732,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5100,14 +5112,15 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// s: IF(p, x * y, 0.0)
 	// IF(p, (x * y), 0.0)
+	var sCol arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[float64]
 	// one loop when its inputs are clean; vector code otherwise
 	if p.Clean() && x.Clean() && y.Clean() {
-		ifResult = vec.Make[float64](n)
+		sOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := ifResult.V[:n]
+		out := sOut.V
 		for i := range out {
 			if pV[i] {
 				out[i] = rt.MulFloat64(xV[i], yV[i])
@@ -5115,6 +5128,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 				out[i] = float64(0.0)
 			}
 		}
+		sCol = sOut.Array()
 	} else {
 		// IF(p, (x * y), 0.0)
 		then, otherwise := vec.Split(&p, all, n)
@@ -5155,6 +5169,9 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if sCol != nil {
+			sCol.Release()
+		}
 		clauses := []string{"WHERE", "r", "s"}
 		texts := []string{"", "x * y", "IF(p, x * y, 0.0)"}
 		return nil, &vec.QueryError{
@@ -5164,8 +5181,11 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			Row:    int64(errRow),
 		}
 	}
+	if sCol == nil {
+		sCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n), vec.Float64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n), sCol}
 	out := array.NewRecordBatch(Non_failing_sharedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6152,29 +6172,34 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
+	var labelCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if likePatternErr == nil && infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePattern2Err == nil && likePattern3Err == nil {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
+		labelOut := vec.NewStringOut(mem, n)
 		bad := false
-		for i := range out {
+		for i := range n {
 			switch {
 			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "BAZ"
+				labelOut.Append("BAZ")
 			default:
-				out[i] = vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
 			}
 			if bad {
 				break
 			}
 		}
 		fused = !bad
+		if fused {
+			labelCol = labelOut.Array()
+		} else {
+			labelOut.Release()
+		}
 	}
 	if !fused {
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
@@ -6433,6 +6458,9 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
 		clauses := []string{"WHERE", "label"}
 		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
 		return nil, &vec.QueryError{
@@ -6442,8 +6470,11 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			Row:    int64(errRow),
 		}
 	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{labelCol}
 	out := array.NewRecordBatch(Seed_caseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6494,31 +6525,36 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 
 	// label: CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BA...
 	// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
+	var labelCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
+		labelOut := vec.NewStringOut(mem, n)
 		bad := false
-		for i := range out {
+		for i := range n {
 			switch {
 			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
-				out[i] = vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad)
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
 			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "BAZ"
+				labelOut.Append("BAZ")
 			default:
-				out[i] = vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
 			}
 			if bad {
 				break
 			}
 		}
 		fused = !bad
+		if fused {
+			labelCol = labelOut.Array()
+		} else {
+			labelOut.Release()
+		}
 	}
 	if !fused {
 		// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
@@ -6838,6 +6874,9 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
 		clauses := []string{"WHERE", "label"}
 		texts := []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
 		return nil, &vec.QueryError{
@@ -6847,8 +6886,11 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			Row:    int64(errRow),
 		}
 	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{labelCol}
 	out := array.NewRecordBatch(Seed_case_fixed_firstSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6900,32 +6942,37 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 
 	// label: CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
+	var labelCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		caseResult = vec.Make[string](n)
+		labelOut := vec.NewStringOut(mem, n)
 		testInfoFixedV := testInfoFixed.V[:n]
-		out := caseResult.V[:n]
 		bad := false
-		for i := range out {
+		for i := range n {
 			switch {
 			case testInfoFixedV[i]:
-				out[i] = vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
 			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				out[i] = "BAZ"
+				labelOut.Append("BAZ")
 			default:
-				out[i] = vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
 			}
 			if bad {
 				break
 			}
 		}
 		fused = !bad
+		if fused {
+			labelCol = labelOut.Array()
+		} else {
+			labelOut.Release()
+		}
 	}
 	if !fused {
 		// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
@@ -7224,6 +7271,9 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
 		clauses := []string{"WHERE", "label"}
 		texts := []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
 		return nil, &vec.QueryError{
@@ -7233,8 +7283,11 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			Row:    int64(errRow),
 		}
 	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{labelCol}
 	out := array.NewRecordBatch(Seed_case_test_info_fixedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7783,11 +7836,12 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
+	var r_Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// one loop when its inputs are clean; vector code otherwise
 	if sArr.NullN() == 0 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := r_Out.V
 		for i := range out {
 			switch {
 			case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
@@ -7798,6 +7852,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				out[i] = rt.Length(rt.Upper(sArr.Value(i)))
 			}
 		}
+		r_Col = r_Out.Array()
 	} else {
 		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 		caseResult2 := vec.Make[int32](n)
@@ -7931,6 +7986,9 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"}
 		return nil, &vec.QueryError{
@@ -7940,8 +7998,11 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(String_case_chainSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

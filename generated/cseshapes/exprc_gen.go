@@ -5843,29 +5843,31 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> pr...
 	// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
+	var o2Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// one loop when its inputs are clean; vector code otherwise
 	if tried.Clean() && p.Clean() && probe.Clean() {
-		caseResult = vec.Make[int64](n)
+		o2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		triedV := tried.V[:n]
 		pV := p.V[:n]
 		probeV := probe.V[:n]
-		out := caseResult.V[:n]
+		out := o2Out.V
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			switch {
 			case triedV[i]:
 				if pV[i] {
-					out[i] = probeV[i]
+					out[k] = probeV[i]
 				} else {
-					out[i] = probeV[i]
+					out[k] = probeV[i]
 				}
 			case triedV[i]:
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			default:
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			}
 		}
+		o2Col = o2Out.Array()
 	} else {
 		// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
 		caseResult2 := vec.Make[int64](n)
@@ -5907,6 +5909,9 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if o2Col != nil {
+			o2Col.Release()
+		}
 		clauses := []string{"WHERE", "o1", "o2"}
 		texts := []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"}
 		return nil, &vec.QueryError{
@@ -5916,8 +5921,11 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o2Col == nil {
+		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &nullIf, sel, n), vec.Int64Array(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{vec.StringArray(mem, &nullIf, sel, n), o2Col}
 	out := array.NewRecordBatch(Shape00022Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6511,22 +6519,24 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((c = probe(4, r, b)), a, probe(4, r, b))
 	// IF((c = probe(4, r, b)), a, probe(4, r, b))
+	var o1Col arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// one loop when its inputs are clean; vector code otherwise
 	if c_.Clean() && probe.Clean() && a.Clean() {
-		ifResult = vec.Make[int64](n)
+		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		aV := a.V[:n]
-		out := ifResult.V[:n]
+		out := o1Out.V
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if rt.EqInt64(c_V[i], probeV[i]) {
-				out[i] = aV[i]
+				out[k] = aV[i]
 			} else {
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			}
 		}
+		o1Col = o1Out.Array()
 	} else {
 		// (c = probe(4, r, b))
 		cmp := vec.Make[bool](n)
@@ -6567,6 +6577,9 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
 		clauses := []string{"WHERE", "o1"}
 		texts := []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"}
 		return nil, &vec.QueryError{
@@ -6576,8 +6589,11 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, sel, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n)}
+	cols := []arrow.Array{o1Col}
 	out := array.NewRecordBatch(Shape00025Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6883,21 +6899,23 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
+	var o2Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// one loop when its inputs are clean; vector code otherwise
 	if probe.Clean() {
-		caseResult = vec.Make[int64](n)
+		o2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
-		out := caseResult.V[:n]
+		out := o2Out.V
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			switch {
 			case rt.GeInt64(probeV[i], probeV[i]):
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			default:
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			}
 		}
+		o2Col = o2Out.Array()
 	} else {
 		// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
 		caseResult2 := vec.Make[int64](n)
@@ -6933,6 +6951,9 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if o2Col != nil {
+			o2Col.Release()
+		}
 		clauses := []string{"WHERE", "o1", "o2"}
 		texts := []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"}
 		return nil, &vec.QueryError{
@@ -6942,8 +6963,11 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o2Col == nil {
+		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), o2Col}
 	out := array.NewRecordBatch(Shape00027Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9533,20 +9557,21 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((a <> b), 'x', 'x')
 	// IF((a <> b), 'x', 'x')
+	var o1Col arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[string]
 	// one loop when its inputs are clean; vector code otherwise
 	if a.Clean() && b.Clean() {
-		ifResult = vec.Make[string](n)
+		o1Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := ifResult.V[:n]
-		for i := range out {
+		for i := range n {
 			if rt.NeInt64(aV[i], bV[i]) {
-				out[i] = "x"
+				o1Out.Append("x")
 			} else {
-				out[i] = "x"
+				o1Out.Append("x")
 			}
 		}
+		o1Col = o1Out.Array()
 	} else {
 		// (a <> b)
 		cmp := vec.Make[bool](n)
@@ -9624,6 +9649,9 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
 		clauses := []string{"WHERE", "o1", "o2"}
 		texts := []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"}
 		return nil, &vec.QueryError{
@@ -9633,8 +9661,11 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o1Col == nil {
+		o1Col = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n), vec.Int64Array(mem, &probe, all, n)}
+	cols := []arrow.Array{o1Col, vec.Int64Array(mem, &probe, all, n)}
 	out := array.NewRecordBatch(Shape00037Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11971,20 +12002,21 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: IF((b = probe(1, r, b)), s, s)
 	// IF((b = probe(1, r, b)), s, s)
+	var o2Col arrow.Array // written by the fused loop, or below from ifResult3
 	var ifResult3 vec.Vec[string]
 	// one loop when its inputs are clean; vector code otherwise
 	if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
-		ifResult3 = vec.Make[string](n)
+		o2Out := vec.NewStringOut(mem, n)
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
-		out := ifResult3.V[:n]
-		for i := range out {
+		for i := range n {
 			if rt.EqInt64(bV[i], probe2V[i]) {
-				out[i] = sArr.Value(i)
+				o2Out.Append(sArr.Value(i))
 			} else {
-				out[i] = sArr.Value(i)
+				o2Out.Append(sArr.Value(i))
 			}
 		}
+		o2Col = o2Out.Array()
 	} else {
 		// (b = probe(1, r, b))
 		cmp2 := vec.Make[bool](n)
@@ -12025,6 +12057,9 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if o2Col != nil {
+			o2Col.Release()
+		}
 		clauses := []string{"WHERE", "o1", "o2"}
 		texts := []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"}
 		return nil, &vec.QueryError{
@@ -12034,8 +12069,11 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o2Col == nil {
+		o2Col = vec.StringArray(mem, &ifResult3, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.StringArray(mem, &ifResult3, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), o2Col}
 	out := array.NewRecordBatch(Shape00045Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20057,14 +20095,15 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((r > c), a, a)
 	// IF((r > c), a, a)
+	var o1Col arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// one loop when its inputs are clean; vector code otherwise
 	if r_.Clean() && c_.Clean() && a.Clean() {
-		ifResult = vec.Make[int64](n)
+		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := ifResult.V[:n]
+		out := o1Out.V
 		for i := range out {
 			if rt.GtInt64(r_V[i], c_V[i]) {
 				out[i] = aV[i]
@@ -20072,6 +20111,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		o1Col = o1Out.Array()
 	} else {
 		// (r > c)
 		cmp := vec.Make[bool](n)
@@ -20112,6 +20152,9 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
 		clauses := []string{"WHERE", "o1"}
 		texts := []string{"", "IF((r > c), a, a)"}
 		return nil, &vec.QueryError{
@@ -20121,8 +20164,11 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{o1Col}
 	out := array.NewRecordBatch(Shape00073Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -18469,20 +18469,21 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((a <> b), 'x', 'x')
 	// IF((a <> b), 'x', 'x')
+	var o1Col arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[string]
 	// one loop when its inputs are clean; vector code otherwise
 	if a.Clean() && b.Clean() {
-		ifResult = vec.Make[string](n)
+		o1Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := ifResult.V[:n]
-		for i := range out {
+		for i := range n {
 			if rt.NeInt64(aV[i], bV[i]) {
-				out[i] = "x"
+				o1Out.Append("x")
 			} else {
-				out[i] = "x"
+				o1Out.Append("x")
 			}
 		}
+		o1Col = o1Out.Array()
 	} else {
 		// (a <> b)
 		cmp := vec.Make[bool](n)
@@ -18560,6 +18561,9 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
 		clauses := []string{"WHERE", "o1", "o2"}
 		texts := []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"}
 		return nil, &vec.QueryError{
@@ -18569,8 +18573,11 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o1Col == nil {
+		o1Col = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n), vec.Int64Array(mem, &probe, all, n)}
+	cols := []arrow.Array{o1Col, vec.Int64Array(mem, &probe, all, n)}
 	out := array.NewRecordBatch(Shape00037Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -33967,14 +33974,15 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((r > c), a, a)
 	// IF((r > c), a, a)
+	var o1Col arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// one loop when its inputs are clean; vector code otherwise
 	if r_.Clean() && c_.Clean() && a.Clean() {
-		ifResult = vec.Make[int64](n)
+		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := ifResult.V[:n]
+		out := o1Out.V
 		for i := range out {
 			if rt.GtInt64(r_V[i], c_V[i]) {
 				out[i] = aV[i]
@@ -33982,6 +33990,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		o1Col = o1Out.Array()
 	} else {
 		// (r > c)
 		cmp := vec.Make[bool](n)
@@ -34022,6 +34031,9 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
 		clauses := []string{"WHERE", "o1"}
 		texts := []string{"", "IF((r > c), a, a)"}
 		return nil, &vec.QueryError{
@@ -34031,8 +34043,11 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{o1Col}
 	out := array.NewRecordBatch(Shape00073Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -661,12 +661,12 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
+	var labelCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
 	fused := false
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
+		labelOut := vec.NewStringOut(mem, sel.Rows(n))
 		bad := false
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
@@ -674,17 +674,22 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			switch {
 			case likePattern.Match(entry):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case likePattern2.Match(entry):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			default:
-				out[i] = entry
+				labelOut.Append(entry)
 			}
 			if bad {
 				break
 			}
 		}
 		fused = !bad
+		if fused {
+			labelCol = labelOut.Array()
+		} else {
+			labelOut.Release()
+		}
 	}
 	if !fused {
 		// shared (always): info['test']
@@ -800,6 +805,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
 		clauses := []string{"WHERE", "bucket", "label"}
 		texts := []string{"day >= DATE '2024-01-01'", "IF(x > y, a + 5, (a + 5) DIV 100)", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END"}
 		return nil, &vec.QueryError{
@@ -809,8 +817,11 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, sel, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.StringArray(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), labelCol}
 	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -25266,12 +25266,13 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: IF(p, 1, 2)
 	// IF(p, 1, 2)
+	var r_Col arrow.Array // written by the fused loop, or below from ifResult
 	var ifResult vec.Vec[int32]
 	// one loop when its inputs are clean; vector code otherwise
 	if p.Clean() {
-		ifResult = vec.Make[int32](n)
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		pV := p.V[:n]
-		out := ifResult.V[:n]
+		out := r_Out.V
 		for i := range out {
 			if pV[i] {
 				out[i] = int32(1)
@@ -25279,6 +25280,7 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int32(2)
 			}
 		}
+		r_Col = r_Out.Array()
 	} else {
 		// IF(p, 1, 2)
 		then, otherwise := vec.Split(&p, all, n)
@@ -25292,6 +25294,9 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(p, 1, 2)"}
 		return nil, &vec.QueryError{
@@ -25301,8 +25306,11 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0247Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25861,23 +25869,24 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
+	var r_Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean; vector code otherwise
 	if a.Clean() {
-		caseResult = vec.Make[string](n)
+		r_Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
-		out := caseResult.V[:n]
-		for i := range out {
+		for i := range n {
 			subject := aV[i]
 			switch {
 			case rt.EqInt64(subject, int64(int64(1))):
-				out[i] = "one"
+				r_Out.Append("one")
 			case rt.EqInt64(subject, int64(int64(2))):
-				out[i] = "two"
+				r_Out.Append("two")
 			default:
-				out[i] = "many"
+				r_Out.Append("many")
 			}
 		}
+		r_Col = r_Out.Array()
 	} else {
 		// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
 		caseResult2 := vec.Make[string](n)
@@ -25936,6 +25945,9 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
 		return nil, &vec.QueryError{
@@ -25945,8 +25957,11 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26004,23 +26019,24 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
+	var r_Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean; vector code otherwise
 	if a.Clean() {
-		caseResult = vec.Make[string](n)
+		r_Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
-		out := caseResult.V[:n]
-		for i := range out {
+		for i := range n {
 			subject := aV[i]
 			switch {
 			case rt.EqInt64(subject, int64(int64(1))):
-				out[i] = "one"
+				r_Out.Append("one")
 			case rt.EqInt64(subject, int64(int64(2))):
-				out[i] = "two"
+				r_Out.Append("two")
 			default:
-				out[i] = "many"
+				r_Out.Append("many")
 			}
 		}
+		r_Col = r_Out.Array()
 	} else {
 		// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
 		caseResult2 := vec.Make[string](n)
@@ -26079,6 +26095,9 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
 		return nil, &vec.QueryError{
@@ -26088,8 +26107,11 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -34617,12 +34639,13 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
 	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
+	var r_Col arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// one loop when its inputs are clean; vector code otherwise
 	if a.Clean() {
-		caseResult = vec.Make[int64](n)
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := caseResult.V[:n]
+		out := r_Out.V
 		for i := range out {
 			switch {
 			case rt.GtInt64(aV[i], int64(int64(0))):
@@ -34631,6 +34654,7 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int64(int64(3))
 			}
 		}
+		r_Col = r_Out.Array()
 	} else {
 		// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
 		caseResult2 := vec.Make[int64](n)
@@ -34666,6 +34690,9 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"}
 		return nil, &vec.QueryError{
@@ -34675,8 +34702,11 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0333Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

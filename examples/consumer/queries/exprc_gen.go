@@ -111,23 +111,24 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// size: CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
+	var sizeCol arrow.Array // written by the fused loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// one loop when its inputs are clean; vector code otherwise
 	if amount.Clean() {
-		caseResult = vec.Make[string](n)
+		sizeOut := vec.NewStringOut(mem, sel.Rows(n))
 		amountV := amount.V[:n]
-		out := caseResult.V[:n]
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			switch {
 			case rt.GeFloat64(amountV[i], float64(100.0)):
-				out[i] = "large"
+				sizeOut.Append("large")
 			case rt.GeFloat64(amountV[i], float64(10.0)):
-				out[i] = "medium"
+				sizeOut.Append("medium")
 			default:
-				out[i] = "small"
+				sizeOut.Append("small")
 			}
 		}
+		sizeCol = sizeOut.Array()
 	} else {
 		// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
 		caseResult2 := vec.Make[string](n)
@@ -188,6 +189,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 3, e
 	}
 	if errRow >= 0 {
+		if sizeCol != nil {
+			sizeCol.Release()
+		}
 		clauses := []string{"WHERE", "id", "customer", "size"}
 		texts := []string{"status <> 'cancelled'", "id", "upper(customer)", "CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END"}
 		return nil, &vec.QueryError{
@@ -197,8 +201,11 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if sizeCol == nil {
+		sizeCol = vec.StringArray(mem, &caseResult, sel, n)
+	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.StringArray(mem, &upper, sel, n), vec.StringArray(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.StringArray(mem, &upper, sel, n), sizeCol}
 	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

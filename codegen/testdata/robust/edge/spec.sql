@@ -31,3 +31,16 @@ WHERE b OR x IS NULL OR x > 10;
 SELECT id, 100 DIV x AS q, m[s] AS ms
 FROM t
 WHERE i <> 7;
+
+-- name: Direct
+-- Conditionals at the root of output columns: on clean batches their fused
+-- loops write the Arrow arrays directly (codegen/fuse.go), which the last
+-- column's error, or a missing map key, must not leak or corrupt.
+SELECT CASE WHEN x > 3 THEN s WHEN b THEN 'yes' ELSE 'no' END AS cs,
+       IF(b, x, id) AS ix,
+       CASE WHEN m['k'] > 1 THEN d ELSE 0.5 END AS md,
+       IF(b, i, 7) AS ii,
+       IF(b, dt, DATE '2024-01-01') AS idt,
+       100 DIV x AS q
+FROM t
+WHERE id % 3 <> 1;

@@ -1,0 +1,90 @@
+package vec
+
+import (
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// Direct output: a fused loop (codegen/fuse.go) that computes an output column
+// writes each selected row's value straight into the Arrow buffers of the
+// result, in selection order, instead of into a batch-sized vector that
+// StringArray or Int64Array then copies out. Fused loops only run on clean
+// inputs and never produce NULL, so the arrays have no validity bitmap. A loop
+// that stops early (a map lookup missed) releases its writer and the column is
+// built from the vector code's result as usual.
+
+// StringOut appends the values of a VARCHAR output column. Values go into a
+// buffer from mem sized by a guess; a column that outgrows it continues in
+// Go memory (append) and is copied into a buffer from mem once, at the end.
+type StringOut struct {
+	offsBuf, dataBuf *memory.Buffer
+	offs             []int32
+	data             []byte // len: bytes written; backed by dataBuf until it outgrows it
+	k                int
+}
+
+// NewStringOut returns a writer for cnt values.
+func NewStringOut(mem memory.Allocator, cnt int) *StringOut {
+	w := &StringOut{offsBuf: memory.NewResizableBuffer(mem), dataBuf: memory.NewResizableBuffer(mem)}
+	w.offsBuf.Resize((cnt + 1) * 4)
+	w.offs = unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(w.offsBuf.Bytes()))), cnt+1)
+	w.offs[0] = 0
+	w.dataBuf.Resize(cnt * 8)
+	w.data = w.dataBuf.Bytes()[:0]
+	return w
+}
+
+// Append writes the next value. It is small enough to be inlined in the loop.
+func (w *StringOut) Append(s string) {
+	w.data = append(w.data, s...)
+	w.k++
+	w.offs[w.k] = int32(len(w.data))
+}
+
+// Array returns the column written; the writer is done with.
+func (w *StringOut) Array() arrow.Array {
+	size := len(w.data)
+	inPlace := size > 0 && unsafe.SliceData(w.data) == unsafe.SliceData(w.dataBuf.Bytes())
+	w.dataBuf.ResizeNoShrink(size)
+	if !inPlace {
+		copy(w.dataBuf.Bytes(), w.data)
+	}
+	w.data = nil
+	return makeArray(arrow.BinaryTypes.String, w.k, 0, nil, w.offsBuf, w.dataBuf)
+}
+
+// Release frees the buffers of a writer whose loop stopped early.
+func (w *StringOut) Release() {
+	w.offsBuf.Release()
+	w.dataBuf.Release()
+	w.data = nil
+}
+
+// FixedOut holds the values of a fixed-width output column: the loop stores
+// row k of the selection into V[k].
+type FixedOut[T int32 | int64 | float64] struct {
+	V   []T
+	buf *memory.Buffer
+	dt  arrow.DataType
+}
+
+// NewFixedOut returns a writer for cnt values of Arrow type dt.
+func NewFixedOut[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, cnt int) *FixedOut[T] {
+	var zero T
+	w := &FixedOut[T]{buf: memory.NewResizableBuffer(mem), dt: dt}
+	w.buf.Resize(cnt * int(unsafe.Sizeof(zero)))
+	if cnt > 0 {
+		w.V = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(w.buf.Bytes()))), cnt)
+	}
+	return w
+}
+
+// Array returns the column; the writer is done with.
+func (w *FixedOut[T]) Array() arrow.Array {
+	return makeArray(w.dt, len(w.V), 0, nil, w.buf)
+}
+
+// Release frees the buffer of a writer whose loop stopped early.
+func (w *FixedOut[T]) Release() { w.buf.Release() }
