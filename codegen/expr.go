@@ -168,7 +168,7 @@ func errorLit(e *ir.EvalError) jen.Code {
 
 func (f *funcGen) emitIf(e *ir.If, sel string) operand {
 	if f.fusibleCond(e) {
-		return f.emitFused(e, sel, "ifResult", func() operand { return f.emitIfVectors(e, sel) })
+		return f.emitFused(e, sel, "ifResult", func(sel string) operand { return f.emitIfVectors(e, sel) })
 	}
 	return f.emitIfVectors(e, sel)
 }
@@ -194,7 +194,7 @@ func (f *funcGen) emitIfVectors(e *ir.If, sel string) operand {
 
 func (f *funcGen) emitCase(e *ir.Case, sel string) operand {
 	if f.fusibleCond(e) {
-		return f.emitFused(e, sel, "caseResult", func() operand { return f.emitCaseVectors(e, sel) })
+		return f.emitFused(e, sel, "caseResult", func(sel string) operand { return f.emitCaseVectors(e, sel) })
 	}
 	return f.emitCaseVectors(e, sel)
 }

@@ -28,15 +28,23 @@ import (
 // computes it once per row into a local, before the switch, and no vector of
 // it is built.
 
-// fusion collects what the fused loop of one conditional needs: the run-time
-// conditions under which it applies and the value slices it reads.
+// fusion collects what the fused loops of one conditional need: the run-time
+// conditions under which they apply and the value slices they read.
 type fusion struct {
-	f      *funcGen
-	conds  []jen.Code
-	slices []jen.Code
-	seen   map[string]jen.Code // vector or array variable -> per-row value
-	tested map[string]bool     // arrays whose NullN() == 0 is among conds
-	names  map[string]bool     // locals of the loop's block
+	f *funcGen
+	// conds must hold for either loop to run (constant patterns compiled);
+	// clean selects the clean loop (no input has a NULL or an error), and
+	// rowNulls are the per-row tests that leave a row to the vector code in
+	// the rows loop.
+	conds, clean, rowNulls []jen.Code
+	slices                 []jen.Code
+	seen                   map[string]jen.Code // vector or array variable -> per-row value
+	tested                 map[string]bool     // arrays whose NULLs are tested
+	names                  map[string]bool     // locals of the loop's block
+	subjects               map[ir.Expr]string  // CASE operand -> its per-row local
+	// rows is set while the rows loop's body is generated: its map item
+	// reads also test for NULL items.
+	rows bool
 	// bad names the loop's flag set by a map lookup that finds no entry (""
 	// while no lookup can).
 	bad    string
@@ -157,122 +165,203 @@ func constPattern(e *ir.Call) bool {
 	return true
 }
 
-// emitFused emits conditional e as a fused row loop over the rows of sel when
-// its inputs are clean, and as vector code (general) otherwise, or when a map
-// lookup in the loop misses. When e is the root of the output column being
-// emitted (f.sink), the loop writes that column's Arrow array directly.
-func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func() operand) operand {
-	fu := &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}}
+// emitFused emits conditional e as fused row loops over the rows of sel, with
+// vector code (general, over a selection it is given) for the rows they leave.
+//
+// Two loops, chosen per batch once the batch-wide conditions hold (constant
+// patterns compiled, shared vectors free of errors):
+//   - clean: no input has a NULL. Every row is computed in the loop; a map
+//     lookup that misses stops it and the vector code computes every row of
+//     sel instead. When e is the root of the output column being emitted
+//     (f.sink), this loop writes the column's Arrow array directly.
+//   - rows: some input has NULLs. A row with a NULL (or failed) input, or
+//     whose map lookup misses or finds a NULL item, is left to the vector
+//     code, which computes just those rows; their results are merged in.
+//     Which inputs a row reads is checked up front for all of e's inputs, so
+//     a NULL in a branch the row does not take also sends it to the vector
+//     code: slower for that row, never different.
+func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func(sel string) operand) operand {
+	fu := &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[ir.Expr]string{}}
+	t := e.Type()
 	direct := f.takeSink(e)
 	writer := ""
 	if direct {
 		writer = fu.local(camel(f.sink.name) + "Out")
 	}
-	// The loop's index into out: the row, or its position in the selection
-	// when out is the output column itself.
+	// The clean loop's index into out: the row, or its position in the
+	// selection when out is the output column itself.
 	pos := "i"
 	if direct && sel != "all" {
 		pos = "k"
 	}
-	store := func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id(pos)).Op("=").Add(v) }
-	if direct && e.Type().Kind == ir.KindVarchar {
-		store = func(v jen.Code) jen.Code { return jen.Id(writer).Dot("Append").Call(v) }
+	storeRow := func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
+	storeClean := func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id(pos)).Op("=").Add(v) }
+	if direct && t.Kind == ir.KindVarchar {
+		storeClean = func(v jen.Code) jen.Code { return jen.Id(writer).Dot("Append").Call(v) }
 	}
 	// Shared subexpressions absorbed by e are computed once per row, first:
 	// every path through e evaluates them.
-	var top []jen.Code
 	absorbed := f.absorbedBy(e)
 	for _, s := range absorbed {
-		name := fu.local(tempName(s.Expr))
-		top = append(top, jen.Comment("shared (always): "+comment(s.SQL)), jen.Id(name).Op(":=").Add(fu.valueNode(s.Expr)))
-		fu.locals[s.ID] = name
+		fu.locals[s.ID] = fu.local(tempName(s.Expr))
 	}
-	body := append(top, fu.assignCond(e, store)...)
+	bodyFor := func(store func(jen.Code) jen.Code, rows bool) []jen.Code {
+		fu.rows = rows
+		var body []jen.Code
+		for _, s := range absorbed {
+			body = append(body, jen.Comment("shared (always): "+comment(s.SQL)), jen.Id(fu.locals[s.ID]).Op(":=").Add(fu.valueNode(s.Expr)))
+		}
+		return append(body, fu.assignCond(e, store)...)
+	}
+	cleanBody := bodyFor(storeClean, false)
+	rowsBody := bodyFor(storeRow, true)
 
 	res := f.fresh(base)
+	rest := f.fresh("rest")
+	fused := f.fresh("fused")
 	saved := f.stmts
 	f.stmts = nil
-	f.enter(nil, sel)
+	f.enter(nil, rest)
 	for _, s := range absorbed {
 		if _, ok := f.available(s.ID); !ok {
 			f.add(jen.Comment("shared (always): " + comment(s.SQL)))
-			f.setAvailable(s.ID, f.vector(f.emitNode(s.Expr, sel), sel))
+			f.setAvailable(s.ID, f.vector(f.emitNode(s.Expr, rest), rest))
 		}
 	}
-	g := general()
+	g := f.vector(general(rest), rest)
 	f.exit(1)
-	f.add(jen.Id(res).Op("=").Id(f.vector(g, sel)))
+	f.add(jen.If(jen.Id(fused)).Block(
+		jen.Qual(vecPkg, "Merge").Call(jen.Op("&").Id(res), jen.Op("&").Id(g), jen.Id(rest), jen.Id("n")),
+	).Else().Block(jen.Id(res).Op("=").Id(g)))
 	slow := f.stmts
 	f.stmts = saved
 
-	// The loop runs over every row ("all" is never a selection) or over the
+	// The loops run over every row ("all" is never a selection) or over the
 	// rows of sel (a nil selection at run time is every row too).
-	var cond *jen.Statement
-	loop := jen.For(jen.Id("i").Op(":=").Range().Id("out"))
-	if direct && e.Type().Kind == ir.KindVarchar {
-		loop = jen.For(jen.Id("i").Op(":=").Range().Id("n"))
-	}
-	if sel != "all" {
-		body = append([]jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}, body...)
-		loop = jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++"))
-	}
-	for _, c := range fu.conds {
-		if cond == nil {
-			cond = jen.Add(c)
-		} else {
-			cond = cond.Op("&&").Add(c)
+	rowLoop := func(over string) *jen.Statement {
+		if sel != "all" {
+			return jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++"))
 		}
+		return jen.For(jen.Id("i").Op(":=").Range().Id(over))
 	}
-	if cond == nil {
-		cond = jen.True()
+	firstRow := func(body []jen.Code) []jen.Code {
+		if sel == "all" {
+			return body
+		}
+		return append([]jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}, body...)
 	}
-	var fast, done []jen.Code
+	either := func(cs []jen.Code) jen.Code {
+		var c *jen.Statement
+		for _, x := range cs {
+			if c == nil {
+				c = jen.Add(x)
+			} else {
+				c = c.Op("||").Add(x)
+			}
+		}
+		return c
+	}
+	all := func(cs []jen.Code) jen.Code {
+		var c *jen.Statement
+		for _, x := range cs {
+			if c == nil {
+				c = jen.Add(x)
+			} else {
+				c = c.Op("&&").Add(x)
+			}
+		}
+		return c
+	}
+
+	// The clean loop.
+	var clean []jen.Code
+	over := "out"
 	if direct {
 		cnt := jen.Id("n")
 		if sel != "all" {
 			cnt = jen.Id(sel).Dot("Rows").Call(jen.Id("n"))
 		}
-		t := e.Type()
 		if t.Kind == ir.KindVarchar {
-			fast = append(fast, jen.Id(writer).Op(":=").Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
+			clean = append(clean, jen.Id(writer).Op(":=").Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
+			over = "n"
 		} else {
-			fast = append(fast, jen.Id(writer).Op(":=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
+			clean = append(clean, jen.Id(writer).Op(":=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
 		}
-		fast = append(fast, fu.slices...)
+		clean = append(clean, fu.slices...)
 		if t.Kind != ir.KindVarchar {
-			fast = append(fast, jen.Id("out").Op(":=").Id(writer).Dot("V"))
+			clean = append(clean, jen.Id("out").Op(":=").Id(writer).Dot("V"))
 		}
-		done = []jen.Code{jen.Id(f.sink.col).Op("=").Id(writer).Dot("Array").Call()}
 	} else {
-		fast = []jen.Code{jen.Id(res).Op("=").Qual(vecPkg, "Make").Types(goType(e.Type())).Call(jen.Id("n"))}
-		fast = append(fast, fu.slices...)
-		fast = append(fast, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
+		clean = append(clean, jen.Id(res).Op("=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
+		clean = append(clean, fu.slices...)
+		clean = append(clean, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	}
+	var done []jen.Code
+	if direct {
+		done = append(done, jen.Id(f.sink.col).Op("=").Id(writer).Dot("Array").Call())
+	}
+	done = append(done, jen.List(jen.Id(fused), jen.Id(rest)).Op("=").List(jen.True(), jen.Qual(vecPkg, "Sel").Values()))
+	if fu.bad == "" {
+		clean = append(clean, rowLoop(over).Block(firstRow(cleanBody)...))
+		clean = append(clean, done...)
+	} else {
+		clean = append(clean,
+			jen.Id(fu.bad).Op(":=").False(),
+			rowLoop(over).Block(firstRow(append(cleanBody, jen.If(jen.Id(fu.bad)).Block(jen.Break())))...),
+		)
+		stopped := []jen.Code{jen.Comment("a lookup missed: the vector code computes every row")}
+		if direct {
+			stopped = append(stopped, jen.Id(writer).Dot("Release").Call())
+		}
+		clean = append(clean, jen.If(jen.Op("!").Id(fu.bad)).Block(done...).Else().Block(stopped...))
+	}
+
+	// The rows loop.
+	rows := []jen.Code{jen.Id(res).Op("=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n"))}
+	rows = append(rows, fu.slices...)
+	rows = append(rows, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
+	rows = append(rows, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
+	left := jen.Id("left").Op("=").Append(jen.Id("left"), jen.Int32().Parens(jen.Id("i")))
+	var rowBody []jen.Code
+	if len(fu.rowNulls) > 0 {
+		rowBody = append(rowBody, jen.If(either(fu.rowNulls)).Block(left, jen.Continue()))
+	}
+	rowBody = append(rowBody, rowsBody...)
+	if fu.bad != "" {
+		rows = append(rows, jen.Id(fu.bad).Op(":=").False())
+		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
+	}
+	rows = append(rows, rowLoop("out").Block(firstRow(rowBody)...))
+	rows = append(rows, jen.List(jen.Id(fused), jen.Id(rest)).Op("=").List(jen.True(), jen.Id("left")))
+
 	f.commentFor(e)
 	if direct {
-		f.add(jen.Var().Id(f.sink.col).Qual(arrowPkg, "Array").Comment("written by the fused loop, or below from " + res))
+		f.add(jen.Var().Id(f.sink.col).Qual(arrowPkg, "Array").Comment("written by the clean loop, or below from " + res))
 	}
-	f.add(jen.Var().Id(res).Qual(vecPkg, "Vec").Types(goType(e.Type())))
-	if fu.bad == "" {
-		f.add(jen.Comment("one loop when its inputs are clean; vector code otherwise"))
-		fast = append(fast, loop.Block(body...))
-		fast = append(fast, done...)
-		f.add(jen.If(cond).Block(fast...).Else().Block(slow...))
-		return operand{t: e.Type(), vec: res}
+	f.add(jen.Var().Id(res).Qual(vecPkg, "Vec").Types(goType(t)))
+	// rest starts as every row of sel for when no loop runs (a batch-wide
+	// condition fails or a lookup stops the clean loop); otherwise a loop
+	// always sets it.
+	restInit := jen.Var().Id(rest).Qual(vecPkg, "Sel")
+	if sel != "all" && (len(fu.conds) > 0 || fu.bad != "") {
+		restInit = jen.Id(rest).Op(":=").Id(sel)
 	}
-	fused := f.fresh("fused")
-	f.add(jen.Comment("one loop when its inputs are clean, unless a map lookup misses; vector code otherwise"),
-		jen.Id(fused).Op(":=").False())
-	body = append(body, jen.If(jen.Id(fu.bad)).Block(jen.Break()))
-	fast = append(fast,
-		jen.Id(fu.bad).Op(":=").False(),
-		loop.Block(body...),
-		jen.Id(fused).Op("=").Op("!").Id(fu.bad))
-	if direct {
-		fast = append(fast, jen.If(jen.Id(fused)).Block(done...).Else().Block(jen.Id(writer).Dot("Release").Call()))
+	f.add(
+		jen.Comment("rows the vector code computes: those a fused loop leaves, or all of them"),
+		jen.Var().Id(fused).Bool(),
+		restInit,
+	)
+	loops := jen.If(all(fu.clean)).Block(clean...).Else().Block(rows...)
+	if len(fu.clean) == 0 {
+		loops = jen.Block(clean...)
 	}
-	f.add(jen.If(cond).Block(fast...), jen.If(jen.Op("!").Id(fused)).Block(slow...))
-	return operand{t: e.Type(), vec: res}
+	if len(fu.conds) > 0 {
+		f.add(jen.If(all(fu.conds)).Block(loops))
+	} else {
+		f.add(loops)
+	}
+	f.add(jen.If(jen.Op("!").Id(fused).Op("||").Len(jen.Id(rest)).Op(">").Lit(0)).Block(slow...))
+	return operand{t: t, vec: res}
 }
 
 // takeSink reports whether conditional e is the root of the output column
@@ -312,7 +401,11 @@ func (fu *fusion) assignCond(e ir.Expr, store func(jen.Code) jen.Code) []jen.Cod
 		var stmts, cases []jen.Code
 		var subject jen.Code
 		if e.Operand != nil {
-			name := fu.local("subject")
+			name, ok := fu.subjects[e]
+			if !ok {
+				name = fu.local("subject")
+				fu.subjects[e] = name
+			}
 			stmts = append(stmts, jen.Id(name).Op(":=").Add(fu.value(e.Operand)))
 			subject = jen.Id(name)
 		}
@@ -352,7 +445,7 @@ func (fu *fusion) valueNode(e ir.Expr) jen.Code {
 	case *ir.ColumnRef:
 		if e.T.Kind == ir.KindVarchar {
 			arr := f.strArray(e)
-			fu.noNulls(arr)
+			fu.noNulls(arr, true)
 			return jen.Id(arr).Dot("Value").Call(jen.Id("i"))
 		}
 		return fu.vecInput(f.column(e))
@@ -366,7 +459,10 @@ func (fu *fusion) valueNode(e ir.Expr) jen.Code {
 		}
 		if e.Fn.Name == "like" || e.Fn.Name == "rlike" {
 			m := f.matcher(e, nil)
-			fu.conds = append(fu.conds, jen.Id(m.err).Op("==").Nil())
+			if !fu.tested[m.err] {
+				fu.tested[m.err] = true
+				fu.conds = append(fu.conds, jen.Id(m.err).Op("==").Nil())
+			}
 			return jen.Id(m.name).Dot("Match").Call(fu.value(e.Args[0]))
 		}
 		args := make([]jen.Code, len(e.Args))
@@ -390,7 +486,7 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 		f.mapOffs[col.Index] = offs
 		f.prologue = append(f.prologue, jen.Id(offs).Op(":=").Qual(vecPkg, "MapOffsets").Call(jen.Id(m.arr)))
 	}
-	fu.noNulls(m.arr)
+	fu.noNulls(m.arr, true)
 	suffix := keySuffix(*col.T.Key)
 	if e.Fn.Name == "cardinality" {
 		return jen.Qual(vecPkg, "RowCount"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"))
@@ -403,8 +499,12 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 		fu.bad = fu.local("bad")
 	}
 	items := f.mapItems(col)
-	fu.noNulls(items)
-	return jen.Qual(vecPkg, "Item"+arrowArrayName(*col.T.Value)).Call(jen.Id(items), find, jen.Op("&").Id(fu.bad))
+	fu.noNulls(items, false)
+	item := "Item"
+	if fu.rows {
+		item = "CheckedItem"
+	}
+	return jen.Qual(vecPkg, item+arrowArrayName(*col.T.Value)).Call(jen.Id(items), find, jen.Op("&").Id(fu.bad))
 }
 
 // local names a variable of the fused loop's block: distinct from the
@@ -420,16 +520,22 @@ func (fu *fusion) local(base string) string {
 
 var loopNames = map[string]bool{"out": true, "i": true, "k": true, "cnt": true}
 
-// noNulls makes the loop run only when Arrow array arr has no NULLs.
-func (fu *fusion) noNulls(arr string) {
+// noNulls makes the clean loop run only when Arrow array arr has no NULLs;
+// with perRow (arr has a value per row) the rows loop tests row i, else
+// (map items) the lookup does.
+func (fu *fusion) noNulls(arr string, perRow bool) {
 	if !fu.tested[arr] {
 		fu.tested[arr] = true
-		fu.conds = append(fu.conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
+		fu.clean = append(fu.clean, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
+		if perRow {
+			fu.rowNulls = append(fu.rowNulls, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+		}
 	}
 }
 
 // vecInput reads a vector variable's value slice (declared once, before the
-// loop, for bounds-check-free indexing) and requires the vector clean.
+// loops, for bounds-check-free indexing): the clean loop requires the vector
+// clean, the rows loop leaves its NULL and error rows to the vector code.
 func (fu *fusion) vecInput(name string) jen.Code {
 	if v, ok := fu.seen[name]; ok {
 		return v
@@ -437,7 +543,8 @@ func (fu *fusion) vecInput(name string) jen.Code {
 	s := fu.local(name + "V")
 	v := jen.Id(s).Index(jen.Id("i"))
 	fu.seen[name] = v
-	fu.conds = append(fu.conds, jen.Id(name).Dot("Clean").Call())
+	fu.clean = append(fu.clean, jen.Id(name).Dot("Clean").Call())
+	fu.rowNulls = append(fu.rowNulls, jen.Id(name).Dot("Dirty").Call(jen.Id("i")))
 	fu.slices = append(fu.slices, jen.Id(s).Op(":=").Id(name).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	return v
 }

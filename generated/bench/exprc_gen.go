@@ -885,42 +885,74 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	var labelCol arrow.Array // written by the fused loop, or below from caseResult
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
-	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		labelOut := vec.NewStringOut(mem, n)
-		bad := false
-		for i := range n {
-			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-			switch {
-			case likePattern.Match(entry):
-				labelOut.Append("FOO")
-			case likePattern2.Match(entry):
-				labelOut.Append("BAR")
-			case likePattern3.Match(entry):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(entry)
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+			labelOut := vec.NewStringOut(mem, n)
+			bad := false
+			for i := range n {
+				// shared (always): info['test']
+				entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				switch {
+				case likePattern.Match(entry):
+					labelOut.Append("FOO")
+				case likePattern2.Match(entry):
+					labelOut.Append("BAR")
+				case likePattern3.Match(entry):
+					labelOut.Append("BAZ")
+				default:
+					labelOut.Append(entry)
+				}
+				if bad {
+					break
+				}
 			}
-			if bad {
-				break
+			if !bad {
+				labelCol = labelOut.Array()
+				fused, rest = true, vec.Sel{}
+			} else {
+				// a lookup missed: the vector code computes every row
+				labelOut.Release()
 			}
-		}
-		fused = !bad
-		if fused {
-			labelCol = labelOut.Array()
 		} else {
-			labelOut.Release()
+			caseResult = vec.Make[string](n)
+			out := caseResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			bad := false
+			for i := range out {
+				if infoArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): info['test']
+				entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				switch {
+				case likePattern.Match(entry):
+					out[i] = "FOO"
+				case likePattern2.Match(entry):
+					out[i] = "BAR"
+				case likePattern3.Match(entry):
+					out[i] = "BAZ"
+				default:
+					out[i] = entry
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
+			}
+			fused, rest = true, left
 		}
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if all == nil && infoArr.NullN() == 0 {
+		if rest == nil && infoArr.NullN() == 0 {
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
@@ -936,8 +968,8 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = infoItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if infoArr.IsNull(i) {
 					entry.SetNull(i)
 					continue
@@ -959,7 +991,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if all == nil && entry.Clean() {
+		if rest == nil && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
@@ -970,8 +1002,8 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if entry.IsNull(i) {
 					like.SetNull(i)
 					continue
@@ -987,8 +1019,8 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &like, all, n)
-		when, notYet := vec.Split(&like, all, n)
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
@@ -1057,7 +1089,11 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, "BAZ", when3, n)
 		vec.Merge(&caseResult2, &entry, notYet3, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -1141,9 +1177,11 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-	var modeRankCol arrow.Array // written by the fused loop, or below from caseResult
+	var modeRankCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if lShipmodeArr.NullN() == 0 {
 		modeRankOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := modeRankOut.V
@@ -1162,18 +1200,43 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		modeRankCol = modeRankOut.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lShipmodeArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			// shared (always): upper(l_shipmode)
+			upper := rt.Upper(lShipmodeArr.Value(i))
+			switch {
+			case rt.EqString(upper, "AIR"):
+				out[i] = int32(1)
+			case rt.EqString(upper, "MAIL"):
+				out[i] = int32(2)
+			case rt.EqString(upper, "SHIP"):
+				out[i] = int32(3)
+			default:
+				out[i] = rt.Length(upper)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// shared (always): upper(l_shipmode)
 		// upper(l_shipmode)
 		upper := vec.Make[string](n)
-		if (all == nil || len(all) > n/2) && lShipmodeArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && lShipmodeArr.NullN() == 0 {
 			out := upper.V[:n]
 			for i := range out {
 				out[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if lShipmodeArr.IsNull(i) {
 					upper.SetNull(i)
 					continue
@@ -1185,15 +1248,15 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		caseResult2 := vec.Make[int32](n)
 		// (upper(l_shipmode) = 'AIR')
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && upper.Clean() {
+		if (rest == nil || len(rest) > n/2) && upper.Clean() {
 			upperV := upper.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.EqString(upperV[i], "AIR")
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if upper.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -1205,8 +1268,8 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.V[i] = rt.EqString(upper.V[i], "AIR")
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp, all, n)
-		when, notYet := vec.Split(&cmp, all, n)
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (upper(l_shipmode) = 'MAIL')
 		cmp2 := vec.Make[bool](n)
@@ -1281,7 +1344,11 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		vec.Merge(&caseResult2, &length, notYet3, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e

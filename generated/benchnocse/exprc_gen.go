@@ -1012,41 +1012,71 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	var labelCol arrow.Array // written by the fused loop, or below from caseResult
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
-	if likePatternErr == nil && infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePattern2Err == nil && likePattern3Err == nil {
-		labelOut := vec.NewStringOut(mem, n)
-		bad := false
-		for i := range n {
-			switch {
-			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("FOO")
-			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("BAR")
-			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+			labelOut := vec.NewStringOut(mem, n)
+			bad := false
+			for i := range n {
+				switch {
+				case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("FOO")
+				case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("BAR")
+				case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("BAZ")
+				default:
+					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				}
+				if bad {
+					break
+				}
 			}
-			if bad {
-				break
+			if !bad {
+				labelCol = labelOut.Array()
+				fused, rest = true, vec.Sel{}
+			} else {
+				// a lookup missed: the vector code computes every row
+				labelOut.Release()
 			}
-		}
-		fused = !bad
-		if fused {
-			labelCol = labelOut.Array()
 		} else {
-			labelOut.Release()
+			caseResult = vec.Make[string](n)
+			out := caseResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			bad := false
+			for i := range out {
+				if infoArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case likePattern.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "FOO"
+				case likePattern2.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "BAR"
+				case likePattern3.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "BAZ"
+				default:
+					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
+			}
+			fused, rest = true, left
 		}
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// info['test']
 		entry := vec.Make[string](n)
-		if all == nil && infoArr.NullN() == 0 {
+		if rest == nil && infoArr.NullN() == 0 {
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
@@ -1062,8 +1092,8 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = infoItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if infoArr.IsNull(i) {
 					entry.SetNull(i)
 					continue
@@ -1083,7 +1113,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if all == nil && entry.Clean() {
+		if rest == nil && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
@@ -1094,8 +1124,8 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if entry.IsNull(i) {
 					like.SetNull(i)
 					continue
@@ -1111,8 +1141,8 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &like, all, n)
-		when, notYet := vec.Split(&like, all, n)
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// info['test']
 		entry2 := vec.Make[string](n)
@@ -1292,7 +1322,11 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet3, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -1376,9 +1410,11 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-	var modeRankCol arrow.Array // written by the fused loop, or below from caseResult
+	var modeRankCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if lShipmodeArr.NullN() == 0 {
 		modeRankOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := modeRankOut.V
@@ -1395,19 +1431,42 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		modeRankCol = modeRankOut.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lShipmodeArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
+				out[i] = int32(1)
+			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "MAIL"):
+				out[i] = int32(2)
+			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "SHIP"):
+				out[i] = int32(3)
+			default:
+				out[i] = rt.Length(rt.Upper(lShipmodeArr.Value(i)))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
 		caseResult2 := vec.Make[int32](n)
 		// upper(l_shipmode)
 		upper := vec.Make[string](n)
-		if (all == nil || len(all) > n/2) && lShipmodeArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && lShipmodeArr.NullN() == 0 {
 			out := upper.V[:n]
 			for i := range out {
 				out[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if lShipmodeArr.IsNull(i) {
 					upper.SetNull(i)
 					continue
@@ -1417,15 +1476,15 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		// (upper(l_shipmode) = 'AIR')
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && upper.Clean() {
+		if (rest == nil || len(rest) > n/2) && upper.Clean() {
 			upperV := upper.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.EqString(upperV[i], "AIR")
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if upper.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -1437,8 +1496,8 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.V[i] = rt.EqString(upper.V[i], "AIR")
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp, all, n)
-		when, notYet := vec.Split(&cmp, all, n)
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// upper(l_shipmode)
 		upper2 := vec.Make[string](n)
@@ -1564,7 +1623,11 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		vec.Merge(&caseResult2, &length, notYet3, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e

@@ -1834,9 +1834,11 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	var guardedCol arrow.Array // written by the fused loop, or below from ifResult
+	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if p.Clean() && quotient.Clean() {
 		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
@@ -1850,14 +1852,38 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			}
 		}
 		guardedCol = guardedOut.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		quotientV := quotient.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if p.Dirty(i) || quotient.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if pV[i] {
+				out[i] = quotientV[i]
+			} else {
+				out[i] = int64(int64(0))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(p, (a DIV b), CAST(0 AS BIGINT))
-		then, otherwise := vec.Split(&p, all, n)
+		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -1981,9 +2007,11 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	var guardedCol arrow.Array // written by the fused loop, or below from ifResult
+	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if p.Clean() && quotient.Clean() {
 		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
@@ -1997,14 +2025,38 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			}
 		}
 		guardedCol = guardedOut.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		quotientV := quotient.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if p.Dirty(i) || quotient.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if pV[i] {
+				out[i] = quotientV[i]
+			} else {
+				out[i] = int64(int64(0))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(p, (a DIV b), CAST(0 AS BIGINT))
-		then, otherwise := vec.Split(&p, all, n)
+		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
@@ -2083,10 +2135,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
 	// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
-	var r_Col arrow.Array // written by the fused loop, or below from caseResult
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if mArr.NullN() == 0 && mItems.NullN() == 0 && c_.Clean() && i_.Clean() && a.Clean() {
 		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
@@ -2111,18 +2164,50 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				break
 			}
 		}
-		fused = !bad
-		if fused {
+		if !bad {
 			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
 		} else {
+			// a lookup missed: the vector code computes every row
 			r_Out.Release()
 		}
+	} else {
+		caseResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		i_V := i_.V[:n]
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if mArr.IsNull(i) || c_.Dirty(i) || i_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			// shared (always): m['a']
+			entry := vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
+			// shared (always): m['b']
+			entry2 := vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
+			switch {
+			case (rt.GtInt64(entry, int64(int64(0))) && rt.GtInt64(entry2, c_V[i])):
+				out[i] = entry
+			case rt.GtInt32(i_V[i], int32(0)):
+				out[i] = aV[i]
+			default:
+				out[i] = entry2
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// shared (always): m['a']
 		// m['a']
 		entry := vec.Make[int64](n)
-		if all == nil && mArr.NullN() == 0 {
+		if rest == nil && mArr.NullN() == 0 {
 			out := entry.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
@@ -2138,8 +2223,8 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				out[i] = mItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if mArr.IsNull(i) {
 					entry.SetNull(i)
 					continue
@@ -2160,7 +2245,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		// shared (always): m['b']
 		// m['b']
 		entry2 := vec.Make[int64](n)
-		if all == nil && mArr.NullN() == 0 {
+		if rest == nil && mArr.NullN() == 0 {
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
@@ -2176,8 +2261,8 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				out[i] = mItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if mArr.IsNull(i) {
 					entry2.SetNull(i)
 					continue
@@ -2197,7 +2282,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 		// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 		caseResult2 := vec.Make[int64](n)
-		and := vec.NewLogic(false, all, n)
+		and := vec.NewLogic(false, rest, n)
 		// (m['a'] > CAST(0 AS BIGINT))
 		cmp := vec.Make[bool](n)
 		if (and.Live == nil || len(and.Live) > n/2) && entry.Clean() {
@@ -2250,8 +2335,8 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 		and.Add(&cmp2)
 		andResult := and.Finish()
-		vec.CopyErrs(&caseResult2, &andResult, all, n)
-		when, notYet := vec.Split(&andResult, all, n)
+		vec.CopyErrs(&caseResult2, &andResult, rest, n)
+		when, notYet := vec.Split(&andResult, rest, n)
 		vec.Merge(&caseResult2, &entry, when, n)
 		// (i > 0)
 		cmp3 := vec.Make[bool](n)
@@ -2279,7 +2364,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		when2, notYet2 := vec.Split(&cmp3, notYet, n)
 		vec.Merge(&caseResult2, &a, when2, n)
 		vec.Merge(&caseResult2, &entry2, notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -4426,9 +4515,11 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// s: IF(p, x * y, 0.0)
 	// IF(p, (x * y), 0.0)
-	var sCol arrow.Array // written by the fused loop, or below from ifResult
+	var sCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[float64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if p.Clean() && product.Clean() {
 		sOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
@@ -4442,14 +4533,38 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			}
 		}
 		sCol = sOut.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[float64](n)
+		pV := p.V[:n]
+		productV := product.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if p.Dirty(i) || product.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if pV[i] {
+				out[i] = productV[i]
+			} else {
+				out[i] = float64(0.0)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(p, (x * y), 0.0)
-		then, otherwise := vec.Split(&p, all, n)
+		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
 		vec.Merge(&ifResult2, &product, then, n)
 		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
@@ -5263,42 +5378,74 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	var labelCol arrow.Array // written by the fused loop, or below from caseResult
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
-	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		labelOut := vec.NewStringOut(mem, n)
-		bad := false
-		for i := range n {
-			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-			switch {
-			case likePattern.Match(entry):
-				labelOut.Append("FOO")
-			case likePattern2.Match(entry):
-				labelOut.Append("BAR")
-			case likePattern3.Match(entry):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(entry)
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+			labelOut := vec.NewStringOut(mem, n)
+			bad := false
+			for i := range n {
+				// shared (always): info['test']
+				entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				switch {
+				case likePattern.Match(entry):
+					labelOut.Append("FOO")
+				case likePattern2.Match(entry):
+					labelOut.Append("BAR")
+				case likePattern3.Match(entry):
+					labelOut.Append("BAZ")
+				default:
+					labelOut.Append(entry)
+				}
+				if bad {
+					break
+				}
 			}
-			if bad {
-				break
+			if !bad {
+				labelCol = labelOut.Array()
+				fused, rest = true, vec.Sel{}
+			} else {
+				// a lookup missed: the vector code computes every row
+				labelOut.Release()
 			}
-		}
-		fused = !bad
-		if fused {
-			labelCol = labelOut.Array()
 		} else {
-			labelOut.Release()
+			caseResult = vec.Make[string](n)
+			out := caseResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			bad := false
+			for i := range out {
+				if infoArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): info['test']
+				entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				switch {
+				case likePattern.Match(entry):
+					out[i] = "FOO"
+				case likePattern2.Match(entry):
+					out[i] = "BAR"
+				case likePattern3.Match(entry):
+					out[i] = "BAZ"
+				default:
+					out[i] = entry
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
+			}
+			fused, rest = true, left
 		}
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if all == nil && infoArr.NullN() == 0 {
+		if rest == nil && infoArr.NullN() == 0 {
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
@@ -5314,8 +5461,8 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				out[i] = infoItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if infoArr.IsNull(i) {
 					entry.SetNull(i)
 					continue
@@ -5337,7 +5484,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if all == nil && entry.Clean() {
+		if rest == nil && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
@@ -5348,8 +5495,8 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if entry.IsNull(i) {
 					like.SetNull(i)
 					continue
@@ -5365,8 +5512,8 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &like, all, n)
-		when, notYet := vec.Split(&like, all, n)
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
@@ -5435,7 +5582,11 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, "BAZ", when3, n)
 		vec.Merge(&caseResult2, &entry, notYet3, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -5773,45 +5924,80 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 
 	// label: CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
-	var labelCol arrow.Array // written by the fused loop, or below from caseResult
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
-	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && testInfoFixed.Clean() && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		labelOut := vec.NewStringOut(mem, n)
-		testInfoFixedV := testInfoFixed.V[:n]
-		bad := false
-		for i := range n {
-			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-			switch {
-			case testInfoFixedV[i]:
-				labelOut.Append(entry)
-			case likePattern.Match(entry):
-				labelOut.Append("FOO")
-			case likePattern2.Match(entry):
-				labelOut.Append("BAR")
-			case likePattern3.Match(entry):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(entry)
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+		if infoArr.NullN() == 0 && infoItems.NullN() == 0 && testInfoFixed.Clean() {
+			labelOut := vec.NewStringOut(mem, n)
+			testInfoFixedV := testInfoFixed.V[:n]
+			bad := false
+			for i := range n {
+				// shared (always): info['test']
+				entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				switch {
+				case testInfoFixedV[i]:
+					labelOut.Append(entry)
+				case likePattern.Match(entry):
+					labelOut.Append("FOO")
+				case likePattern2.Match(entry):
+					labelOut.Append("BAR")
+				case likePattern3.Match(entry):
+					labelOut.Append("BAZ")
+				default:
+					labelOut.Append(entry)
+				}
+				if bad {
+					break
+				}
 			}
-			if bad {
-				break
+			if !bad {
+				labelCol = labelOut.Array()
+				fused, rest = true, vec.Sel{}
+			} else {
+				// a lookup missed: the vector code computes every row
+				labelOut.Release()
 			}
-		}
-		fused = !bad
-		if fused {
-			labelCol = labelOut.Array()
 		} else {
-			labelOut.Release()
+			caseResult = vec.Make[string](n)
+			testInfoFixedV := testInfoFixed.V[:n]
+			out := caseResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			bad := false
+			for i := range out {
+				if infoArr.IsNull(i) || testInfoFixed.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): info['test']
+				entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				switch {
+				case testInfoFixedV[i]:
+					out[i] = entry
+				case likePattern.Match(entry):
+					out[i] = "FOO"
+				case likePattern2.Match(entry):
+					out[i] = "BAR"
+				case likePattern3.Match(entry):
+					out[i] = "BAZ"
+				default:
+					out[i] = entry
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
+			}
+			fused, rest = true, left
 		}
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if all == nil && infoArr.NullN() == 0 {
+		if rest == nil && infoArr.NullN() == 0 {
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
@@ -5827,8 +6013,8 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				out[i] = infoItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if infoArr.IsNull(i) {
 					entry.SetNull(i)
 					continue
@@ -5848,8 +6034,8 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		}
 		// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 		caseResult2 := vec.Make[string](n)
-		vec.CopyErrs(&caseResult2, &testInfoFixed, all, n)
-		when, notYet := vec.Split(&testInfoFixed, all, n)
+		vec.CopyErrs(&caseResult2, &testInfoFixed, rest, n)
+		when, notYet := vec.Split(&testInfoFixed, rest, n)
 		vec.Merge(&caseResult2, &entry, when, n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
@@ -5951,7 +6137,11 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		when4, notYet4 := vec.Split(&like3, notYet3, n)
 		vec.Fill(&caseResult2, "BAZ", when4, n)
 		vec.Merge(&caseResult2, &entry, notYet4, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -6225,9 +6415,11 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
 	// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
-	var r_Col arrow.Array // written by the fused loop, or below from caseResult
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if quotient.Clean() {
 		r_Out := vec.NewStringOut(mem, n)
 		quotientV := quotient.V[:n]
@@ -6241,19 +6433,40 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			}
 		}
 		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[string](n)
+		quotientV := quotient.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if quotient.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			subject := quotientV[i]
+			switch {
+			case rt.EqInt64(subject, int64(int64(1))):
+				out[i] = "x"
+			default:
+				out[i] = "y"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
 		caseResult2 := vec.Make[string](n)
 		matches := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && quotient.Clean() {
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := matches.V[:n]
 			for i := range out {
 				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if quotient.IsNull(i) {
 					matches.SetNull(i)
 					continue
@@ -6265,11 +6478,15 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
 			}
 		}
-		vec.CopyErrs(&caseResult2, &matches, all, n)
-		when, notYet := vec.Split(&matches, all, n)
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "x", when, n)
 		vec.Fill(&caseResult2, "y", notYet, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -6481,9 +6698,11 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	var r_Col arrow.Array // written by the fused loop, or below from caseResult
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if sArr.NullN() == 0 {
 		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := r_Out.V
@@ -6500,18 +6719,41 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			// shared (always): upper(s)
+			upper := rt.Upper(sArr.Value(i))
+			switch {
+			case rt.EqString(upper, "A"):
+				out[i] = int32(1)
+			case rt.EqString(upper, "B"):
+				out[i] = int32(2)
+			default:
+				out[i] = rt.Length(upper)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// shared (always): upper(s)
 		// upper(s)
 		upper := vec.Make[string](n)
-		if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := upper.V[:n]
 			for i := range out {
 				out[i] = rt.Upper(sArr.Value(i))
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					upper.SetNull(i)
 					continue
@@ -6523,15 +6765,15 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		caseResult2 := vec.Make[int32](n)
 		// (upper(s) = 'A')
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && upper.Clean() {
+		if (rest == nil || len(rest) > n/2) && upper.Clean() {
 			upperV := upper.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.EqString(upperV[i], "A")
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if upper.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -6543,8 +6785,8 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				cmp.V[i] = rt.EqString(upper.V[i], "A")
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp, all, n)
-		when, notYet := vec.Split(&cmp, all, n)
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (upper(s) = 'B')
 		cmp2 := vec.Make[bool](n)
@@ -6594,7 +6836,11 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		vec.Merge(&caseResult2, &length, notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -7097,7 +7343,9 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	}
 	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
 	var ifResult vec.Vec[bool]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if p.Clean() && quotient.Clean() {
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
@@ -7110,11 +7358,31 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				out[i] = rt.LtInt64(quotientV[i], int64(int64(0)))
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		quotientV := quotient.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if p.Dirty(i) || quotient.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if pV[i] {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+			} else {
+				out[i] = rt.LtInt64(quotientV[i], int64(int64(0)))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
-		then, otherwise := vec.Split(&p, all, n)
+		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)
-		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// ((a DIV b) > CAST(0 AS BIGINT))
 		cmp := vec.Make[bool](n)
 		if (then == nil || len(then) > n/2) && quotient.Clean() {
@@ -7161,7 +7429,11 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			}
 		}
 		vec.Merge(&ifResult2, &cmp2, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e

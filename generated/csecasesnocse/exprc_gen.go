@@ -2450,10 +2450,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
 	// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
-	var r_Col arrow.Array // written by the fused loop, or below from caseResult
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if mArr.NullN() == 0 && mItems.NullN() == 0 && c_.Clean() && i_.Clean() && a.Clean() {
 		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
@@ -2474,17 +2475,45 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				break
 			}
 		}
-		fused = !bad
-		if fused {
+		if !bad {
 			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
 		} else {
+			// a lookup missed: the vector code computes every row
 			r_Out.Release()
 		}
+	} else {
+		caseResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		i_V := i_.V[:n]
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if mArr.IsNull(i) || c_.Dirty(i) || i_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case (rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad), int64(int64(0))) && rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad), c_V[i])):
+				out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
+			case rt.GtInt32(i_V[i], int32(0)):
+				out[i] = aV[i]
+			default:
+				out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 		caseResult2 := vec.Make[int64](n)
-		and := vec.NewLogic(false, all, n)
+		and := vec.NewLogic(false, rest, n)
 		// m['a']
 		entry := vec.Make[int64](n)
 		if and.Live == nil && mArr.NullN() == 0 {
@@ -2611,8 +2640,8 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 		and.Add(&cmp2)
 		andResult := and.Finish()
-		vec.CopyErrs(&caseResult2, &andResult, all, n)
-		when, notYet := vec.Split(&andResult, all, n)
+		vec.CopyErrs(&caseResult2, &andResult, rest, n)
+		when, notYet := vec.Split(&andResult, rest, n)
 		// m['a']
 		entry3 := vec.Make[int64](n)
 		if when == nil && mArr.NullN() == 0 {
@@ -2714,7 +2743,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -5112,9 +5145,11 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// s: IF(p, x * y, 0.0)
 	// IF(p, (x * y), 0.0)
-	var sCol arrow.Array // written by the fused loop, or below from ifResult
+	var sCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[float64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if p.Clean() && x.Clean() && y.Clean() {
 		sOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
@@ -5129,11 +5164,32 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			}
 		}
 		sCol = sOut.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[float64](n)
+		pV := p.V[:n]
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if p.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if pV[i] {
+				out[i] = rt.MulFloat64(xV[i], yV[i])
+			} else {
+				out[i] = float64(0.0)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(p, (x * y), 0.0)
-		then, otherwise := vec.Split(&p, all, n)
+		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (x * y)
 		product2 := vec.Make[float64](n)
 		if (then == nil || len(then) > n/2) && x.Clean() && y.Clean() {
@@ -5163,7 +5219,11 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		}
 		vec.Merge(&ifResult2, &product2, then, n)
 		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
@@ -6172,41 +6232,71 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
-	var labelCol arrow.Array // written by the fused loop, or below from caseResult
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
-	if likePatternErr == nil && infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePattern2Err == nil && likePattern3Err == nil {
-		labelOut := vec.NewStringOut(mem, n)
-		bad := false
-		for i := range n {
-			switch {
-			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("FOO")
-			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("BAR")
-			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+			labelOut := vec.NewStringOut(mem, n)
+			bad := false
+			for i := range n {
+				switch {
+				case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("FOO")
+				case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("BAR")
+				case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("BAZ")
+				default:
+					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				}
+				if bad {
+					break
+				}
 			}
-			if bad {
-				break
+			if !bad {
+				labelCol = labelOut.Array()
+				fused, rest = true, vec.Sel{}
+			} else {
+				// a lookup missed: the vector code computes every row
+				labelOut.Release()
 			}
-		}
-		fused = !bad
-		if fused {
-			labelCol = labelOut.Array()
 		} else {
-			labelOut.Release()
+			caseResult = vec.Make[string](n)
+			out := caseResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			bad := false
+			for i := range out {
+				if infoArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case likePattern.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "FOO"
+				case likePattern2.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "BAR"
+				case likePattern3.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "BAZ"
+				default:
+					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
+			}
+			fused, rest = true, left
 		}
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// info['test']
 		entry := vec.Make[string](n)
-		if all == nil && infoArr.NullN() == 0 {
+		if rest == nil && infoArr.NullN() == 0 {
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
@@ -6222,8 +6312,8 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				out[i] = infoItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if infoArr.IsNull(i) {
 					entry.SetNull(i)
 					continue
@@ -6243,7 +6333,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if all == nil && entry.Clean() {
+		if rest == nil && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
@@ -6254,8 +6344,8 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if entry.IsNull(i) {
 					like.SetNull(i)
 					continue
@@ -6271,8 +6361,8 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &like, all, n)
-		when, notYet := vec.Split(&like, all, n)
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// info['test']
 		entry2 := vec.Make[string](n)
@@ -6452,7 +6542,11 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet3, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -6525,43 +6619,75 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 
 	// label: CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BA...
 	// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
-	var labelCol arrow.Array // written by the fused loop, or below from caseResult
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
-	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		labelOut := vec.NewStringOut(mem, n)
-		bad := false
-		for i := range n {
-			switch {
-			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
-			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("FOO")
-			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("BAR")
-			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+			labelOut := vec.NewStringOut(mem, n)
+			bad := false
+			for i := range n {
+				switch {
+				case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
+					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
+				case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("FOO")
+				case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("BAR")
+				case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("BAZ")
+				default:
+					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				}
+				if bad {
+					break
+				}
 			}
-			if bad {
-				break
+			if !bad {
+				labelCol = labelOut.Array()
+				fused, rest = true, vec.Sel{}
+			} else {
+				// a lookup missed: the vector code computes every row
+				labelOut.Release()
 			}
-		}
-		fused = !bad
-		if fused {
-			labelCol = labelOut.Array()
 		} else {
-			labelOut.Release()
+			caseResult = vec.Make[string](n)
+			out := caseResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			bad := false
+			for i := range out {
+				if infoArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
+					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad)
+				case likePattern.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "FOO"
+				case likePattern2.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "BAR"
+				case likePattern3.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "BAZ"
+				default:
+					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
+			}
+			fused, rest = true, left
 		}
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
 		caseResult2 := vec.Make[string](n)
 		// map_contains_key(info, 'fixed_test')
 		mapContainsKey := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && infoArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && infoArr.NullN() == 0 {
 			out := mapContainsKey.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
@@ -6569,8 +6695,8 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				out[i] = entry >= 0
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if infoArr.IsNull(i) {
 					mapContainsKey.SetNull(i)
 					continue
@@ -6580,8 +6706,8 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				mapContainsKey.V[i] = entry >= 0
 			}
 		}
-		vec.CopyErrs(&caseResult2, &mapContainsKey, all, n)
-		when, notYet := vec.Split(&mapContainsKey, all, n)
+		vec.CopyErrs(&caseResult2, &mapContainsKey, rest, n)
+		when, notYet := vec.Split(&mapContainsKey, rest, n)
 		// info['fixed_test']
 		entry := vec.Make[string](n)
 		if when == nil && infoArr.NullN() == 0 {
@@ -6868,7 +6994,11 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			}
 		}
 		vec.Merge(&caseResult2, &entry5, notYet4, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -6942,43 +7072,76 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 
 	// label: CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
-	var labelCol arrow.Array // written by the fused loop, or below from caseResult
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
-	if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		labelOut := vec.NewStringOut(mem, n)
-		testInfoFixedV := testInfoFixed.V[:n]
-		bad := false
-		for i := range n {
-			switch {
-			case testInfoFixedV[i]:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
-			case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("FOO")
-			case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("BAR")
-			case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
+		if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+			labelOut := vec.NewStringOut(mem, n)
+			testInfoFixedV := testInfoFixed.V[:n]
+			bad := false
+			for i := range n {
+				switch {
+				case testInfoFixedV[i]:
+					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("FOO")
+				case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("BAR")
+				case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					labelOut.Append("BAZ")
+				default:
+					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				}
+				if bad {
+					break
+				}
 			}
-			if bad {
-				break
+			if !bad {
+				labelCol = labelOut.Array()
+				fused, rest = true, vec.Sel{}
+			} else {
+				// a lookup missed: the vector code computes every row
+				labelOut.Release()
 			}
-		}
-		fused = !bad
-		if fused {
-			labelCol = labelOut.Array()
 		} else {
-			labelOut.Release()
+			caseResult = vec.Make[string](n)
+			testInfoFixedV := testInfoFixed.V[:n]
+			out := caseResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			bad := false
+			for i := range out {
+				if testInfoFixed.Dirty(i) || infoArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case testInfoFixedV[i]:
+					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				case likePattern.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "FOO"
+				case likePattern2.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "BAR"
+				case likePattern3.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
+					out[i] = "BAZ"
+				default:
+					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
+			}
+			fused, rest = true, left
 		}
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 		caseResult2 := vec.Make[string](n)
-		vec.CopyErrs(&caseResult2, &testInfoFixed, all, n)
-		when, notYet := vec.Split(&testInfoFixed, all, n)
+		vec.CopyErrs(&caseResult2, &testInfoFixed, rest, n)
+		when, notYet := vec.Split(&testInfoFixed, rest, n)
 		// info['test']
 		entry := vec.Make[string](n)
 		if when == nil && infoArr.NullN() == 0 {
@@ -7265,7 +7428,11 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			}
 		}
 		vec.Merge(&caseResult2, &entry5, notYet4, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -7836,9 +8003,11 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	var r_Col arrow.Array // written by the fused loop, or below from caseResult
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if sArr.NullN() == 0 {
 		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := r_Out.V
@@ -7853,19 +8022,40 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
+				out[i] = int32(1)
+			case rt.EqString(rt.Upper(sArr.Value(i)), "B"):
+				out[i] = int32(2)
+			default:
+				out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 		caseResult2 := vec.Make[int32](n)
 		// upper(s)
 		upper := vec.Make[string](n)
-		if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := upper.V[:n]
 			for i := range out {
 				out[i] = rt.Upper(sArr.Value(i))
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					upper.SetNull(i)
 					continue
@@ -7875,15 +8065,15 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 		// (upper(s) = 'A')
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && upper.Clean() {
+		if (rest == nil || len(rest) > n/2) && upper.Clean() {
 			upperV := upper.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.EqString(upperV[i], "A")
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if upper.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -7895,8 +8085,8 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				cmp.V[i] = rt.EqString(upper.V[i], "A")
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp, all, n)
-		when, notYet := vec.Split(&cmp, all, n)
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// upper(s)
 		upper2 := vec.Make[string](n)
@@ -7980,7 +8170,11 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		vec.Merge(&caseResult2, &length, notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e

@@ -364,7 +364,9 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
 	var ifResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -378,18 +380,39 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult2 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+			i := todo.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(int64(int64(2)), c_V[i]) {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (CAST(2 AS BIGINT) > c)
 		cmp3 := vec.Make[bool](n)
-		if (todo == nil || len(todo) > n/2) && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
 				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
 			}
 		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -402,19 +425,25 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-		then2, otherwise2 := vec.Split(&cmp3, todo, n)
+		then2, otherwise2 := vec.Split(&cmp3, rest, n)
 		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp3, todo, n)
+		vec.CopyErrs(&ifResult3, &cmp3, rest, n)
 		vec.Fill(&ifResult3, int64(int64(0)), then2, n)
 		vec.Merge(&ifResult3, &a, otherwise2, n)
-		ifResult2 = ifResult3
+		if fused {
+			vec.Merge(&ifResult2, &ifResult3, rest, n)
+		} else {
+			ifResult2 = ifResult3
+		}
 	}
 	vec.Merge(&shared0, &ifResult2, todo, n)
 	vec.Merge(&ifResult, &shared0, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
 	var ifResult4 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -428,18 +457,39 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult4 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+			i := todo2.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(int64(int64(2)), c_V[i]) {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (CAST(2 AS BIGINT) > c)
 		cmp4 := vec.Make[bool](n)
-		if (todo2 == nil || len(todo2) > n/2) && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
 				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
 			}
 		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if c_.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
@@ -452,12 +502,16 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-		then3, otherwise3 := vec.Split(&cmp4, todo2, n)
+		then3, otherwise3 := vec.Split(&cmp4, rest2, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp4, todo2, n)
+		vec.CopyErrs(&ifResult5, &cmp4, rest2, n)
 		vec.Fill(&ifResult5, int64(int64(0)), then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
-		ifResult4 = ifResult5
+		if fused2 {
+			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		} else {
+			ifResult4 = ifResult5
+		}
 	}
 	vec.Merge(&shared0, &ifResult4, todo2, n)
 	vec.Merge(&ifResult, &shared0, otherwise, n)
@@ -1106,7 +1160,9 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
 	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if probe2.Clean() && probe.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
@@ -1121,10 +1177,32 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = r_V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		probe2V := probe2.V[:n]
+		probeV := probe.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if probe2.Dirty(i) || probe.Dirty(i) || r_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(probe2V[i], probeV[i]) {
+				out[i] = probe2V[i]
+			} else {
+				out[i] = r_V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (probe(4, r, probe(1, r, b)) <> probe(1, r, b))
 		cmp := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && probe2.Clean() && probe.Clean() {
+		if (rest == nil || len(rest) > n/2) && probe2.Clean() && probe.Clean() {
 			probe2V := probe2.V[:n]
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
@@ -1132,8 +1210,8 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.NeInt64(probe2V[i], probeV[i])
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if probe2.IsNull(i) || probe.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -1150,12 +1228,16 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
-		then, otherwise := vec.Split(&cmp, sel, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &probe2, then, n)
 		vec.Merge(&ifResult2, &r_, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
 	sum := vec.Make[int64](n)
@@ -2918,7 +3000,9 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
 	var ifResult vec.Vec[int32]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
@@ -2931,10 +3015,30 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int32(1)
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int32](n)
+		aV := a.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(aV[i], c_V[i]) {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(1)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a > c)
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() && c_.Clean() {
 			aV := a.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
@@ -2942,8 +3046,8 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.GtInt64(aV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) || c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -2960,12 +3064,16 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a > c), 1, 1)
-		then, otherwise := vec.Split(&cmp, all, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int32](n)
-		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Fill(&ifResult2, int32(1), then, n)
 		vec.Fill(&ifResult2, int32(1), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
 	asBigint2 := vec.Make[int64](n)
@@ -3076,7 +3184,9 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
 	var caseResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if b.Clean() && c_.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
@@ -3091,12 +3201,34 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(1))
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		caseResult2 = vec.Make[int64](n)
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := caseResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+			i := when2.Row(k)
+			if b.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.LtInt64(bV[i], c_V[i]):
+				out[i] = int64(int64(9223372036854775807))
+			default:
+				out[i] = int64(int64(1))
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
 		caseResult3 := vec.Make[int64](n)
 		// (b < c)
 		cmp3 := vec.Make[bool](n)
-		if (when2 == nil || len(when2) > n/2) && b.Clean() && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && b.Clean() && c_.Clean() {
 			bV := b.V[:n]
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
@@ -3104,8 +3236,8 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.LtInt64(bV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if b.IsNull(i) || c_.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -3121,11 +3253,15 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.V[i] = rt.LtInt64(b.V[i], c_.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult3, &cmp3, when2, n)
-		when3, notYet3 := vec.Split(&cmp3, when2, n)
+		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
+		when3, notYet3 := vec.Split(&cmp3, rest2, n)
 		vec.Fill(&caseResult3, int64(int64(9223372036854775807)), when3, n)
 		vec.Fill(&caseResult3, int64(int64(1)), notYet3, n)
-		caseResult2 = caseResult3
+		if fused2 {
+			vec.Merge(&caseResult2, &caseResult3, rest2, n)
+		} else {
+			caseResult2 = caseResult3
+		}
 	}
 	vec.Merge(&caseResult, &caseResult2, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
@@ -4355,7 +4491,9 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	and.Add(&cmp3)
 	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
 	var ifResult2 vec.Vec[bool]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean() {
 		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
@@ -4371,10 +4509,33 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.GtInt64(int64(int64(5)), asBigintV[i])
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult2 = vec.Make[bool](n)
+		c_V := c_.V[:n]
+		probe3V := probe3.V[:n]
+		qV := q.V[:n]
+		asBigintV := asBigint.V[:n]
+		out := ifResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if c_.Dirty(i) || probe3.Dirty(i) || q.Dirty(i) || asBigint.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LeInt64(c_V[i], probe3V[i]) {
+				out[i] = qV[i]
+			} else {
+				out[i] = rt.GtInt64(int64(int64(5)), asBigintV[i])
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), pr...
 		cmp4 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && c_.Clean() && probe3.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() && probe3.Clean() {
 			c_V := c_.V[:n]
 			probe3V := probe3.V[:n]
 			out := cmp4.V[:n]
@@ -4382,8 +4543,8 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.LeInt64(c_V[i], probe3V[i])
 			}
 		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) || probe3.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
@@ -4400,9 +4561,9 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
-		then2, otherwise2 := vec.Split(&cmp4, and.Live, n)
+		then2, otherwise2 := vec.Split(&cmp4, rest, n)
 		ifResult3 := vec.Make[bool](n)
-		vec.CopyErrs(&ifResult3, &cmp4, and.Live, n)
+		vec.CopyErrs(&ifResult3, &cmp4, rest, n)
 		vec.Merge(&ifResult3, &q, then2, n)
 		// (CAST(5 AS BIGINT) > CAST(s AS BIGINT))
 		cmp5 := vec.Make[bool](n)
@@ -4427,7 +4588,11 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		vec.Merge(&ifResult3, &cmp5, otherwise2, n)
-		ifResult2 = ifResult3
+		if fused {
+			vec.Merge(&ifResult2, &ifResult3, rest, n)
+		} else {
+			ifResult2 = ifResult3
+		}
 	}
 	and.Add(&ifResult2)
 	andResult := and.Finish()
@@ -5033,7 +5198,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF(q, b, r)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if q.Clean() && b.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
@@ -5047,14 +5214,39 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = r_V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		qV := q.V[:n]
+		bV := b.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if q.Dirty(i) || b.Dirty(i) || r_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if qV[i] {
+				out[i] = bV[i]
+			} else {
+				out[i] = r_V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(q, b, r)
-		then, otherwise := vec.Split(&q, all, n)
+		then, otherwise := vec.Split(&q, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &q, all, n)
+		vec.CopyErrs(&ifResult2, &q, rest, n)
 		vec.Merge(&ifResult2, &b, then, n)
 		vec.Merge(&ifResult2, &r_, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	matches := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && product.Clean() && ifResult.Clean() {
@@ -5124,7 +5316,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&shared0, &probe, todo, n)
 	// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
 	var ifResult3 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if r_.Clean() && shared0.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
@@ -5138,10 +5332,31 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = shared0V[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult3 = vec.Make[int64](n)
+		r_V := r_.V[:n]
+		shared0V := shared0.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if r_.Dirty(i) || shared0.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(r_V[i], shared0V[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = shared0V[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (r <> probe(1, r, r))
 		cmp := vec.Make[bool](n)
-		if (when == nil || len(when) > n/2) && r_.Clean() && shared0.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && r_.Clean() && shared0.Clean() {
 			r_V := r_.V[:n]
 			shared0V := shared0.V[:n]
 			out := cmp.V[:n]
@@ -5149,8 +5364,8 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.NeInt64(r_V[i], shared0V[i])
 			}
 		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if r_.IsNull(i) || shared0.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -5167,12 +5382,16 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
-		then2, otherwise2 := vec.Split(&cmp, when, n)
+		then2, otherwise2 := vec.Split(&cmp, rest2, n)
 		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &cmp, when, n)
+		vec.CopyErrs(&ifResult4, &cmp, rest2, n)
 		vec.Fill(&ifResult4, int64(int64(5)), then2, n)
 		vec.Merge(&ifResult4, &shared0, otherwise2, n)
-		ifResult3 = ifResult4
+		if fused2 {
+			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+		} else {
+			ifResult3 = ifResult4
+		}
 	}
 	vec.Merge(&caseResult, &ifResult3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
@@ -5843,9 +6062,11 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> pr...
 	// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
-	var o2Col arrow.Array // written by the fused loop, or below from caseResult
+	var o2Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if tried.Clean() && p.Clean() && probe.Clean() {
 		o2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		triedV := tried.V[:n]
@@ -5868,14 +6089,45 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		o2Col = o2Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[int64](n)
+		triedV := tried.V[:n]
+		pV := p.V[:n]
+		probeV := probe.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if tried.Dirty(i) || p.Dirty(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case triedV[i]:
+				if pV[i] {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probeV[i]
+				}
+			case triedV[i]:
+				out[i] = probeV[i]
+			default:
+				out[i] = probeV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
 		caseResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&caseResult2, &tried, sel, n)
-		when, notYet := vec.Split(&tried, sel, n)
+		vec.CopyErrs(&caseResult2, &tried, rest, n)
+		when, notYet := vec.Split(&tried, rest, n)
 		// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
 		var ifResult vec.Vec[int64]
-		// one loop when its inputs are clean; vector code otherwise
+		// rows the vector code computes: those a fused loop leaves, or all of them
+		var fused2 bool
+		var rest2 vec.Sel
 		if p.Clean() && probe.Clean() {
 			ifResult = vec.Make[int64](n)
 			pV := p.V[:n]
@@ -5889,21 +6141,50 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					out[i] = probeV[i]
 				}
 			}
+			fused2, rest2 = true, vec.Sel{}
 		} else {
+			ifResult = vec.Make[int64](n)
+			pV := p.V[:n]
+			probeV := probe.V[:n]
+			out := ifResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if p.Dirty(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probeV[i]
+				}
+			}
+			fused2, rest2 = true, left
+		}
+		if !fused2 || len(rest2) > 0 {
 			// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
-			then, otherwise := vec.Split(&p, when, n)
+			then, otherwise := vec.Split(&p, rest2, n)
 			ifResult2 := vec.Make[int64](n)
-			vec.CopyErrs(&ifResult2, &p, when, n)
+			vec.CopyErrs(&ifResult2, &p, rest2, n)
 			vec.Merge(&ifResult2, &probe, then, n)
 			vec.Merge(&ifResult2, &probe, otherwise, n)
-			ifResult = ifResult2
+			if fused2 {
+				vec.Merge(&ifResult, &ifResult2, rest2, n)
+			} else {
+				ifResult = ifResult2
+			}
 		}
 		vec.Merge(&caseResult2, &ifResult, when, n)
 		vec.CopyErrs(&caseResult2, &tried, notYet, n)
 		when2, notYet2 := vec.Split(&tried, notYet, n)
 		vec.Merge(&caseResult2, &probe, when2, n)
 		vec.Merge(&caseResult2, &probe, notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
@@ -6260,7 +6541,9 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CA...
 	// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if shared2.Clean() && probe.Clean() && probe3.Clean() {
 		ifResult = vec.Make[int64](n)
 		shared2V := shared2.V[:n]
@@ -6275,18 +6558,40 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = probe3V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		shared2V := shared2.V[:n]
+		probeV := probe.V[:n]
+		probe3V := probe3.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if shared2.Dirty(i) || probe.Dirty(i) || probe3.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(shared2V[i], int64(int64(3))) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = probe3V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (probe(2, r, a) <> CAST(3 AS BIGINT))
 		cmp5 := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && shared2.Clean() {
+		if (rest == nil || len(rest) > n/2) && shared2.Clean() {
 			shared2V := shared2.V[:n]
 			out := cmp5.V[:n]
 			for i := range out {
 				out[i] = rt.NeInt64(shared2V[i], int64(int64(3)))
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if shared2.IsNull(i) {
 					cmp5.SetNull(i)
 					continue
@@ -6299,12 +6604,16 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
-		then, otherwise := vec.Split(&cmp5, sel, n)
+		then, otherwise := vec.Split(&cmp5, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp5, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp5, rest, n)
 		vec.Merge(&ifResult2, &probe, then, n)
 		vec.Merge(&ifResult2, &probe3, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE ...
 	sum := vec.Make[int64](n)
@@ -6519,9 +6828,11 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((c = probe(4, r, b)), a, probe(4, r, b))
 	// IF((c = probe(4, r, b)), a, probe(4, r, b))
-	var o1Col arrow.Array // written by the fused loop, or below from ifResult
+	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() && probe.Clean() && a.Clean() {
 		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		c_V := c_.V[:n]
@@ -6537,10 +6848,32 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		o1Col = o1Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		probeV := probe.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if c_.Dirty(i) || probe.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(c_V[i], probeV[i]) {
+				out[i] = aV[i]
+			} else {
+				out[i] = probeV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (c = probe(4, r, b))
 		cmp := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && c_.Clean() && probe.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() && probe.Clean() {
 			c_V := c_.V[:n]
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
@@ -6548,8 +6881,8 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(c_V[i], probeV[i])
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) || probe.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -6566,12 +6899,16 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c = probe(4, r, b)), a, probe(4, r, b))
-		then, otherwise := vec.Split(&cmp, sel, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &a, then, n)
 		vec.Merge(&ifResult2, &probe, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -6899,9 +7236,11 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
-	var o2Col arrow.Array // written by the fused loop, or below from caseResult
+	var o2Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if probe.Clean() {
 		o2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
@@ -6916,20 +7255,41 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		o2Col = o2Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[int64](n)
+		probeV := probe.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if probe.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.GeInt64(probeV[i], probeV[i]):
+				out[i] = probeV[i]
+			default:
+				out[i] = probeV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
 		caseResult2 := vec.Make[int64](n)
 		// (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT)))
 		cmp2 := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && probe.Clean() {
+		if (rest == nil || len(rest) > n/2) && probe.Clean() {
 			probeV := probe.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.GeInt64(probeV[i], probeV[i])
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if probe.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -6941,11 +7301,15 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.V[i] = rt.GeInt64(probe.V[i], probe.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp2, sel, n)
-		when, notYet := vec.Split(&cmp2, sel, n)
+		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
+		when, notYet := vec.Split(&cmp2, rest, n)
 		vec.Merge(&caseResult2, &probe, when, n)
 		vec.Merge(&caseResult2, &probe, notYet, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
@@ -7366,7 +7730,9 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
 	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if p.Clean() && probe2.Clean() && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
@@ -7381,14 +7747,40 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = probeV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		probe2V := probe2.V[:n]
+		probeV := probe.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if p.Dirty(i) || probe2.Dirty(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if pV[i] {
+				out[i] = probe2V[i]
+			} else {
+				out[i] = probeV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
-		then, otherwise := vec.Split(&p, sel, n)
+		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, sel, n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
 		vec.Merge(&ifResult2, &probe2, then, n)
 		vec.Merge(&ifResult2, &probe, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
 	sum := vec.Make[int64](n)
@@ -7862,7 +8254,9 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if probe3.Clean() {
 		ifResult = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
@@ -7875,18 +8269,38 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = probe3V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		probe3V := probe3.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if probe3.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(probe3V[i], int64(int64(1))) {
+				out[i] = probe3V[i]
+			} else {
+				out[i] = probe3V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT))
 		cmp := vec.Make[bool](n)
-		if (when == nil || len(when) > n/2) && probe3.Clean() {
+		if (rest == nil || len(rest) > n/2) && probe3.Clean() {
 			probe3V := probe3.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.EqInt64(probe3V[i], int64(int64(1)))
 			}
 		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if probe3.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -7899,12 +8313,16 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
-		then, otherwise := vec.Split(&cmp, when, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, when, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &probe3, then, n)
 		vec.Merge(&ifResult2, &probe3, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
@@ -8571,7 +8989,9 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult2, &caseResult2, then2, n)
 	// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
 	var ifResult3 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if q.Clean() && probe3.Clean() && c_.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
@@ -8586,14 +9006,40 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = c_V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult3 = vec.Make[int64](n)
+		qV := q.V[:n]
+		probe3V := probe3.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+			i := otherwise2.Row(k)
+			if q.Dirty(i) || probe3.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if qV[i] {
+				out[i] = probe3V[i]
+			} else {
+				out[i] = c_V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
-		then3, otherwise3 := vec.Split(&q, otherwise2, n)
+		then3, otherwise3 := vec.Split(&q, rest, n)
 		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &q, otherwise2, n)
+		vec.CopyErrs(&ifResult4, &q, rest, n)
 		vec.Merge(&ifResult4, &probe3, then3, n)
 		vec.Merge(&ifResult4, &c_, otherwise3, n)
-		ifResult3 = ifResult4
+		if fused {
+			vec.Merge(&ifResult3, &ifResult4, rest, n)
+		} else {
+			ifResult3 = ifResult4
+		}
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
 	sum2 := vec.Make[int64](n)
@@ -8770,7 +9216,9 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
 	var caseResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -8788,12 +9236,37 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = bV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult2 = vec.Make[int64](n)
+		aV := a.V[:n]
+		probeV := probe.V[:n]
+		qV := q.V[:n]
+		bV := b.V[:n]
+		out := caseResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) || probe.Dirty(i) || q.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.EqInt64(aV[i], probeV[i]):
+				out[i] = probeV[i]
+			case qV[i]:
+				out[i] = probeV[i]
+			default:
+				out[i] = bV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
 		caseResult3 := vec.Make[int64](n)
 		// (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() && probe.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() && probe.Clean() {
 			aV := a.V[:n]
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
@@ -8801,8 +9274,8 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(aV[i], probeV[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) || probe.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -8818,14 +9291,18 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult3, &cmp, all, n)
-		when, notYet := vec.Split(&cmp, all, n)
+		vec.CopyErrs(&caseResult3, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Merge(&caseResult3, &probe, when, n)
 		vec.CopyErrs(&caseResult3, &q, notYet, n)
 		when2, notYet2 := vec.Split(&q, notYet, n)
 		vec.Merge(&caseResult3, &probe, when2, n)
 		vec.Merge(&caseResult3, &b, notYet2, n)
-		caseResult2 = caseResult3
+		if fused {
+			vec.Merge(&caseResult2, &caseResult3, rest, n)
+		} else {
+			caseResult2 = caseResult3
+		}
 	}
 	matches := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && caseResult2.Clean() && probe.Clean() {
@@ -9383,7 +9860,9 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -9397,18 +9876,39 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+			i := notYet.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(int64(int64(1)), c_V[i]) {
+				out[i] = int64(int64(3))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (CAST(1 AS BIGINT) <> c)
 		cmp2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.NeInt64(int64(int64(1)), c_V[i])
 			}
 		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -9421,12 +9921,16 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
-		then, otherwise := vec.Split(&cmp2, notYet, n)
+		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, notYet, n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Fill(&ifResult2, int64(int64(3)), then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// (b <> IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a))
 	cmp3 := vec.Make[bool](n)
@@ -9557,9 +10061,11 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((a <> b), 'x', 'x')
 	// IF((a <> b), 'x', 'x')
-	var o1Col arrow.Array // written by the fused loop, or below from ifResult
+	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && b.Clean() {
 		o1Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
@@ -9572,10 +10078,30 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		o1Col = o1Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[string](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(aV[i], bV[i]) {
+				out[i] = "x"
+			} else {
+				out[i] = "x"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a <> b)
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() && b.Clean() {
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := cmp.V[:n]
@@ -9583,8 +10109,8 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.NeInt64(aV[i], bV[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) || b.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -9601,12 +10127,16 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a <> b), 'x', 'x')
-		then, otherwise := vec.Split(&cmp, all, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Fill(&ifResult2, "x", then, n)
 		vec.Fill(&ifResult2, "x", otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -9717,7 +10247,9 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
 	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -9729,18 +10261,37 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(int64(int64(1)), aV[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (CAST(1 AS BIGINT) = a)
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -9753,12 +10304,16 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-		then, otherwise := vec.Split(&cmp, all, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Fill(&ifResult2, int64(int64(5)), then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 
 	// o1: IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
@@ -10954,7 +11509,9 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))))
 	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -10967,18 +11524,38 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(100))
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
+				out[i] = int64(int64(4611686018427387904))
+			} else {
+				out[i] = int64(int64(100))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (c <= 9223372036854775807)
 		cmp2 := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -10991,12 +11568,16 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-		then, otherwise := vec.Split(&cmp2, sel, n)
+		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Fill(&ifResult2, int64(int64(4611686018427387904)), then, n)
 		vec.Fill(&ifResult2, int64(int64(100)), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
 	probe2 := vec.Make[int64](n)
@@ -11171,7 +11752,9 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
 	var ifResult3 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
@@ -11185,17 +11768,38 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult3 = vec.Make[int64](n)
+		probe3V := probe3.V[:n]
+		aV := a.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if sArr.IsNull(i) || probe3.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqString(sArr.Value(i), "a") {
+				out[i] = probe3V[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (s = 'a')
 		cmp5 := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && sArr.NullN() == 0 {
+		if (rest2 == nil || len(rest2) > n/2) && sArr.NullN() == 0 {
 			out := cmp5.V[:n]
 			for i := range out {
 				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if sArr.IsNull(i) {
 					cmp5.SetNull(i)
 					continue
@@ -11204,12 +11808,16 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
-		then2, otherwise2 := vec.Split(&cmp5, sel, n)
+		then2, otherwise2 := vec.Split(&cmp5, rest2, n)
 		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &cmp5, sel, n)
+		vec.CopyErrs(&ifResult4, &cmp5, rest2, n)
 		vec.Merge(&ifResult4, &probe3, then2, n)
 		vec.Merge(&ifResult4, &a, otherwise2, n)
-		ifResult3 = ifResult4
+		if fused2 {
+			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+		} else {
+			ifResult3 = ifResult4
+		}
 	}
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 92233720...
 	sum2 := vec.Make[int64](n)
@@ -11716,7 +12324,9 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
 	var caseResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if p.Clean() && probe.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
@@ -11731,14 +12341,40 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = probeV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult2 = vec.Make[int64](n)
+		pV := p.V[:n]
+		probeV := probe.V[:n]
+		out := caseResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if p.Dirty(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case pV[i]:
+				out[i] = probeV[i]
+			default:
+				out[i] = probeV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
 		caseResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&caseResult3, &p, when, n)
-		when2, notYet2 := vec.Split(&p, when, n)
+		vec.CopyErrs(&caseResult3, &p, rest, n)
+		when2, notYet2 := vec.Split(&p, rest, n)
 		vec.Merge(&caseResult3, &probe, when2, n)
 		vec.Merge(&caseResult3, &probe, notYet2, n)
-		caseResult2 = caseResult3
+		if fused {
+			vec.Merge(&caseResult2, &caseResult3, rest, n)
+		} else {
+			caseResult2 = caseResult3
+		}
 	}
 	// probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END)
 	probe2 := vec.Make[int64](n)
@@ -12002,9 +12638,11 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: IF((b = probe(1, r, b)), s, s)
 	// IF((b = probe(1, r, b)), s, s)
-	var o2Col arrow.Array // written by the fused loop, or below from ifResult3
+	var o2Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[string]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
 		o2Out := vec.NewStringOut(mem, n)
 		bV := b.V[:n]
@@ -12017,10 +12655,30 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		o2Col = o2Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult3 = vec.Make[string](n)
+		bV := b.V[:n]
+		probe2V := probe2.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if b.Dirty(i) || probe2.Dirty(i) || sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(bV[i], probe2V[i]) {
+				out[i] = sArr.Value(i)
+			} else {
+				out[i] = sArr.Value(i)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (b = probe(1, r, b))
 		cmp2 := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && b.Clean() && probe2.Clean() {
+		if (rest == nil || len(rest) > n/2) && b.Clean() && probe2.Clean() {
 			bV := b.V[:n]
 			probe2V := probe2.V[:n]
 			out := cmp2.V[:n]
@@ -12028,8 +12686,8 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(bV[i], probe2V[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if b.IsNull(i) || probe2.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -12046,12 +12704,16 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((b = probe(1, r, b)), s, s)
-		then3, otherwise3 := vec.Split(&cmp2, all, n)
+		then3, otherwise3 := vec.Split(&cmp2, rest, n)
 		ifResult4 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult4, &cmp2, all, n)
+		vec.CopyErrs(&ifResult4, &cmp2, rest, n)
 		vec.Merge(&ifResult4, &s, then3, n)
 		vec.Merge(&ifResult4, &s, otherwise3, n)
-		ifResult3 = ifResult4
+		if fused {
+			vec.Merge(&ifResult3, &ifResult4, rest, n)
+		} else {
+			ifResult3 = ifResult4
+		}
 	}
 	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
@@ -12599,7 +13261,9 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): IF((a < CAST(100 AS BIGINT)), b, c)
 	// IF((a < CAST(100 AS BIGINT)), b, c)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -12614,18 +13278,40 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = c_V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt64(aV[i], int64(int64(100))) {
+				out[i] = bV[i]
+			} else {
+				out[i] = c_V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a < CAST(100 AS BIGINT))
 		cmp2 := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && a.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -12638,12 +13324,16 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a < CAST(100 AS BIGINT)), b, c)
-		then, otherwise := vec.Split(&cmp2, sel, n)
+		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Merge(&ifResult2, &b, then, n)
 		vec.Merge(&ifResult2, &c_, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 
 	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
@@ -13378,7 +14068,9 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&matches, all, n)
 	// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if b.Clean() && probe.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
@@ -13393,10 +14085,32 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = c_V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		bV := b.V[:n]
+		probeV := probe.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+			i := when2.Row(k)
+			if b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LeInt64(bV[i], probeV[i]) {
+				out[i] = int64(int64(100))
+			} else {
+				out[i] = c_V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (b <= probe(1, r, 9223372036854775807))
 		cmp := vec.Make[bool](n)
-		if (when2 == nil || len(when2) > n/2) && b.Clean() && probe.Clean() {
+		if (rest == nil || len(rest) > n/2) && b.Clean() && probe.Clean() {
 			bV := b.V[:n]
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
@@ -13404,8 +14118,8 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.LeInt64(bV[i], probeV[i])
 			}
 		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if b.IsNull(i) || probe.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -13422,12 +14136,16 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
-		then, otherwise := vec.Split(&cmp, when2, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, when2, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Fill(&ifResult2, int64(int64(100)), then, n)
 		vec.Merge(&ifResult2, &c_, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	vec.Merge(&caseResult, &ifResult, when2, n)
 	matches2 := vec.Make[bool](n)
@@ -16191,7 +16909,9 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
 	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if probe.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
@@ -16205,18 +16925,39 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		probeV := probe.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
+			i := when3.Row(k)
+			if probe.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LeInt64(probeV[i], probeV[i]) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (probe(1, r, c) <= probe(1, r, c))
 		cmp4 := vec.Make[bool](n)
-		if (when3 == nil || len(when3) > n/2) && probe.Clean() {
+		if (rest == nil || len(rest) > n/2) && probe.Clean() {
 			probeV := probe.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
 				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
 		} else {
-			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-				i := when3.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if probe.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
@@ -16229,12 +16970,16 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
-		then, otherwise := vec.Split(&cmp4, when3, n)
+		then, otherwise := vec.Split(&cmp4, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp4, when3, n)
+		vec.CopyErrs(&ifResult2, &cmp4, rest, n)
 		vec.Merge(&ifResult2, &probe, then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	vec.Merge(&caseResult, &ifResult, when3, n)
 	vec.Merge(&caseResult, &probe, notYet3, n)
@@ -16363,7 +17108,9 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((c < CAST(3 AS BIGINT)), a, a)
 	var ifResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -16377,18 +17124,39 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult2 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+			i := todo.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (c < CAST(3 AS BIGINT))
 		cmp := vec.Make[bool](n)
-		if (todo == nil || len(todo) > n/2) && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
 		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -16401,12 +17169,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c < CAST(3 AS BIGINT)), a, a)
-		then2, otherwise2 := vec.Split(&cmp, todo, n)
+		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp, todo, n)
+		vec.CopyErrs(&ifResult3, &cmp, rest, n)
 		vec.Merge(&ifResult3, &a, then2, n)
 		vec.Merge(&ifResult3, &a, otherwise2, n)
-		ifResult2 = ifResult3
+		if fused {
+			vec.Merge(&ifResult2, &ifResult3, rest, n)
+		} else {
+			ifResult2 = ifResult3
+		}
 	}
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe2 := vec.Make[int64](n)
@@ -16482,7 +17254,9 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((c < CAST(3 AS BIGINT)), a, a)
 	var ifResult4 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -16496,18 +17270,39 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult4 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+			i := todo2.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (c < CAST(3 AS BIGINT))
 		cmp2 := vec.Make[bool](n)
-		if (todo2 == nil || len(todo2) > n/2) && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
 		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if c_.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -16520,12 +17315,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c < CAST(3 AS BIGINT)), a, a)
-		then3, otherwise3 := vec.Split(&cmp2, todo2, n)
+		then3, otherwise3 := vec.Split(&cmp2, rest2, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp2, todo2, n)
+		vec.CopyErrs(&ifResult5, &cmp2, rest2, n)
 		vec.Merge(&ifResult5, &a, then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
-		ifResult4 = ifResult5
+		if fused2 {
+			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		} else {
+			ifResult4 = ifResult5
+		}
 	}
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe3 := vec.Make[int64](n)
@@ -16683,7 +17482,9 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): IF((a = c), c, a)
 	// IF((a = c), c, a)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -16697,10 +17498,31 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if a.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(aV[i], c_V[i]) {
+				out[i] = c_V[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a = c)
 		cmp := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && a.Clean() && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() && c_.Clean() {
 			aV := a.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
@@ -16708,8 +17530,8 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) || c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -16726,12 +17548,16 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a = c), c, a)
-		then, otherwise := vec.Split(&cmp, sel, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &c_, then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// shared (always): probe(1, r, IF((a = c), c, a))
 	// probe(1, r, IF((a = c), c, a))
@@ -17553,7 +18379,9 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&shared2, &probe4, todo2, n)
 	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
 	var ifResult3 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if shared2.Clean() && probe3.Clean() && probe.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		shared2V := shared2.V[:n]
@@ -17568,10 +18396,32 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(5))
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult3 = vec.Make[int64](n)
+		shared2V := shared2.V[:n]
+		probe3V := probe3.V[:n]
+		probeV := probe.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+			i := otherwise2.Row(k)
+			if shared2.Dirty(i) || probe3.Dirty(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(shared2V[i], probe3V[i]) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = int64(int64(5))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
 		cmp3 := vec.Make[bool](n)
-		if (otherwise2 == nil || len(otherwise2) > n/2) && shared2.Clean() && probe3.Clean() {
+		if (rest == nil || len(rest) > n/2) && shared2.Clean() && probe3.Clean() {
 			shared2V := shared2.V[:n]
 			probe3V := probe3.V[:n]
 			out := cmp3.V[:n]
@@ -17579,8 +18429,8 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.GtInt64(shared2V[i], probe3V[i])
 			}
 		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if shared2.IsNull(i) || probe3.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -17597,12 +18447,16 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
-		then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
+		then3, otherwise3 := vec.Split(&cmp3, rest, n)
 		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &cmp3, otherwise2, n)
+		vec.CopyErrs(&ifResult4, &cmp3, rest, n)
 		vec.Merge(&ifResult4, &probe, then3, n)
 		vec.Fill(&ifResult4, int64(int64(5)), otherwise3, n)
-		ifResult3 = ifResult4
+		if fused {
+			vec.Merge(&ifResult3, &ifResult4, rest, n)
+		} else {
+			ifResult3 = ifResult4
+		}
 	}
 	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS ...
 	sum := vec.Make[int64](n)
@@ -18108,7 +18962,9 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if asBigint.Clean() && c_.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
@@ -18123,10 +18979,32 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = r_V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		asBigintV := asBigint.V[:n]
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if asBigint.Dirty(i) || c_.Dirty(i) || r_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LeInt64(asBigintV[i], c_V[i]) {
+				out[i] = asBigintV[i]
+			} else {
+				out[i] = r_V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (CAST(s AS BIGINT) <= c)
 		cmp := vec.Make[bool](n)
-		if (when == nil || len(when) > n/2) && asBigint.Clean() && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && c_.Clean() {
 			asBigintV := asBigint.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
@@ -18134,8 +19012,8 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.LeInt64(asBigintV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if asBigint.IsNull(i) || c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -18152,12 +19030,16 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
-		then, otherwise := vec.Split(&cmp, when, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, when, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &asBigint, then, n)
 		vec.Merge(&ifResult2, &r_, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
@@ -18899,7 +19781,9 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when, notYet := vec.Split(&betweenResult, sel, n)
 	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -18913,10 +19797,31 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(5))
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		probeV := probe.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if a.Dirty(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(aV[i], probeV[i]) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = int64(int64(5))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a = probe(1, r, 4611686018427387904))
 		cmp2 := vec.Make[bool](n)
-		if (when == nil || len(when) > n/2) && a.Clean() && probe.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() && probe.Clean() {
 			aV := a.V[:n]
 			probeV := probe.V[:n]
 			out := cmp2.V[:n]
@@ -18924,8 +19829,8 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(aV[i], probeV[i])
 			}
 		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) || probe.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -18942,12 +19847,16 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
-		then, otherwise := vec.Split(&cmp2, when, n)
+		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, when, n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Merge(&ifResult2, &probe, then, n)
 		vec.Fill(&ifResult2, int64(int64(5)), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT)))
 	sum := vec.Make[int64](n)
@@ -20095,9 +21004,11 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((r > c), a, a)
 	// IF((r > c), a, a)
-	var o1Col arrow.Array // written by the fused loop, or below from ifResult
+	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if r_.Clean() && c_.Clean() && a.Clean() {
 		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
@@ -20112,10 +21023,31 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		o1Col = o1Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		r_V := r_.V[:n]
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(r_V[i], c_V[i]) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (r > c)
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && r_.Clean() && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && r_.Clean() && c_.Clean() {
 			r_V := r_.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
@@ -20123,8 +21055,8 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.GtInt64(r_V[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if r_.IsNull(i) || c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -20141,12 +21073,16 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((r > c), a, a)
-		then, otherwise := vec.Split(&cmp, all, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &a, then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -20832,7 +21768,9 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &b, then, n)
 	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
 	var ifResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if probe3.Clean() && probe2.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
@@ -20846,10 +21784,31 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = probe2V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult2 = vec.Make[int64](n)
+		probe3V := probe3.V[:n]
+		probe2V := probe2.V[:n]
+		out := ifResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if probe3.Dirty(i) || probe2.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(probe3V[i], probe2V[i]) {
+				out[i] = probe3V[i]
+			} else {
+				out[i] = probe2V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
 		cmp4 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && probe3.Clean() && probe2.Clean() {
+		if (rest == nil || len(rest) > n/2) && probe3.Clean() && probe2.Clean() {
 			probe3V := probe3.V[:n]
 			probe2V := probe2.V[:n]
 			out := cmp4.V[:n]
@@ -20857,8 +21816,8 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(probe3V[i], probe2V[i])
 			}
 		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if probe3.IsNull(i) || probe2.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
@@ -20875,12 +21834,16 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
-		then2, otherwise2 := vec.Split(&cmp4, otherwise, n)
+		then2, otherwise2 := vec.Split(&cmp4, rest, n)
 		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp4, otherwise, n)
+		vec.CopyErrs(&ifResult3, &cmp4, rest, n)
 		vec.Merge(&ifResult3, &probe3, then2, n)
 		vec.Merge(&ifResult3, &probe2, otherwise2, n)
-		ifResult2 = ifResult3
+		if fused {
+			vec.Merge(&ifResult2, &ifResult3, rest, n)
+		} else {
+			ifResult2 = ifResult3
+		}
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) + IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS ...
 	sum := vec.Make[int64](n)
@@ -21513,7 +22476,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if sArr.NullN() == 0 && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
@@ -21525,17 +22490,36 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = probeV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		probeV := probe.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqString(sArr.Value(i), "a") {
+				out[i] = probeV[i]
+			} else {
+				out[i] = probeV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (s = 'a')
 		cmp3 := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := cmp3.V[:n]
 			for i := range out {
 				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -21544,12 +22528,16 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
-		then, otherwise := vec.Split(&cmp3, all, n)
+		then, otherwise := vec.Split(&cmp3, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp3, all, n)
+		vec.CopyErrs(&ifResult2, &cmp3, rest, n)
 		vec.Merge(&ifResult2, &probe, then, n)
 		vec.Merge(&ifResult2, &probe, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
 	sum := vec.Make[int64](n)

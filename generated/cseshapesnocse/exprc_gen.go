@@ -423,7 +423,9 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &cmp2, sel, n)
 	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
 	var ifResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -437,18 +439,39 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult2 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(int64(int64(2)), c_V[i]) {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (CAST(2 AS BIGINT) > c)
 		cmp3 := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
 				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
 			}
 		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -461,17 +484,23 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-		then2, otherwise2 := vec.Split(&cmp3, then, n)
+		then2, otherwise2 := vec.Split(&cmp3, rest, n)
 		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp3, then, n)
+		vec.CopyErrs(&ifResult3, &cmp3, rest, n)
 		vec.Fill(&ifResult3, int64(int64(0)), then2, n)
 		vec.Merge(&ifResult3, &a, otherwise2, n)
-		ifResult2 = ifResult3
+		if fused {
+			vec.Merge(&ifResult2, &ifResult3, rest, n)
+		} else {
+			ifResult2 = ifResult3
+		}
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
 	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
 	var ifResult4 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -485,18 +514,39 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult4 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(int64(int64(2)), c_V[i]) {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (CAST(2 AS BIGINT) > c)
 		cmp4 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
 				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
 			}
 		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if c_.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
@@ -509,12 +559,16 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
-		then3, otherwise3 := vec.Split(&cmp4, otherwise, n)
+		then3, otherwise3 := vec.Split(&cmp4, rest2, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp4, otherwise, n)
+		vec.CopyErrs(&ifResult5, &cmp4, rest2, n)
 		vec.Fill(&ifResult5, int64(int64(0)), then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
-		ifResult4 = ifResult5
+		if fused2 {
+			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		} else {
+			ifResult4 = ifResult5
+		}
 	}
 	vec.Merge(&ifResult, &ifResult4, otherwise, n)
 	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -3663,7 +3717,9 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
 	var ifResult vec.Vec[int32]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
@@ -3676,10 +3732,30 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int32(1)
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int32](n)
+		aV := a.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(aV[i], c_V[i]) {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(1)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a > c)
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() && c_.Clean() {
 			aV := a.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
@@ -3687,8 +3763,8 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.GtInt64(aV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) || c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -3705,12 +3781,16 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a > c), 1, 1)
-		then, otherwise := vec.Split(&cmp, all, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int32](n)
-		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Fill(&ifResult2, int32(1), then, n)
 		vec.Fill(&ifResult2, int32(1), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
 	asBigint := vec.Make[int64](n)
@@ -3880,7 +3960,9 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
 	var caseResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if b.Clean() && c_.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
@@ -3895,12 +3977,34 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(1))
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		caseResult2 = vec.Make[int64](n)
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := caseResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+			i := when2.Row(k)
+			if b.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.LtInt64(bV[i], c_V[i]):
+				out[i] = int64(int64(9223372036854775807))
+			default:
+				out[i] = int64(int64(1))
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
 		caseResult3 := vec.Make[int64](n)
 		// (b < c)
 		cmp3 := vec.Make[bool](n)
-		if (when2 == nil || len(when2) > n/2) && b.Clean() && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && b.Clean() && c_.Clean() {
 			bV := b.V[:n]
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
@@ -3908,8 +4012,8 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.LtInt64(bV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if b.IsNull(i) || c_.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -3925,11 +4029,15 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.V[i] = rt.LtInt64(b.V[i], c_.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult3, &cmp3, when2, n)
-		when3, notYet3 := vec.Split(&cmp3, when2, n)
+		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
+		when3, notYet3 := vec.Split(&cmp3, rest2, n)
 		vec.Fill(&caseResult3, int64(int64(9223372036854775807)), when3, n)
 		vec.Fill(&caseResult3, int64(int64(1)), notYet3, n)
-		caseResult2 = caseResult3
+		if fused2 {
+			vec.Merge(&caseResult2, &caseResult3, rest2, n)
+		} else {
+			caseResult2 = caseResult3
+		}
 	}
 	vec.Merge(&caseResult, &caseResult2, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
@@ -9758,7 +9866,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF(q, b, r)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if q.Clean() && b.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
@@ -9772,14 +9882,39 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = r_V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		qV := q.V[:n]
+		bV := b.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if q.Dirty(i) || b.Dirty(i) || r_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if qV[i] {
+				out[i] = bV[i]
+			} else {
+				out[i] = r_V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(q, b, r)
-		then, otherwise := vec.Split(&q, all, n)
+		then, otherwise := vec.Split(&q, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &q, all, n)
+		vec.CopyErrs(&ifResult2, &q, rest, n)
 		vec.Merge(&ifResult2, &b, then, n)
 		vec.Merge(&ifResult2, &r_, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	matches := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && product.Clean() && ifResult.Clean() {
@@ -18194,7 +18329,9 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&caseResult, &coalesced2, when, n)
 	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -18208,18 +18345,39 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+			i := notYet.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(int64(int64(1)), c_V[i]) {
+				out[i] = int64(int64(3))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (CAST(1 AS BIGINT) <> c)
 		cmp2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.NeInt64(int64(int64(1)), c_V[i])
 			}
 		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -18232,12 +18390,16 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
-		then, otherwise := vec.Split(&cmp2, notYet, n)
+		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, notYet, n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Fill(&ifResult2, int64(int64(3)), then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// (b <> IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a))
 	cmp3 := vec.Make[bool](n)
@@ -18469,9 +18631,11 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((a <> b), 'x', 'x')
 	// IF((a <> b), 'x', 'x')
-	var o1Col arrow.Array // written by the fused loop, or below from ifResult
+	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && b.Clean() {
 		o1Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
@@ -18484,10 +18648,30 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		o1Col = o1Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[string](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(aV[i], bV[i]) {
+				out[i] = "x"
+			} else {
+				out[i] = "x"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a <> b)
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() && b.Clean() {
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := cmp.V[:n]
@@ -18495,8 +18679,8 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.NeInt64(aV[i], bV[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) || b.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -18513,12 +18697,16 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a <> b), 'x', 'x')
-		then, otherwise := vec.Split(&cmp, all, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Fill(&ifResult2, "x", then, n)
 		vec.Fill(&ifResult2, "x", otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -18671,7 +18859,9 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
 	var ifResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -18684,18 +18874,38 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult2 = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(int64(int64(1)), aV[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (CAST(1 AS BIGINT) = a)
 		cmp := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && a.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
 			}
 		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -18708,12 +18918,16 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-		then2, otherwise2 := vec.Split(&cmp, then, n)
+		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp, then, n)
+		vec.CopyErrs(&ifResult3, &cmp, rest, n)
 		vec.Fill(&ifResult3, int64(int64(5)), then2, n)
 		vec.Merge(&ifResult3, &a, otherwise2, n)
-		ifResult2 = ifResult3
+		if fused {
+			vec.Merge(&ifResult2, &ifResult3, rest, n)
+		} else {
+			ifResult2 = ifResult3
+		}
 	}
 	// probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
 	probe2 := vec.Make[int64](n)
@@ -18782,7 +18996,9 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
 	var ifResult4 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -18795,18 +19011,38 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult4 = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(int64(int64(1)), aV[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (CAST(1 AS BIGINT) = a)
 		cmp3 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && a.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
 				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
 			}
 		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if a.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -18819,12 +19055,16 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-		then3, otherwise3 := vec.Split(&cmp3, otherwise, n)
+		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp3, otherwise, n)
+		vec.CopyErrs(&ifResult5, &cmp3, rest2, n)
 		vec.Fill(&ifResult5, int64(int64(5)), then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
-		ifResult4 = ifResult5
+		if fused2 {
+			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		} else {
+			ifResult4 = ifResult5
+		}
 	}
 	// probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
 	probe3 := vec.Make[int64](n)
@@ -18865,7 +19105,9 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
 	var ifResult6 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused3 bool
+	var rest3 vec.Sel
 	if a.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -18878,18 +19120,38 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused3, rest3 = true, vec.Sel{}
 	} else {
+		ifResult6 = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := ifResult6.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(int64(int64(1)), aV[i]) {
+				out[i] = int64(int64(5))
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused3, rest3 = true, left
+	}
+	if !fused3 || len(rest3) > 0 {
 		// (CAST(1 AS BIGINT) = a)
 		cmp4 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && a.Clean() {
+		if (rest3 == nil || len(rest3) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
 				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
 			}
 		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
 				if a.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
@@ -18902,12 +19164,16 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-		then4, otherwise4 := vec.Split(&cmp4, otherwise, n)
+		then4, otherwise4 := vec.Split(&cmp4, rest3, n)
 		ifResult7 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult7, &cmp4, otherwise, n)
+		vec.CopyErrs(&ifResult7, &cmp4, rest3, n)
 		vec.Fill(&ifResult7, int64(int64(5)), then4, n)
 		vec.Merge(&ifResult7, &a, otherwise4, n)
-		ifResult6 = ifResult7
+		if fused3 {
+			vec.Merge(&ifResult6, &ifResult7, rest3, n)
+		} else {
+			ifResult6 = ifResult7
+		}
 	}
 	// probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
 	probe4 := vec.Make[int64](n)
@@ -20756,7 +21022,9 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
 	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -20769,18 +21037,38 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(100))
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
+				out[i] = int64(int64(4611686018427387904))
+			} else {
+				out[i] = int64(int64(100))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (c <= 9223372036854775807)
 		cmp4 := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
 				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
@@ -20793,12 +21081,16 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-		then, otherwise := vec.Split(&cmp4, sel, n)
+		then, otherwise := vec.Split(&cmp4, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp4, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp4, rest, n)
 		vec.Fill(&ifResult2, int64(int64(4611686018427387904)), then, n)
 		vec.Fill(&ifResult2, int64(int64(100)), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
 	probe2 := vec.Make[int64](n)
@@ -20897,7 +21189,9 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult3, &cmp5, sel, n)
 	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
 	var ifResult4 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -20910,18 +21204,38 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(100))
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult4 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		out := ifResult4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+			i := then2.Row(k)
+			if c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
+				out[i] = int64(int64(4611686018427387904))
+			} else {
+				out[i] = int64(int64(100))
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (c <= 9223372036854775807)
 		cmp6 := vec.Make[bool](n)
-		if (then2 == nil || len(then2) > n/2) && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp6.V[:n]
 			for i := range out {
 				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
 			}
 		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if c_.IsNull(i) {
 					cmp6.SetNull(i)
 					continue
@@ -20934,12 +21248,16 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-		then3, otherwise3 := vec.Split(&cmp6, then2, n)
+		then3, otherwise3 := vec.Split(&cmp6, rest2, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp6, then2, n)
+		vec.CopyErrs(&ifResult5, &cmp6, rest2, n)
 		vec.Fill(&ifResult5, int64(int64(4611686018427387904)), then3, n)
 		vec.Fill(&ifResult5, int64(int64(100)), otherwise3, n)
-		ifResult4 = ifResult5
+		if fused2 {
+			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		} else {
+			ifResult4 = ifResult5
+		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
 	probe4 := vec.Make[int64](n)
@@ -22541,7 +22859,9 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
 	// IF((a < CAST(100 AS BIGINT)), b, c)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -22556,18 +22876,40 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = c_V[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt64(aV[i], int64(int64(100))) {
+				out[i] = bV[i]
+			} else {
+				out[i] = c_V[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a < CAST(100 AS BIGINT))
 		cmp2 := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && a.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -22580,12 +22922,16 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a < CAST(100 AS BIGINT)), b, c)
-		then, otherwise := vec.Split(&cmp2, sel, n)
+		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Merge(&ifResult2, &b, then, n)
 		vec.Merge(&ifResult2, &c_, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
@@ -22868,7 +23214,9 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((a < CAST(100 AS BIGINT)), b, c)
 	var ifResult4 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -22883,18 +23231,40 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = c_V[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult4 = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+			i := otherwise2.Row(k)
+			if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt64(aV[i], int64(int64(100))) {
+				out[i] = bV[i]
+			} else {
+				out[i] = c_V[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (a < CAST(100 AS BIGINT))
 		cmp3 := vec.Make[bool](n)
-		if (otherwise2 == nil || len(otherwise2) > n/2) && a.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
 				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
 			}
 		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if a.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -22907,12 +23277,16 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a < CAST(100 AS BIGINT)), b, c)
-		then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
+		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp3, otherwise2, n)
+		vec.CopyErrs(&ifResult5, &cmp3, rest2, n)
 		vec.Merge(&ifResult5, &b, then3, n)
 		vec.Merge(&ifResult5, &c_, otherwise3, n)
-		ifResult4 = ifResult5
+		if fused2 {
+			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		} else {
+			ifResult4 = ifResult5
+		}
 	}
 	// probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))
 	probe8 := vec.Make[int64](n)
@@ -28244,7 +28618,9 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	// IF((c < CAST(3 AS BIGINT)), a, a)
 	var ifResult2 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -28258,18 +28634,39 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult2 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (c < CAST(3 AS BIGINT))
 		cmp := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
 		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -28282,12 +28679,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c < CAST(3 AS BIGINT)), a, a)
-		then2, otherwise2 := vec.Split(&cmp, then, n)
+		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp, then, n)
+		vec.CopyErrs(&ifResult3, &cmp, rest, n)
 		vec.Merge(&ifResult3, &a, then2, n)
 		vec.Merge(&ifResult3, &a, otherwise2, n)
-		ifResult2 = ifResult3
+		if fused {
+			vec.Merge(&ifResult2, &ifResult3, rest, n)
+		} else {
+			ifResult2 = ifResult3
+		}
 	}
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe2 := vec.Make[int64](n)
@@ -28328,7 +28729,9 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((c < CAST(3 AS BIGINT)), a, a)
 	var ifResult4 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -28342,18 +28745,39 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult4 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (c < CAST(3 AS BIGINT))
 		cmp2 := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
 		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if c_.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -28366,12 +28790,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c < CAST(3 AS BIGINT)), a, a)
-		then3, otherwise3 := vec.Split(&cmp2, then, n)
+		then3, otherwise3 := vec.Split(&cmp2, rest2, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp2, then, n)
+		vec.CopyErrs(&ifResult5, &cmp2, rest2, n)
 		vec.Merge(&ifResult5, &a, then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
-		ifResult4 = ifResult5
+		if fused2 {
+			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		} else {
+			ifResult4 = ifResult5
+		}
 	}
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe3 := vec.Make[int64](n)
@@ -28450,7 +28878,9 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &sum, then, n)
 	// IF((c < CAST(3 AS BIGINT)), a, a)
 	var ifResult6 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused3 bool
+	var rest3 vec.Sel
 	if c_.Clean() && a.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -28464,18 +28894,39 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused3, rest3 = true, vec.Sel{}
 	} else {
+		ifResult6 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult6.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt64(c_V[i], int64(int64(3))) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused3, rest3 = true, left
+	}
+	if !fused3 || len(rest3) > 0 {
 		// (c < CAST(3 AS BIGINT))
 		cmp3 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() {
+		if (rest3 == nil || len(rest3) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
 				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
 			}
 		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
 				if c_.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -28488,12 +28939,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c < CAST(3 AS BIGINT)), a, a)
-		then4, otherwise4 := vec.Split(&cmp3, otherwise, n)
+		then4, otherwise4 := vec.Split(&cmp3, rest3, n)
 		ifResult7 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult7, &cmp3, otherwise, n)
+		vec.CopyErrs(&ifResult7, &cmp3, rest3, n)
 		vec.Merge(&ifResult7, &a, then4, n)
 		vec.Merge(&ifResult7, &a, otherwise4, n)
-		ifResult6 = ifResult7
+		if fused3 {
+			vec.Merge(&ifResult6, &ifResult7, rest3, n)
+		} else {
+			ifResult6 = ifResult7
+		}
 	}
 	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
 	probe4 := vec.Make[int64](n)
@@ -28650,7 +29105,9 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((a = c), c, a)
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -28664,10 +29121,31 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if a.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(aV[i], c_V[i]) {
+				out[i] = c_V[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (a = c)
 		cmp := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && a.Clean() && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() && c_.Clean() {
 			aV := a.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
@@ -28675,8 +29153,8 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) || c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -28693,12 +29171,16 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a = c), c, a)
-		then, otherwise := vec.Split(&cmp, sel, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, sel, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &c_, then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	// probe(1, r, IF((a = c), c, a))
 	probe2 := vec.Make[int64](n)
@@ -28835,7 +29317,9 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult3, &probe3, then2, n)
 	// IF((a = c), c, a)
 	var ifResult4 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
 	if a.Clean() && c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -28849,10 +29333,31 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
+		ifResult4 = vec.Make[int64](n)
+		aV := a.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+			i := otherwise2.Row(k)
+			if a.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(aV[i], c_V[i]) {
+				out[i] = c_V[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
 		// (a = c)
 		cmp3 := vec.Make[bool](n)
-		if (otherwise2 == nil || len(otherwise2) > n/2) && a.Clean() && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && a.Clean() && c_.Clean() {
 			aV := a.V[:n]
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
@@ -28860,8 +29365,8 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if a.IsNull(i) || c_.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -28878,12 +29383,16 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a = c), c, a)
-		then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
+		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp3, otherwise2, n)
+		vec.CopyErrs(&ifResult5, &cmp3, rest2, n)
 		vec.Merge(&ifResult5, &c_, then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
-		ifResult4 = ifResult5
+		if fused2 {
+			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		} else {
+			ifResult4 = ifResult5
+		}
 	}
 	// probe(1, r, IF((a = c), c, a))
 	probe4 := vec.Make[int64](n)
@@ -29028,7 +29537,9 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// IF((a = c), c, a)
 	var ifResult6 vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused3 bool
+	var rest3 vec.Sel
 	if a.Clean() && c_.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -29042,10 +29553,31 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
+		fused3, rest3 = true, vec.Sel{}
 	} else {
+		ifResult6 = vec.Make[int64](n)
+		aV := a.V[:n]
+		c_V := c_.V[:n]
+		out := ifResult6.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+			i := or.Live.Row(k)
+			if a.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(aV[i], c_V[i]) {
+				out[i] = c_V[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused3, rest3 = true, left
+	}
+	if !fused3 || len(rest3) > 0 {
 		// (a = c)
 		cmp5 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() && c_.Clean() {
+		if (rest3 == nil || len(rest3) > n/2) && a.Clean() && c_.Clean() {
 			aV := a.V[:n]
 			c_V := c_.V[:n]
 			out := cmp5.V[:n]
@@ -29053,8 +29585,8 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
 				if a.IsNull(i) || c_.IsNull(i) {
 					cmp5.SetNull(i)
 					continue
@@ -29071,12 +29603,16 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((a = c), c, a)
-		then4, otherwise4 := vec.Split(&cmp5, or.Live, n)
+		then4, otherwise4 := vec.Split(&cmp5, rest3, n)
 		ifResult7 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult7, &cmp5, or.Live, n)
+		vec.CopyErrs(&ifResult7, &cmp5, rest3, n)
 		vec.Merge(&ifResult7, &c_, then4, n)
 		vec.Merge(&ifResult7, &a, otherwise4, n)
-		ifResult6 = ifResult7
+		if fused3 {
+			vec.Merge(&ifResult6, &ifResult7, rest3, n)
+		} else {
+			ifResult6 = ifResult7
+		}
 	}
 	// (probe(4, r, b) <> IF((a = c), c, a))
 	cmp6 := vec.Make[bool](n)
@@ -33974,9 +34510,11 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: IF((r > c), a, a)
 	// IF((r > c), a, a)
-	var o1Col arrow.Array // written by the fused loop, or below from ifResult
+	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if r_.Clean() && c_.Clean() && a.Clean() {
 		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
@@ -33991,10 +34529,31 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		o1Col = o1Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int64](n)
+		r_V := r_.V[:n]
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtInt64(r_V[i], c_V[i]) {
+				out[i] = aV[i]
+			} else {
+				out[i] = aV[i]
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// (r > c)
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && r_.Clean() && c_.Clean() {
+		if (rest == nil || len(rest) > n/2) && r_.Clean() && c_.Clean() {
 			r_V := r_.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
@@ -34002,8 +34561,8 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = rt.GtInt64(r_V[i], c_V[i])
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if r_.IsNull(i) || c_.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -34020,12 +34579,16 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((r > c), a, a)
-		then, otherwise := vec.Split(&cmp, all, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, all, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &a, then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e

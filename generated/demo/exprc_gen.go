@@ -661,41 +661,72 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
-	var labelCol arrow.Array // written by the fused loop, or below from caseResult
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean, unless a map lookup misses; vector code otherwise
-	fused := false
-	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && likePatternErr == nil && likePattern2Err == nil {
-		labelOut := vec.NewStringOut(mem, sel.Rows(n))
-		bad := false
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-			switch {
-			case likePattern.Match(entry):
-				labelOut.Append("FOO")
-			case likePattern2.Match(entry):
-				labelOut.Append("BAR")
-			default:
-				labelOut.Append(entry)
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := sel
+	if likePatternErr == nil && likePattern2Err == nil {
+		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+			labelOut := vec.NewStringOut(mem, sel.Rows(n))
+			bad := false
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				// shared (always): info['test']
+				entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				switch {
+				case likePattern.Match(entry):
+					labelOut.Append("FOO")
+				case likePattern2.Match(entry):
+					labelOut.Append("BAR")
+				default:
+					labelOut.Append(entry)
+				}
+				if bad {
+					break
+				}
 			}
-			if bad {
-				break
+			if !bad {
+				labelCol = labelOut.Array()
+				fused, rest = true, vec.Sel{}
+			} else {
+				// a lookup missed: the vector code computes every row
+				labelOut.Release()
 			}
-		}
-		fused = !bad
-		if fused {
-			labelCol = labelOut.Array()
 		} else {
-			labelOut.Release()
+			caseResult = vec.Make[string](n)
+			out := caseResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			bad := false
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if infoArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): info['test']
+				entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				switch {
+				case likePattern.Match(entry):
+					out[i] = "FOO"
+				case likePattern2.Match(entry):
+					out[i] = "BAR"
+				default:
+					out[i] = entry
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
+			}
+			fused, rest = true, left
 		}
 	}
-	if !fused {
+	if !fused || len(rest) > 0 {
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if sel == nil && infoArr.NullN() == 0 {
+		if rest == nil && infoArr.NullN() == 0 {
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
@@ -711,8 +742,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = infoItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if infoArr.IsNull(i) {
 					entry.SetNull(i)
 					continue
@@ -734,7 +765,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if sel == nil && entry.Clean() {
+		if rest == nil && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
@@ -745,8 +776,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if entry.IsNull(i) {
 					like.SetNull(i)
 					continue
@@ -762,8 +793,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &like, sel, n)
-		when, notYet := vec.Split(&like, sel, n)
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
@@ -799,7 +830,11 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		vec.Merge(&caseResult2, &entry, notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e

@@ -25266,9 +25266,11 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: IF(p, 1, 2)
 	// IF(p, 1, 2)
-	var r_Col arrow.Array // written by the fused loop, or below from ifResult
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int32]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if p.Clean() {
 		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		pV := p.V[:n]
@@ -25281,14 +25283,37 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		ifResult = vec.Make[int32](n)
+		pV := p.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if p.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if pV[i] {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(2)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// IF(p, 1, 2)
-		then, otherwise := vec.Split(&p, all, n)
+		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int32](n)
-		vec.CopyErrs(&ifResult2, &p, all, n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
 		vec.Fill(&ifResult2, int32(1), then, n)
 		vec.Fill(&ifResult2, int32(2), otherwise, n)
-		ifResult = ifResult2
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
 	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -25869,9 +25894,11 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
-	var r_Col arrow.Array // written by the fused loop, or below from caseResult
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() {
 		r_Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
@@ -25887,19 +25914,42 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[string](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			subject := aV[i]
+			switch {
+			case rt.EqInt64(subject, int64(int64(1))):
+				out[i] = "one"
+			case rt.EqInt64(subject, int64(int64(2))):
+				out[i] = "two"
+			default:
+				out[i] = "many"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
 		caseResult2 := vec.Make[string](n)
 		matches := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := matches.V[:n]
 			for i := range out {
 				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) {
 					matches.SetNull(i)
 					continue
@@ -25911,8 +25961,8 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
 			}
 		}
-		vec.CopyErrs(&caseResult2, &matches, all, n)
-		when, notYet := vec.Split(&matches, all, n)
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "one", when, n)
 		matches2 := vec.Make[bool](n)
 		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
@@ -25939,7 +25989,11 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		when2, notYet2 := vec.Split(&matches2, notYet, n)
 		vec.Fill(&caseResult2, "two", when2, n)
 		vec.Fill(&caseResult2, "many", notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -26019,9 +26073,11 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
-	var r_Col arrow.Array // written by the fused loop, or below from caseResult
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() {
 		r_Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
@@ -26037,19 +26093,42 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[string](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			subject := aV[i]
+			switch {
+			case rt.EqInt64(subject, int64(int64(1))):
+				out[i] = "one"
+			case rt.EqInt64(subject, int64(int64(2))):
+				out[i] = "two"
+			default:
+				out[i] = "many"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
 		caseResult2 := vec.Make[string](n)
 		matches := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := matches.V[:n]
 			for i := range out {
 				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) {
 					matches.SetNull(i)
 					continue
@@ -26061,8 +26140,8 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
 			}
 		}
-		vec.CopyErrs(&caseResult2, &matches, all, n)
-		when, notYet := vec.Split(&matches, all, n)
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "one", when, n)
 		matches2 := vec.Make[bool](n)
 		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
@@ -26089,7 +26168,11 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		when2, notYet2 := vec.Split(&matches2, notYet, n)
 		vec.Fill(&caseResult2, "two", when2, n)
 		vec.Fill(&caseResult2, "many", notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -34639,9 +34722,11 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
 	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
-	var r_Col arrow.Array // written by the fused loop, or below from caseResult
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if a.Clean() {
 		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
@@ -34655,20 +34740,40 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.GtInt64(aV[i], int64(int64(0))):
+				out[i] = int64(int64(2))
+			default:
+				out[i] = int64(int64(3))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
 		caseResult2 := vec.Make[int64](n)
 		// (a > CAST(0 AS BIGINT))
 		cmp := vec.Make[bool](n)
-		if (all == nil || len(all) > n/2) && a.Clean() {
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.GtInt64(aV[i], int64(int64(0)))
 			}
 		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -34680,11 +34785,15 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp, all, n)
-		when, notYet := vec.Split(&cmp, all, n)
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int64(int64(2)), when, n)
 		vec.Fill(&caseResult2, int64(int64(3)), notYet, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e

@@ -8,7 +8,9 @@ import (
 // expressions, small enough to be inlined. A lookup that finds no entry sets
 // *bad; the fused loop then stops and the query's vector code, which applies
 // the NULL and error rules, computes the batch instead. Fused loops run only
-// when the item array has no NULLs.
+// when the item array has no NULLs; the rows loop (some input has NULLs) uses
+// the Checked variants, which also leave a row whose item is NULL to the
+// vector code.
 
 // MapOffsets returns the entry offsets of MAP array m, one per row plus one,
 // so that row i's entries are [offs[i], offs[i+1]).
@@ -100,6 +102,66 @@ func ItemBoolean(items *array.Boolean, j int, bad *bool) bool {
 // ItemDate32 is ItemString for Date32 items.
 func ItemDate32(items *array.Date32, j int, bad *bool) int32 {
 	if j < 0 {
+		*bad = true
+		return 0
+	}
+	return int32(items.Value(j))
+}
+
+// CheckedItemString is ItemString for item arrays with NULLs: a NULL item sets
+// *bad too.
+func CheckedItemString(items *array.String, j int, bad *bool) string {
+	if j < 0 || items.IsNull(j) {
+		*bad = true
+		return ""
+	}
+	return items.Value(j)
+}
+
+// CheckedItemInt64 is ItemInt64 for item arrays with NULLs: a NULL item sets
+// *bad too.
+func CheckedItemInt64(items *array.Int64, j int, bad *bool) int64 {
+	if j < 0 || items.IsNull(j) {
+		*bad = true
+		return 0
+	}
+	return items.Value(j)
+}
+
+// CheckedItemInt32 is ItemInt32 for item arrays with NULLs: a NULL item sets
+// *bad too.
+func CheckedItemInt32(items *array.Int32, j int, bad *bool) int32 {
+	if j < 0 || items.IsNull(j) {
+		*bad = true
+		return 0
+	}
+	return items.Value(j)
+}
+
+// CheckedItemFloat64 is ItemFloat64 for item arrays with NULLs: a NULL item sets
+// *bad too.
+func CheckedItemFloat64(items *array.Float64, j int, bad *bool) float64 {
+	if j < 0 || items.IsNull(j) {
+		*bad = true
+		return 0
+	}
+	return items.Value(j)
+}
+
+// CheckedItemBoolean is ItemBoolean for item arrays with NULLs: a NULL item sets
+// *bad too.
+func CheckedItemBoolean(items *array.Boolean, j int, bad *bool) bool {
+	if j < 0 || items.IsNull(j) {
+		*bad = true
+		return false
+	}
+	return items.Value(j)
+}
+
+// CheckedItemDate32 is ItemDate32 for item arrays with NULLs: a NULL item sets
+// *bad too.
+func CheckedItemDate32(items *array.Date32, j int, bad *bool) int32 {
+	if j < 0 || items.IsNull(j) {
 		*bad = true
 		return 0
 	}

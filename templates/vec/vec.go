@@ -41,6 +41,12 @@ func (v *Vec[T]) ErrAt(i int) *rt.Error {
 // Clean reports whether no row is NULL or an error, so the fast path applies.
 func (v *Vec[T]) Clean() bool { return v.Null == nil && v.Err == nil }
 
+// Dirty reports whether row i is NULL or an error: a fused loop leaves such
+// a row to the vector code.
+func (v *Vec[T]) Dirty(i int) bool {
+	return (v.Null != nil && v.Null[i]) || (v.Err != nil && v.Err[i] != nil)
+}
+
 // SetNull marks row i NULL.
 func (v *Vec[T]) SetNull(i int) {
 	if v.Null == nil {

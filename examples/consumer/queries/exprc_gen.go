@@ -111,9 +111,11 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// size: CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
-	var sizeCol arrow.Array // written by the fused loop, or below from caseResult
+	var sizeCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
-	// one loop when its inputs are clean; vector code otherwise
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	if amount.Clean() {
 		sizeOut := vec.NewStringOut(mem, sel.Rows(n))
 		amountV := amount.V[:n]
@@ -129,20 +131,43 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		sizeCol = sizeOut.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
+		caseResult = vec.Make[string](n)
+		amountV := amount.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if amount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.GeFloat64(amountV[i], float64(100.0)):
+				out[i] = "large"
+			case rt.GeFloat64(amountV[i], float64(10.0)):
+				out[i] = "medium"
+			default:
+				out[i] = "small"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
 		// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
 		caseResult2 := vec.Make[string](n)
 		// (amount >= 100.0)
 		cmp2 := vec.Make[bool](n)
-		if (sel == nil || len(sel) > n/2) && amount.Clean() {
+		if (rest == nil || len(rest) > n/2) && amount.Clean() {
 			amountV := amount.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
 				out[i] = rt.GeFloat64(amountV[i], float64(100.0))
 			}
 		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if amount.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -154,8 +179,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				cmp2.V[i] = rt.GeFloat64(amount.V[i], float64(100.0))
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp2, sel, n)
-		when, notYet := vec.Split(&cmp2, sel, n)
+		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
+		when, notYet := vec.Split(&cmp2, rest, n)
 		vec.Fill(&caseResult2, "large", when, n)
 		// (amount >= 10.0)
 		cmp3 := vec.Make[bool](n)
@@ -183,7 +208,11 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		when2, notYet2 := vec.Split(&cmp3, notYet, n)
 		vec.Fill(&caseResult2, "medium", when2, n)
 		vec.Fill(&caseResult2, "small", notYet2, n)
-		caseResult = caseResult2
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
 	}
 	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 3, e

@@ -287,15 +287,26 @@ func TestConcurrent(t *testing.T) {
 // batch, one whose last column fails on a row (the arrays written must be
 // released), and one where a row lacks map key 'k' (the loop stops and the
 // vector code computes the column). The checked allocator catches leaks.
+// With some NULLs (a NULL x, map, item and string on a few rows), the fused
+// loops leave those rows to the vector code and merge its results.
 func TestDirectOutputs(t *testing.T) {
 	prog, tab, mem := setup(t)
 	for _, tc := range []struct {
 		what    string
 		zeroX   int // row whose x is 0, or -1
 		missing int // row whose map lacks 'k', or -1
-	}{{"clean", -1, -1}, {"error in a later column", 7, -1}, {"missing map key", -1, 5}, {"both", 9, 4}} {
+		nulls   bool
+	}{{"clean", -1, -1, false}, {"error in a later column", 7, -1, false}, {"missing map key", -1, 5, false}, {"both", 9, 4, false},
+		{"some NULLs", -1, -1, true}, {"some NULLs, a missing key and an error", 9, 4, true}} {
 		in, err := harness.Batch(tab, 12, func(r, c int) any {
-			switch tab.Columns[c].Name {
+			name := tab.Columns[c].Name
+			if tc.nulls && (r == 3 && name == "x" || r == 6 && name == "m" || r == 10 && name == "s" || r == 2 && name == "b") {
+				return nil
+			}
+			if tc.nulls && r == 8 && name == "m" {
+				return &ir.MapValue{Keys: []any{"k"}, Values: []any{nil}}
+			}
+			switch name {
 			case "id":
 				return int64(r)
 			case "s":
