@@ -300,7 +300,10 @@ func TestDirectOutputs(t *testing.T) {
 		{"some NULLs", -1, -1, true}, {"some NULLs, a missing key and an error", 9, 4, true}} {
 		in, err := harness.Batch(tab, 12, func(r, c int) any {
 			name := tab.Columns[c].Name
-			if tc.nulls && (r == 3 && name == "x" || r == 6 && name == "m" || r == 10 && name == "s" || r == 2 && name == "b") {
+			// Rows 0, 2, 6, 8, 9 and 11 pass the WHERE clause and take the
+			// branch that reads the NULL.
+			if tc.nulls && (r == 6 && (name == "x" || name == "i") || r == 0 && name == "m" || r == 9 && name == "s" ||
+				r == 2 && name == "dt" || r == 11 && name == "b") {
 				return nil
 			}
 			if tc.nulls && r == 8 && name == "m" {

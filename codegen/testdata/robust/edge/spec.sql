@@ -39,6 +39,7 @@ WHERE i <> 7;
 SELECT CASE WHEN x > 3 THEN s WHEN b THEN 'yes' ELSE 'no' END AS cs,
        IF(b, x, id) AS ix,
        CASE WHEN m['k'] > 1 THEN d ELSE 0.5 END AS md,
+       IF(b, m['k'], -1) AS mk,
        IF(b, i, 7) AS ii,
        IF(b, dt, DATE '2024-01-01') AS idt,
        100 DIV x AS q
