@@ -5,6 +5,7 @@ import (
 
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Fused conditionals.
@@ -457,6 +458,11 @@ func (fu *fusion) valueNode(e ir.Expr) jen.Code {
 		if mapCalls[e.Fn.Name] {
 			return fu.mapCall(e)
 		}
+		if e.Fn.Name == "like" {
+			if test := inlineLike(e, fu.value(e.Args[0])); test != nil {
+				return test
+			}
+		}
 		if e.Fn.Name == "like" || e.Fn.Name == "rlike" {
 			m := f.matcher(e, nil)
 			if !fu.tested[m.err] {
@@ -656,4 +662,29 @@ func tempName(e ir.Expr) string {
 		return tempBase(c)
 	}
 	return "shared"
+}
+
+// inlineLike is the plain Go string test of a LIKE with a constant pattern
+// that reduces to one ('abc', 'abc%', '%abc', '%abc%'), applied to v, or nil.
+// The pattern is compiled here, so it is known to be valid.
+func inlineLike(e *ir.Call, v jen.Code) jen.Code {
+	esc := `\`
+	if len(e.Args) > 2 {
+		esc = e.Args[2].(*ir.Const).V.(string)
+	}
+	m, err := rt.CompileLike(e.Args[1].(*ir.Const).V.(string), esc)
+	if err != nil {
+		return nil
+	}
+	switch shape, lit := m.Literal(); shape {
+	case "exact":
+		return jen.Parens(jen.Add(v).Op("==").Lit(lit))
+	case "prefix":
+		return jen.Qual("strings", "HasPrefix").Call(v, jen.Lit(lit))
+	case "suffix":
+		return jen.Qual("strings", "HasSuffix").Call(v, jen.Lit(lit))
+	case "contains":
+		return jen.Qual("strings", "Contains").Call(v, jen.Lit(lit))
+	}
+	return nil
 }

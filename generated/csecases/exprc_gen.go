@@ -6,6 +6,7 @@ package csecases
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -5383,63 +5384,61 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
-			labelOut := vec.NewStringOut(mem, n)
-			bad := false
-			for i := range n {
-				// shared (always): info['test']
-				entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				switch {
-				case likePattern.Match(entry):
-					labelOut.Append("FOO")
-				case likePattern2.Match(entry):
-					labelOut.Append("BAR")
-				case likePattern3.Match(entry):
-					labelOut.Append("BAZ")
-				default:
-					labelOut.Append(entry)
-				}
-				if bad {
-					break
-				}
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+		labelOut := vec.NewStringOut(mem, n)
+		bad := false
+		for i := range n {
+			// shared (always): info['test']
+			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			switch {
+			case strings.HasPrefix(entry, "123"):
+				labelOut.Append("FOO")
+			case strings.HasPrefix(entry, "124"):
+				labelOut.Append("BAR")
+			case strings.HasPrefix(entry, "125"):
+				labelOut.Append("BAZ")
+			default:
+				labelOut.Append(entry)
 			}
-			if !bad {
-				labelCol = labelOut.Array()
-				fused, rest = true, vec.Sel{}
-			} else {
-				// a lookup missed: the vector code computes every row
-				labelOut.Release()
+			if bad {
+				break
 			}
-		} else {
-			caseResult = vec.Make[string](n)
-			out := caseResult.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			bad := false
-			for i := range out {
-				if infoArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				// shared (always): info['test']
-				entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				switch {
-				case likePattern.Match(entry):
-					out[i] = "FOO"
-				case likePattern2.Match(entry):
-					out[i] = "BAR"
-				case likePattern3.Match(entry):
-					out[i] = "BAZ"
-				default:
-					out[i] = entry
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-			fused, rest = true, left
 		}
+		if !bad {
+			labelCol = labelOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a lookup missed: the vector code computes every row
+			labelOut.Release()
+		}
+	} else {
+		caseResult = vec.Make[string](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if infoArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			// shared (always): info['test']
+			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			switch {
+			case strings.HasPrefix(entry, "123"):
+				out[i] = "FOO"
+			case strings.HasPrefix(entry, "124"):
+				out[i] = "BAR"
+			case strings.HasPrefix(entry, "125"):
+				out[i] = "BAZ"
+			default:
+				out[i] = entry
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): info['test']
@@ -5929,69 +5928,67 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		if infoArr.NullN() == 0 && infoItems.NullN() == 0 && testInfoFixed.Clean() {
-			labelOut := vec.NewStringOut(mem, n)
-			testInfoFixedV := testInfoFixed.V[:n]
-			bad := false
-			for i := range n {
-				// shared (always): info['test']
-				entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				switch {
-				case testInfoFixedV[i]:
-					labelOut.Append(entry)
-				case likePattern.Match(entry):
-					labelOut.Append("FOO")
-				case likePattern2.Match(entry):
-					labelOut.Append("BAR")
-				case likePattern3.Match(entry):
-					labelOut.Append("BAZ")
-				default:
-					labelOut.Append(entry)
-				}
-				if bad {
-					break
-				}
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && testInfoFixed.Clean() {
+		labelOut := vec.NewStringOut(mem, n)
+		testInfoFixedV := testInfoFixed.V[:n]
+		bad := false
+		for i := range n {
+			// shared (always): info['test']
+			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			switch {
+			case testInfoFixedV[i]:
+				labelOut.Append(entry)
+			case strings.HasPrefix(entry, "123"):
+				labelOut.Append("FOO")
+			case strings.HasPrefix(entry, "124"):
+				labelOut.Append("BAR")
+			case strings.HasPrefix(entry, "125"):
+				labelOut.Append("BAZ")
+			default:
+				labelOut.Append(entry)
 			}
-			if !bad {
-				labelCol = labelOut.Array()
-				fused, rest = true, vec.Sel{}
-			} else {
-				// a lookup missed: the vector code computes every row
-				labelOut.Release()
+			if bad {
+				break
 			}
-		} else {
-			caseResult = vec.Make[string](n)
-			testInfoFixedV := testInfoFixed.V[:n]
-			out := caseResult.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			bad := false
-			for i := range out {
-				if infoArr.IsNull(i) || testInfoFixed.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				// shared (always): info['test']
-				entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				switch {
-				case testInfoFixedV[i]:
-					out[i] = entry
-				case likePattern.Match(entry):
-					out[i] = "FOO"
-				case likePattern2.Match(entry):
-					out[i] = "BAR"
-				case likePattern3.Match(entry):
-					out[i] = "BAZ"
-				default:
-					out[i] = entry
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-			fused, rest = true, left
 		}
+		if !bad {
+			labelCol = labelOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a lookup missed: the vector code computes every row
+			labelOut.Release()
+		}
+	} else {
+		caseResult = vec.Make[string](n)
+		testInfoFixedV := testInfoFixed.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if infoArr.IsNull(i) || testInfoFixed.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			// shared (always): info['test']
+			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			switch {
+			case testInfoFixedV[i]:
+				out[i] = entry
+			case strings.HasPrefix(entry, "123"):
+				out[i] = "FOO"
+			case strings.HasPrefix(entry, "124"):
+				out[i] = "BAR"
+			case strings.HasPrefix(entry, "125"):
+				out[i] = "BAZ"
+			default:
+				out[i] = entry
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): info['test']

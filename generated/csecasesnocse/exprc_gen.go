@@ -6,6 +6,7 @@ package csecasesnocse
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -6237,59 +6238,57 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
-			labelOut := vec.NewStringOut(mem, n)
-			bad := false
-			for i := range n {
-				switch {
-				case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("FOO")
-				case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("BAR")
-				case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("BAZ")
-				default:
-					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
-				}
-				if bad {
-					break
-				}
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+		labelOut := vec.NewStringOut(mem, n)
+		bad := false
+		for i := range n {
+			switch {
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+				labelOut.Append("FOO")
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+				labelOut.Append("BAR")
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+				labelOut.Append("BAZ")
+			default:
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
 			}
-			if !bad {
-				labelCol = labelOut.Array()
-				fused, rest = true, vec.Sel{}
-			} else {
-				// a lookup missed: the vector code computes every row
-				labelOut.Release()
+			if bad {
+				break
 			}
-		} else {
-			caseResult = vec.Make[string](n)
-			out := caseResult.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			bad := false
-			for i := range out {
-				if infoArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				switch {
-				case likePattern.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "FOO"
-				case likePattern2.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "BAR"
-				case likePattern3.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "BAZ"
-				default:
-					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-			fused, rest = true, left
 		}
+		if !bad {
+			labelCol = labelOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a lookup missed: the vector code computes every row
+			labelOut.Release()
+		}
+	} else {
+		caseResult = vec.Make[string](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if infoArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+				out[i] = "FOO"
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+				out[i] = "BAR"
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+				out[i] = "BAZ"
+			default:
+				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
@@ -6624,63 +6623,61 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
-			labelOut := vec.NewStringOut(mem, n)
-			bad := false
-			for i := range n {
-				switch {
-				case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
-					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
-				case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("FOO")
-				case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("BAR")
-				case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("BAZ")
-				default:
-					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
-				}
-				if bad {
-					break
-				}
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+		labelOut := vec.NewStringOut(mem, n)
+		bad := false
+		for i := range n {
+			switch {
+			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+				labelOut.Append("FOO")
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+				labelOut.Append("BAR")
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+				labelOut.Append("BAZ")
+			default:
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
 			}
-			if !bad {
-				labelCol = labelOut.Array()
-				fused, rest = true, vec.Sel{}
-			} else {
-				// a lookup missed: the vector code computes every row
-				labelOut.Release()
+			if bad {
+				break
 			}
-		} else {
-			caseResult = vec.Make[string](n)
-			out := caseResult.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			bad := false
-			for i := range out {
-				if infoArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				switch {
-				case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
-					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad)
-				case likePattern.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "FOO"
-				case likePattern2.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "BAR"
-				case likePattern3.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "BAZ"
-				default:
-					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-			fused, rest = true, left
 		}
+		if !bad {
+			labelCol = labelOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a lookup missed: the vector code computes every row
+			labelOut.Release()
+		}
+	} else {
+		caseResult = vec.Make[string](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if infoArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
+				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad)
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+				out[i] = "FOO"
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+				out[i] = "BAR"
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+				out[i] = "BAZ"
+			default:
+				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
@@ -7077,65 +7074,63 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if likePatternErr == nil && likePattern2Err == nil && likePattern3Err == nil {
-		if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 {
-			labelOut := vec.NewStringOut(mem, n)
-			testInfoFixedV := testInfoFixed.V[:n]
-			bad := false
-			for i := range n {
-				switch {
-				case testInfoFixedV[i]:
-					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
-				case likePattern.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("FOO")
-				case likePattern2.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("BAR")
-				case likePattern3.Match(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					labelOut.Append("BAZ")
-				default:
-					labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
-				}
-				if bad {
-					break
-				}
+	if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+		labelOut := vec.NewStringOut(mem, n)
+		testInfoFixedV := testInfoFixed.V[:n]
+		bad := false
+		for i := range n {
+			switch {
+			case testInfoFixedV[i]:
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+				labelOut.Append("FOO")
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+				labelOut.Append("BAR")
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+				labelOut.Append("BAZ")
+			default:
+				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
 			}
-			if !bad {
-				labelCol = labelOut.Array()
-				fused, rest = true, vec.Sel{}
-			} else {
-				// a lookup missed: the vector code computes every row
-				labelOut.Release()
+			if bad {
+				break
 			}
-		} else {
-			caseResult = vec.Make[string](n)
-			testInfoFixedV := testInfoFixed.V[:n]
-			out := caseResult.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			bad := false
-			for i := range out {
-				if testInfoFixed.Dirty(i) || infoArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				switch {
-				case testInfoFixedV[i]:
-					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				case likePattern.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "FOO"
-				case likePattern2.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "BAR"
-				case likePattern3.Match(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)):
-					out[i] = "BAZ"
-				default:
-					out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-			fused, rest = true, left
 		}
+		if !bad {
+			labelCol = labelOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a lookup missed: the vector code computes every row
+			labelOut.Release()
+		}
+	} else {
+		caseResult = vec.Make[string](n)
+		testInfoFixedV := testInfoFixed.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if testInfoFixed.Dirty(i) || infoArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case testInfoFixedV[i]:
+				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+				out[i] = "FOO"
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+				out[i] = "BAR"
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+				out[i] = "BAZ"
+			default:
+				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...

@@ -6,6 +6,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -666,61 +667,59 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if likePatternErr == nil && likePattern2Err == nil {
-		if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
-			labelOut := vec.NewStringOut(mem, sel.Rows(n))
-			bad := false
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				// shared (always): info['test']
-				entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				switch {
-				case likePattern.Match(entry):
-					labelOut.Append("FOO")
-				case likePattern2.Match(entry):
-					labelOut.Append("BAR")
-				default:
-					labelOut.Append(entry)
-				}
-				if bad {
-					break
-				}
+	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
+		labelOut := vec.NewStringOut(mem, sel.Rows(n))
+		bad := false
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			// shared (always): info['test']
+			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			switch {
+			case strings.HasPrefix(entry, "123"):
+				labelOut.Append("FOO")
+			case strings.HasPrefix(entry, "124"):
+				labelOut.Append("BAR")
+			default:
+				labelOut.Append(entry)
 			}
-			if !bad {
-				labelCol = labelOut.Array()
-				fused, rest = true, vec.Sel{}
-			} else {
-				// a lookup missed: the vector code computes every row
-				labelOut.Release()
+			if bad {
+				break
 			}
-		} else {
-			caseResult = vec.Make[string](n)
-			out := caseResult.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			bad := false
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if infoArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				// shared (always): info['test']
-				entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-				switch {
-				case likePattern.Match(entry):
-					out[i] = "FOO"
-				case likePattern2.Match(entry):
-					out[i] = "BAR"
-				default:
-					out[i] = entry
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-			fused, rest = true, left
 		}
+		if !bad {
+			labelCol = labelOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a lookup missed: the vector code computes every row
+			labelOut.Release()
+		}
+	} else {
+		caseResult = vec.Make[string](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if infoArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			// shared (always): info['test']
+			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			switch {
+			case strings.HasPrefix(entry, "123"):
+				out[i] = "FOO"
+			case strings.HasPrefix(entry, "124"):
+				out[i] = "BAR"
+			default:
+				out[i] = entry
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): info['test']

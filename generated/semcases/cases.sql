@@ -463,628 +463,664 @@ SELECT s LIKE 'a!%b' ESCAPE '!' AS r FROM t;
 SELECT s LIKE 'a\' AS r FROM t;
 
 -- name: Case0152
-SELECT s RLIKE '^h.*o$' AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0153
-SELECT s RLIKE 'z' AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0154
-SELECT s REGEXP 'l+' AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0155
-SELECT s RLIKE u AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0156
-SELECT s RLIKE '(' AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0157
-SELECT s RLIKE '(' AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0158
-SELECT element_at(m, s) AS r FROM t;
+SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
 
 -- name: Case0159
-SELECT element_at(m, s) AS r FROM t;
+SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
 
 -- name: Case0160
-SELECT element_at(n, 3) AS r FROM t;
+SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
 
 -- name: Case0161
-SELECT map_contains_key(m, 'k') AS r FROM t;
+SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
 
 -- name: Case0162
-SELECT map_contains_key(m, 'z') AS r FROM t;
+SELECT IF(s LIKE '%é', 'e', 'no') AS r FROM t;
 
 -- name: Case0163
-SELECT map_contains_key(m, 'z') AS r FROM t;
+SELECT IF(s LIKE 'a_', 'two', 'no') AS r FROM t;
 
 -- name: Case0164
-SELECT cardinality(m) AS r FROM t;
+SELECT s RLIKE '^h.*o$' AS r FROM t;
 
 -- name: Case0165
-SELECT size(m) AS r FROM t;
+SELECT s RLIKE 'z' AS r FROM t;
 
 -- name: Case0166
-SELECT cardinality(m) AS r FROM t;
+SELECT s REGEXP 'l+' AS r FROM t;
 
 -- name: Case0167
-SELECT m[s] AS r FROM t;
+SELECT s RLIKE u AS r FROM t;
 
 -- name: Case0168
-SELECT m AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case0169
-SELECT year(d) AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case0170
-SELECT month(d) AS r FROM t;
+SELECT element_at(m, s) AS r FROM t;
 
 -- name: Case0171
-SELECT day(d) AS r FROM t;
+SELECT element_at(m, s) AS r FROM t;
 
 -- name: Case0172
-SELECT dayofmonth(d) AS r FROM t;
+SELECT element_at(n, 3) AS r FROM t;
 
 -- name: Case0173
-SELECT year(d) AS r FROM t;
+SELECT map_contains_key(m, 'k') AS r FROM t;
 
 -- name: Case0174
-SELECT date_add(d, 1) AS r FROM t;
+SELECT map_contains_key(m, 'z') AS r FROM t;
 
 -- name: Case0175
-SELECT date_add(d, i) AS r FROM t;
+SELECT map_contains_key(m, 'z') AS r FROM t;
 
 -- name: Case0176
-SELECT date_sub(d, 1) AS r FROM t;
+SELECT cardinality(m) AS r FROM t;
 
 -- name: Case0177
-SELECT date_add(d, i) AS r FROM t;
+SELECT size(m) AS r FROM t;
 
 -- name: Case0178
-SELECT date_add(d, 2147483647) AS r FROM t;
+SELECT cardinality(m) AS r FROM t;
 
 -- name: Case0179
-SELECT datediff(d, e) AS r FROM t;
+SELECT m[s] AS r FROM t;
 
 -- name: Case0180
-SELECT datediff(e, d) AS r FROM t;
+SELECT m AS r FROM t;
 
 -- name: Case0181
-SELECT datediff(d, e) AS r FROM t;
+SELECT year(d) AS r FROM t;
 
 -- name: Case0182
-SELECT d >= DATE '2024-01-01' AS r FROM t;
+SELECT month(d) AS r FROM t;
 
 -- name: Case0183
-SELECT d < DATE '2024-01-01' AS r FROM t;
+SELECT day(d) AS r FROM t;
 
 -- name: Case0184
-SELECT a = b AS r FROM t;
+SELECT dayofmonth(d) AS r FROM t;
 
 -- name: Case0185
-SELECT a <> b AS r FROM t;
+SELECT year(d) AS r FROM t;
 
 -- name: Case0186
-SELECT a != b AS r FROM t;
+SELECT date_add(d, 1) AS r FROM t;
 
 -- name: Case0187
-SELECT a < b AS r FROM t;
+SELECT date_add(d, i) AS r FROM t;
 
 -- name: Case0188
-SELECT i < a AS r FROM t;
+SELECT date_sub(d, 1) AS r FROM t;
 
 -- name: Case0189
-SELECT x = y AS r FROM t;
+SELECT date_add(d, i) AS r FROM t;
 
 -- name: Case0190
-SELECT x > y AS r FROM t;
+SELECT date_add(d, 2147483647) AS r FROM t;
 
 -- name: Case0191
-SELECT x = y AS r FROM t;
+SELECT datediff(d, e) AS r FROM t;
 
 -- name: Case0192
-SELECT x < y AS r FROM t;
+SELECT datediff(e, d) AS r FROM t;
 
 -- name: Case0193
-SELECT s < u AS r FROM t;
+SELECT datediff(d, e) AS r FROM t;
 
 -- name: Case0194
-SELECT s < u AS r FROM t;
+SELECT d >= DATE '2024-01-01' AS r FROM t;
 
 -- name: Case0195
-SELECT s = u AS r FROM t;
+SELECT d < DATE '2024-01-01' AS r FROM t;
 
 -- name: Case0196
-SELECT p < q AS r FROM t;
+SELECT a = b AS r FROM t;
 
 -- name: Case0197
-SELECT p = q AS r FROM t;
+SELECT a <> b AS r FROM t;
 
 -- name: Case0198
-SELECT d <= e AS r FROM t;
+SELECT a != b AS r FROM t;
 
 -- name: Case0199
-SELECT -a AS r FROM t;
+SELECT a < b AS r FROM t;
 
 -- name: Case0200
-SELECT -x AS r FROM t;
+SELECT i < a AS r FROM t;
 
 -- name: Case0201
-SELECT NULL + (1 DIV 0) AS r FROM t;
+SELECT x = y AS r FROM t;
 
 -- name: Case0202
-SELECT (1 DIV 0) + NULL AS r FROM t;
+SELECT x > y AS r FROM t;
 
 -- name: Case0203
-SELECT a + (1 DIV 0) AS r FROM t;
+SELECT x = y AS r FROM t;
 
 -- name: Case0204
-SELECT (1 DIV 0) + a AS r FROM t;
+SELECT x < y AS r FROM t;
 
 -- name: Case0205
-SELECT a + (1 DIV 0) AS r FROM t;
+SELECT s < u AS r FROM t;
 
 -- name: Case0206
-SELECT (100 DIV a) * (b DIV 0) AS r FROM t;
+SELECT s < u AS r FROM t;
 
 -- name: Case0207
-SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t;
+SELECT s = u AS r FROM t;
 
 -- name: Case0208
-SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t;
+SELECT p < q AS r FROM t;
 
 -- name: Case0209
-SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t;
+SELECT p = q AS r FROM t;
 
 -- name: Case0210
-SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
+SELECT d <= e AS r FROM t;
 
 -- name: Case0211
-SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
+SELECT -a AS r FROM t;
 
 -- name: Case0212
-SELECT a DIV b AS r FROM t;
+SELECT -x AS r FROM t;
 
 -- name: Case0213
-SELECT m['zz'] AS r FROM t;
+SELECT NULL + (1 DIV 0) AS r FROM t;
 
 -- name: Case0214
-SELECT abs(a) AS r FROM t;
+SELECT (1 DIV 0) + NULL AS r FROM t;
 
 -- name: Case0215
-SELECT (a DIV 0 > 1) AND FALSE AS r FROM t;
+SELECT a + (1 DIV 0) AS r FROM t;
 
 -- name: Case0216
-SELECT FALSE AND (a DIV 0 > 1) AS r FROM t;
+SELECT (1 DIV 0) + a AS r FROM t;
 
 -- name: Case0217
-SELECT (a DIV 0 > 1) AND TRUE AS r FROM t;
+SELECT a + (1 DIV 0) AS r FROM t;
 
 -- name: Case0218
-SELECT TRUE AND (a DIV 0 > 1) AS r FROM t;
+SELECT (100 DIV a) * (b DIV 0) AS r FROM t;
 
 -- name: Case0219
-SELECT (a DIV 0 > 1) AND p AS r FROM t;
+SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t;
 
 -- name: Case0220
-SELECT p AND (a DIV 0 > 1) AS r FROM t;
+SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t;
 
 -- name: Case0221
-SELECT (a DIV 0 > 1) OR TRUE AS r FROM t;
+SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t;
 
 -- name: Case0222
-SELECT TRUE OR (a DIV 0 > 1) AS r FROM t;
+SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
 
 -- name: Case0223
-SELECT (a DIV 0 > 1) OR FALSE AS r FROM t;
+SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
 
 -- name: Case0224
-SELECT (a DIV 0 > 1) OR p AS r FROM t;
+SELECT a DIV b AS r FROM t;
 
 -- name: Case0225
-SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
+SELECT m['zz'] AS r FROM t;
 
 -- name: Case0226
-SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t;
+SELECT abs(a) AS r FROM t;
 
 -- name: Case0227
-SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
+SELECT (a DIV 0 > 1) AND FALSE AS r FROM t;
 
 -- name: Case0228
-SELECT a = 0 OR 100 DIV a > 1 AS r FROM t;
+SELECT FALSE AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0229
-SELECT 100 DIV a > 1 OR a = 0 AS r FROM t;
+SELECT (a DIV 0 > 1) AND TRUE AS r FROM t;
 
 -- name: Case0230
-SELECT p AND q AS r FROM t;
+SELECT TRUE AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0231
-SELECT p AND q AS r FROM t;
+SELECT (a DIV 0 > 1) AND p AS r FROM t;
 
 -- name: Case0232
-SELECT q AND p AS r FROM t;
+SELECT p AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0233
-SELECT p AND q AS r FROM t;
+SELECT (a DIV 0 > 1) OR TRUE AS r FROM t;
 
 -- name: Case0234
-SELECT p OR q AS r FROM t;
+SELECT TRUE OR (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0235
-SELECT p OR q AS r FROM t;
+SELECT (a DIV 0 > 1) OR FALSE AS r FROM t;
 
 -- name: Case0236
-SELECT p AND q AND TRUE AS r FROM t;
+SELECT (a DIV 0 > 1) OR p AS r FROM t;
 
 -- name: Case0237
-SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t;
+SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0238
-SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t;
+SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t;
 
 -- name: Case0239
-SELECT NOT (a DIV 0 = 1) AS r FROM t;
+SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0240
-SELECT NOT p AS r FROM t;
+SELECT a = 0 OR 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0241
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT 100 DIV a > 1 OR a = 0 AS r FROM t;
 
 -- name: Case0242
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0243
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0244
-SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t;
+SELECT q AND p AS r FROM t;
 
 -- name: Case0245
-SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0246
-SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t;
+SELECT p OR q AS r FROM t;
 
 -- name: Case0247
-SELECT IF(p, 1, 2) AS r FROM t;
+SELECT p OR q AS r FROM t;
 
 -- name: Case0248
-SELECT IF(p, 1 DIV 0, 2) AS r FROM t;
+SELECT p AND q AND TRUE AS r FROM t;
 
 -- name: Case0249
-SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t;
 
 -- name: Case0250
-SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t;
 
 -- name: Case0251
-SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+SELECT NOT (a DIV 0 = 1) AS r FROM t;
 
 -- name: Case0252
-SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+SELECT NOT p AS r FROM t;
 
 -- name: Case0253
-SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0254
-SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0255
-SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0256
-SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t;
 
 -- name: Case0257
-SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t;
 
 -- name: Case0258
-SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t;
+SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t;
 
 -- name: Case0259
-SELECT COALESCE(a, 1 DIV 0) AS r FROM t;
+SELECT IF(p, 1, 2) AS r FROM t;
 
 -- name: Case0260
-SELECT COALESCE(a, b, 7) AS r FROM t;
+SELECT IF(p, 1 DIV 0, 2) AS r FROM t;
 
 -- name: Case0261
-SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t;
+SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
 
 -- name: Case0262
-SELECT COALESCE(1 DIV a, 7) AS r FROM t;
+SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
 
 -- name: Case0263
-SELECT COALESCE(a, b) AS r FROM t;
+SELECT CASE WHEN p THEN 'a' END AS r FROM t;
 
 -- name: Case0264
-SELECT COALESCE(i, a) AS r FROM t;
+SELECT CASE WHEN p THEN 'a' END AS r FROM t;
 
 -- name: Case0265
-SELECT nvl(a, 1 DIV 0) AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
 
 -- name: Case0266
-SELECT nvl(s, 'dflt') AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
 
 -- name: Case0267
-SELECT NULLIF(a, 1) AS r FROM t;
+SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t;
 
 -- name: Case0268
-SELECT NULLIF(a, 1) AS r FROM t;
+SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
 
 -- name: Case0269
-SELECT NULLIF(a, b) AS r FROM t;
+SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
 
 -- name: Case0270
-SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t;
 
 -- name: Case0271
-SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+SELECT COALESCE(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0272
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT COALESCE(a, b, 7) AS r FROM t;
 
 -- name: Case0273
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t;
 
 -- name: Case0274
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT COALESCE(1 DIV a, 7) AS r FROM t;
 
 -- name: Case0275
-SELECT a IN (1, NULL, 3) AS r FROM t;
+SELECT COALESCE(a, b) AS r FROM t;
 
 -- name: Case0276
-SELECT a IN (1, NULL, 3) AS r FROM t;
+SELECT COALESCE(i, a) AS r FROM t;
 
 -- name: Case0277
-SELECT a NOT IN (1, NULL, 3) AS r FROM t;
+SELECT nvl(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0278
-SELECT a NOT IN (1, 2) AS r FROM t;
+SELECT nvl(s, 'dflt') AS r FROM t;
 
 -- name: Case0279
-SELECT a IN () AS r FROM t;
+SELECT NULLIF(a, 1) AS r FROM t;
 
 -- name: Case0280
-SELECT a IN () AS r FROM t;
+SELECT NULLIF(a, 1) AS r FROM t;
 
 -- name: Case0281
-SELECT a NOT IN () AS r FROM t;
+SELECT NULLIF(a, b) AS r FROM t;
 
 -- name: Case0282
-SELECT a IN (1, 1 DIV 0) AS r FROM t;
+SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0283
-SELECT a IN (2, 1 DIV 0) AS r FROM t;
+SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0284
-SELECT a IN (2, 1 DIV b) AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0285
-SELECT 1 DIV a IN (1, 2) AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0286
-SELECT i IN (1, 2147483648) AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0287
-SELECT s IN ('a', 'b') AS r FROM t;
+SELECT a IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0288
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT a IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0289
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT a NOT IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0290
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT a NOT IN (1, 2) AS r FROM t;
 
 -- name: Case0291
-SELECT a BETWEEN b AND 3 AS r FROM t;
+SELECT a IN () AS r FROM t;
 
 -- name: Case0292
-SELECT a BETWEEN b AND 3 AS r FROM t;
+SELECT a IN () AS r FROM t;
 
 -- name: Case0293
-SELECT a NOT BETWEEN 1 AND 3 AS r FROM t;
+SELECT a NOT IN () AS r FROM t;
 
 -- name: Case0294
-SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+SELECT a IN (1, 1 DIV 0) AS r FROM t;
 
 -- name: Case0295
-SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+SELECT a IN (2, 1 DIV 0) AS r FROM t;
 
 -- name: Case0296
-SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t;
+SELECT a IN (2, 1 DIV b) AS r FROM t;
 
 -- name: Case0297
-SELECT TRY(1 DIV 0) AS r FROM t;
+SELECT 1 DIV a IN (1, 2) AS r FROM t;
 
 -- name: Case0298
-SELECT TRY(a DIV b) AS r FROM t;
+SELECT i IN (1, 2147483648) AS r FROM t;
 
 -- name: Case0299
-SELECT TRY(a DIV b) AS r FROM t;
+SELECT s IN ('a', 'b') AS r FROM t;
 
 -- name: Case0300
-SELECT TRY(m['k']) AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0301
-SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0302
-SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0303
-SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+SELECT a BETWEEN b AND 3 AS r FROM t;
 
 -- name: Case0304
-SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+SELECT a BETWEEN b AND 3 AS r FROM t;
 
 -- name: Case0305
-SELECT m['k'] AS r FROM t;
+SELECT a NOT BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0306
-SELECT m['k'] AS r FROM t;
+SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
 
 -- name: Case0307
-SELECT element_at(m, 'k') AS r FROM t;
+SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
 
 -- name: Case0308
-SELECT element_at(m, 'j') AS r FROM t;
+SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t;
 
 -- name: Case0309
-SELECT m['k'] AS r FROM t;
+SELECT TRY(1 DIV 0) AS r FROM t;
 
 -- name: Case0310
-SELECT n[2] AS r FROM t;
+SELECT TRY(a DIV b) AS r FROM t;
 
 -- name: Case0311
-SELECT n[i] AS r FROM t;
+SELECT TRY(a DIV b) AS r FROM t;
 
 -- name: Case0312
-SELECT 7 / 2 AS r FROM t;
+SELECT TRY(m['k']) AS r FROM t;
 
 -- name: Case0313
-SELECT a / b AS r FROM t;
+SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
 
 -- name: Case0314
-SELECT x / y AS r FROM t;
+SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
 
 -- name: Case0315
-SELECT 7 DIV 2 AS r FROM t;
+SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
 
 -- name: Case0316
-SELECT -7 DIV 2 AS r FROM t;
+SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
 
 -- name: Case0317
-SELECT a DIV -1 AS r FROM t;
+SELECT m['k'] AS r FROM t;
 
 -- name: Case0318
-SELECT a + 1 AS r FROM t;
+SELECT m['k'] AS r FROM t;
 
 -- name: Case0319
-SELECT a - 1 AS r FROM t;
+SELECT element_at(m, 'k') AS r FROM t;
 
 -- name: Case0320
-SELECT a * 2 AS r FROM t;
+SELECT element_at(m, 'j') AS r FROM t;
 
 -- name: Case0321
-SELECT i + 1 AS r FROM t;
+SELECT m['k'] AS r FROM t;
 
 -- name: Case0322
-SELECT i + a AS r FROM t;
+SELECT n[2] AS r FROM t;
 
 -- name: Case0323
-SELECT i * j AS r FROM t;
+SELECT n[i] AS r FROM t;
 
 -- name: Case0324
-SELECT -i AS r FROM t;
+SELECT 7 / 2 AS r FROM t;
 
 -- name: Case0325
-SELECT x + 1 AS r FROM t;
+SELECT a / b AS r FROM t;
 
 -- name: Case0326
-SELECT x * 10 AS r FROM t;
+SELECT x / y AS r FROM t;
 
 -- name: Case0327
-SELECT a % 0 AS r FROM t;
+SELECT 7 DIV 2 AS r FROM t;
 
 -- name: Case0328
-SELECT -7 % 3 AS r FROM t;
+SELECT -7 DIV 2 AS r FROM t;
 
 -- name: Case0329
-SELECT 7 % -3 AS r FROM t;
+SELECT a DIV -1 AS r FROM t;
 
 -- name: Case0330
-SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
+SELECT a + 1 AS r FROM t;
 
 -- name: Case0331
-SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
+SELECT a - 1 AS r FROM t;
 
 -- name: Case0332
-SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t;
+SELECT a * 2 AS r FROM t;
 
 -- name: Case0333
-SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t;
+SELECT i + 1 AS r FROM t;
 
 -- name: Case0334
-SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
+SELECT i + a AS r FROM t;
 
 -- name: Case0335
-SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
+SELECT i * j AS r FROM t;
 
 -- name: Case0336
-SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t;
+SELECT -i AS r FROM t;
 
 -- name: Case0337
-SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t;
+SELECT x + 1 AS r FROM t;
 
 -- name: Case0338
-SELECT p AND 1 DIV 0 = 1 AS r FROM t;
+SELECT x * 10 AS r FROM t;
 
 -- name: Case0339
-SELECT p AND 1 DIV 0 = 1 AS r FROM t;
+SELECT a % 0 AS r FROM t;
 
 -- name: Case0340
-SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t;
+SELECT -7 % 3 AS r FROM t;
 
 -- name: Case0341
-SELECT 2147483647 + 1 AS r FROM t;
+SELECT 7 % -3 AS r FROM t;
 
 -- name: Case0342
-SELECT -2147483648 AS r FROM t;
+SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
 
 -- name: Case0343
-SELECT 2147483648 AS r FROM t;
+SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
 
 -- name: Case0344
-SELECT a IS NULL AS r FROM t;
+SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t;
 
 -- name: Case0345
-SELECT a IS NOT NULL AS r FROM t;
+SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0346
-SELECT (1 DIV a) IS NULL AS r FROM t;
+SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0347
-SELECT (1 DIV a) IS NULL AS r FROM t;
+SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0348
-SELECT isnull(s) AS r FROM t;
+SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0349
-SELECT isnotnull(s) AS r FROM t;
+SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0350
-SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
+SELECT p AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0351
-SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
+SELECT p AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0352
-SELECT a + IF(p, NULL, NULL) AS r FROM t;
+SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0353
-SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;
+SELECT 2147483647 + 1 AS r FROM t;
 
 -- name: Case0354
-SELECT CASE NULL WHEN NULL THEN p END AS r FROM t;
+SELECT -2147483648 AS r FROM t;
 
 -- name: Case0355
-SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t;
+SELECT 2147483648 AS r FROM t;
 
 -- name: Case0356
-SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t;
+SELECT a IS NULL AS r FROM t;
 
 -- name: Case0357
-SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t;
+SELECT a IS NOT NULL AS r FROM t;
 
 -- name: Case0358
-SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t;
+SELECT (1 DIV a) IS NULL AS r FROM t;
 
 -- name: Case0359
-SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
+SELECT (1 DIV a) IS NULL AS r FROM t;
 
 -- name: Case0360
+SELECT isnull(s) AS r FROM t;
+
+-- name: Case0361
+SELECT isnotnull(s) AS r FROM t;
+
+-- name: Case0362
+SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
+
+-- name: Case0363
+SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
+
+-- name: Case0364
+SELECT a + IF(p, NULL, NULL) AS r FROM t;
+
+-- name: Case0365
+SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;
+
+-- name: Case0366
+SELECT CASE NULL WHEN NULL THEN p END AS r FROM t;
+
+-- name: Case0367
+SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t;
+
+-- name: Case0368
+SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t;
+
+-- name: Case0369
+SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t;
+
+-- name: Case0370
+SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t;
+
+-- name: Case0371
+SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
+
+-- name: Case0372
 SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t;

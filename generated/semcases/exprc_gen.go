@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -41,6 +42,30 @@ var likePattern8, likePattern8Err = rt.CompileLike("a!%b", "!")
 
 // like pattern 'a\', compiled once
 var likePattern9, likePattern9Err = rt.CompileLike("a\\", "\\")
+
+// like pattern 'ab%', compiled once
+var likePattern10, likePattern10Err = rt.CompileLike("ab%", "\\")
+
+// like pattern '%yz', compiled once
+var likePattern11, likePattern11Err = rt.CompileLike("%yz", "\\")
+
+// like pattern '%mm%', compiled once
+var likePattern12, likePattern12Err = rt.CompileLike("%mm%", "\\")
+
+// like pattern 'exact', compiled once
+var likePattern13, likePattern13Err = rt.CompileLike("exact", "\\")
+
+// like pattern 'a\%%', compiled once
+var likePattern14, likePattern14Err = rt.CompileLike("a\\%%", "\\")
+
+// like pattern 'a!_%', compiled once
+var likePattern15, likePattern15Err = rt.CompileLike("a!_%", "!")
+
+// like pattern '%é', compiled once
+var likePattern16, likePattern16Err = rt.CompileLike("%é", "\\")
+
+// like pattern 'a_', compiled once
+var likePattern17, likePattern17Err = rt.CompileLike("a_", "\\")
 
 // rlike pattern '^h.*o$', compiled once
 var rlikePattern, rlikePatternErr = rt.CompileRlike("^h.*o$")
@@ -14930,12 +14955,12 @@ var case0152Input = arrow.NewSchema([]arrow.Field{
 
 // Case0152Schema is the schema of the batches Case0152 returns.
 var Case0152Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0152 evaluates query Case0152 over one batch of table t:
 //
-//	SELECT s RLIKE '^h.*o$' AS r FROM t
+//	SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -14948,6 +14973,2390 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
 		return nil, fmt.Errorf("query Case0152: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := r_Out.V
+		for i := range out {
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+		caseResult2 := vec.Make[int32](n)
+		// (s LIKE 'ab%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				out[i] = likePattern10.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				like.V[i] = likePattern10.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// (s LIKE '%yz')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && sArr.NullN() == 0 {
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				out[i] = likePattern11.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if sArr.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// (s LIKE '%mm%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && sArr.NullN() == 0 {
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				out[i] = likePattern12.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if sArr.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, int32(3), when3, n)
+		// (s LIKE 'exact')
+		like4 := vec.Make[bool](n)
+		if notYet3 == nil && sArr.NullN() == 0 {
+			out := like4.V[:n]
+			for i := range out {
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				out[i] = likePattern13.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if sArr.IsNull(i) {
+					like4.SetNull(i)
+					continue
+				}
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
+		when4, notYet4 := vec.Split(&like4, notYet3, n)
+		vec.Fill(&caseResult2, int32(4), when4, n)
+		vec.Fill(&caseResult2, int32(0), notYet4, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0152Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0153Input is the schema of Case0153's input batches (table t).
+var case0153Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0153Schema is the schema of the batches Case0153 returns.
+var Case0153Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0153 evaluates query Case0153 over one batch of table t:
+//
+//	SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0153Input); err != nil {
+		return nil, fmt.Errorf("query Case0153: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0153: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := r_Out.V
+		for i := range out {
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+		caseResult2 := vec.Make[int32](n)
+		// (s LIKE 'ab%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				out[i] = likePattern10.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				like.V[i] = likePattern10.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// (s LIKE '%yz')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && sArr.NullN() == 0 {
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				out[i] = likePattern11.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if sArr.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// (s LIKE '%mm%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && sArr.NullN() == 0 {
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				out[i] = likePattern12.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if sArr.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, int32(3), when3, n)
+		// (s LIKE 'exact')
+		like4 := vec.Make[bool](n)
+		if notYet3 == nil && sArr.NullN() == 0 {
+			out := like4.V[:n]
+			for i := range out {
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				out[i] = likePattern13.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if sArr.IsNull(i) {
+					like4.SetNull(i)
+					continue
+				}
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
+		when4, notYet4 := vec.Split(&like4, notYet3, n)
+		vec.Fill(&caseResult2, int32(4), when4, n)
+		vec.Fill(&caseResult2, int32(0), notYet4, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0153Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0154Input is the schema of Case0154's input batches (table t).
+var case0154Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0154Schema is the schema of the batches Case0154 returns.
+var Case0154Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0154 evaluates query Case0154 over one batch of table t:
+//
+//	SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0154Input); err != nil {
+		return nil, fmt.Errorf("query Case0154: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0154: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := r_Out.V
+		for i := range out {
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+		caseResult2 := vec.Make[int32](n)
+		// (s LIKE 'ab%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				out[i] = likePattern10.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				like.V[i] = likePattern10.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// (s LIKE '%yz')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && sArr.NullN() == 0 {
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				out[i] = likePattern11.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if sArr.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// (s LIKE '%mm%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && sArr.NullN() == 0 {
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				out[i] = likePattern12.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if sArr.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, int32(3), when3, n)
+		// (s LIKE 'exact')
+		like4 := vec.Make[bool](n)
+		if notYet3 == nil && sArr.NullN() == 0 {
+			out := like4.V[:n]
+			for i := range out {
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				out[i] = likePattern13.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if sArr.IsNull(i) {
+					like4.SetNull(i)
+					continue
+				}
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
+		when4, notYet4 := vec.Split(&like4, notYet3, n)
+		vec.Fill(&caseResult2, int32(4), when4, n)
+		vec.Fill(&caseResult2, int32(0), notYet4, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0154Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0155Input is the schema of Case0155's input batches (table t).
+var case0155Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0155Schema is the schema of the batches Case0155 returns.
+var Case0155Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0155 evaluates query Case0155 over one batch of table t:
+//
+//	SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0155Input); err != nil {
+		return nil, fmt.Errorf("query Case0155: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0155: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := r_Out.V
+		for i := range out {
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+		caseResult2 := vec.Make[int32](n)
+		// (s LIKE 'ab%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				out[i] = likePattern10.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				like.V[i] = likePattern10.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// (s LIKE '%yz')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && sArr.NullN() == 0 {
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				out[i] = likePattern11.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if sArr.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// (s LIKE '%mm%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && sArr.NullN() == 0 {
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				out[i] = likePattern12.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if sArr.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, int32(3), when3, n)
+		// (s LIKE 'exact')
+		like4 := vec.Make[bool](n)
+		if notYet3 == nil && sArr.NullN() == 0 {
+			out := like4.V[:n]
+			for i := range out {
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				out[i] = likePattern13.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if sArr.IsNull(i) {
+					like4.SetNull(i)
+					continue
+				}
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
+		when4, notYet4 := vec.Split(&like4, notYet3, n)
+		vec.Fill(&caseResult2, int32(4), when4, n)
+		vec.Fill(&caseResult2, int32(0), notYet4, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0155Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0156Input is the schema of Case0156's input batches (table t).
+var case0156Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0156Schema is the schema of the batches Case0156 returns.
+var Case0156Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0156 evaluates query Case0156 over one batch of table t:
+//
+//	SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0156Input); err != nil {
+		return nil, fmt.Errorf("query Case0156: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0156: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := r_Out.V
+		for i := range out {
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+		caseResult2 := vec.Make[int32](n)
+		// (s LIKE 'ab%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				out[i] = likePattern10.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				like.V[i] = likePattern10.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// (s LIKE '%yz')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && sArr.NullN() == 0 {
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				out[i] = likePattern11.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if sArr.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// (s LIKE '%mm%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && sArr.NullN() == 0 {
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				out[i] = likePattern12.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if sArr.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, int32(3), when3, n)
+		// (s LIKE 'exact')
+		like4 := vec.Make[bool](n)
+		if notYet3 == nil && sArr.NullN() == 0 {
+			out := like4.V[:n]
+			for i := range out {
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				out[i] = likePattern13.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if sArr.IsNull(i) {
+					like4.SetNull(i)
+					continue
+				}
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
+		when4, notYet4 := vec.Split(&like4, notYet3, n)
+		vec.Fill(&caseResult2, int32(4), when4, n)
+		vec.Fill(&caseResult2, int32(0), notYet4, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0156Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0157Input is the schema of Case0157's input batches (table t).
+var case0157Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0157Schema is the schema of the batches Case0157 returns.
+var Case0157Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0157 evaluates query Case0157 over one batch of table t:
+//
+//	SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0157Input); err != nil {
+		return nil, fmt.Errorf("query Case0157: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0157: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := r_Out.V
+		for i := range out {
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		caseResult = vec.Make[int32](n)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case strings.HasPrefix(sArr.Value(i), "ab"):
+				out[i] = int32(1)
+			case strings.HasSuffix(sArr.Value(i), "yz"):
+				out[i] = int32(2)
+			case strings.Contains(sArr.Value(i), "mm"):
+				out[i] = int32(3)
+			case (sArr.Value(i) == "exact"):
+				out[i] = int32(4)
+			default:
+				out[i] = int32(0)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
+		caseResult2 := vec.Make[int32](n)
+		// (s LIKE 'ab%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				out[i] = likePattern10.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern10Err != nil {
+					like.SetErr(i, likePattern10Err)
+					continue
+				}
+				like.V[i] = likePattern10.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// (s LIKE '%yz')
+		like2 := vec.Make[bool](n)
+		if notYet == nil && sArr.NullN() == 0 {
+			out := like2.V[:n]
+			for i := range out {
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				out[i] = likePattern11.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if sArr.IsNull(i) {
+					like2.SetNull(i)
+					continue
+				}
+				if likePattern11Err != nil {
+					like2.SetErr(i, likePattern11Err)
+					continue
+				}
+				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		// (s LIKE '%mm%')
+		like3 := vec.Make[bool](n)
+		if notYet2 == nil && sArr.NullN() == 0 {
+			out := like3.V[:n]
+			for i := range out {
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				out[i] = likePattern12.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if sArr.IsNull(i) {
+					like3.SetNull(i)
+					continue
+				}
+				if likePattern12Err != nil {
+					like3.SetErr(i, likePattern12Err)
+					continue
+				}
+				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
+		when3, notYet3 := vec.Split(&like3, notYet2, n)
+		vec.Fill(&caseResult2, int32(3), when3, n)
+		// (s LIKE 'exact')
+		like4 := vec.Make[bool](n)
+		if notYet3 == nil && sArr.NullN() == 0 {
+			out := like4.V[:n]
+			for i := range out {
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				out[i] = likePattern13.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if sArr.IsNull(i) {
+					like4.SetNull(i)
+					continue
+				}
+				if likePattern13Err != nil {
+					like4.SetErr(i, likePattern13Err)
+					continue
+				}
+				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
+		when4, notYet4 := vec.Split(&like4, notYet3, n)
+		vec.Fill(&caseResult2, int32(4), when4, n)
+		vec.Fill(&caseResult2, int32(0), notYet4, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0157Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0158Input is the schema of Case0158's input batches (table t).
+var case0158Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0158Schema is the schema of the batches Case0158 returns.
+var Case0158Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0158 evaluates query Case0158 over one batch of table t:
+//
+//	SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0158Input); err != nil {
+		return nil, fmt.Errorf("query Case0158: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0158: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(s LIKE 'a\%%', 'pct', 'no')
+	// IF((s LIKE 'a\%%'), 'pct', 'no')
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		for i := range n {
+			if strings.HasPrefix(sArr.Value(i), "a%") {
+				r_Out.Append("pct")
+			} else {
+				r_Out.Append("no")
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		ifResult = vec.Make[string](n)
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if strings.HasPrefix(sArr.Value(i), "a%") {
+				out[i] = "pct"
+			} else {
+				out[i] = "no"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (s LIKE 'a\%%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern14Err != nil {
+					like.SetErr(i, likePattern14Err)
+					continue
+				}
+				out[i] = likePattern14.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern14Err != nil {
+					like.SetErr(i, likePattern14Err)
+					continue
+				}
+				like.V[i] = likePattern14.Match(sArr.Value(i))
+			}
+		}
+		// IF((s LIKE 'a\%%'), 'pct', 'no')
+		then, otherwise := vec.Split(&like, rest, n)
+		ifResult2 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult2, &like, rest, n)
+		vec.Fill(&ifResult2, "pct", then, n)
+		vec.Fill(&ifResult2, "no", otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0158Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0159Input is the schema of Case0159's input batches (table t).
+var case0159Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0159Schema is the schema of the batches Case0159 returns.
+var Case0159Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0159 evaluates query Case0159 over one batch of table t:
+//
+//	SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0159Input); err != nil {
+		return nil, fmt.Errorf("query Case0159: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0159: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(s LIKE 'a\%%', 'pct', 'no')
+	// IF((s LIKE 'a\%%'), 'pct', 'no')
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		for i := range n {
+			if strings.HasPrefix(sArr.Value(i), "a%") {
+				r_Out.Append("pct")
+			} else {
+				r_Out.Append("no")
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		ifResult = vec.Make[string](n)
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if strings.HasPrefix(sArr.Value(i), "a%") {
+				out[i] = "pct"
+			} else {
+				out[i] = "no"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (s LIKE 'a\%%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern14Err != nil {
+					like.SetErr(i, likePattern14Err)
+					continue
+				}
+				out[i] = likePattern14.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern14Err != nil {
+					like.SetErr(i, likePattern14Err)
+					continue
+				}
+				like.V[i] = likePattern14.Match(sArr.Value(i))
+			}
+		}
+		// IF((s LIKE 'a\%%'), 'pct', 'no')
+		then, otherwise := vec.Split(&like, rest, n)
+		ifResult2 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult2, &like, rest, n)
+		vec.Fill(&ifResult2, "pct", then, n)
+		vec.Fill(&ifResult2, "no", otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0159Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0160Input is the schema of Case0160's input batches (table t).
+var case0160Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0160Schema is the schema of the batches Case0160 returns.
+var Case0160Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0160 evaluates query Case0160 over one batch of table t:
+//
+//	SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0160Input); err != nil {
+		return nil, fmt.Errorf("query Case0160: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0160: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
+	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		for i := range n {
+			if strings.HasPrefix(sArr.Value(i), "a_") {
+				r_Out.Append("us")
+			} else {
+				r_Out.Append("no")
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		ifResult = vec.Make[string](n)
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if strings.HasPrefix(sArr.Value(i), "a_") {
+				out[i] = "us"
+			} else {
+				out[i] = "no"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (s LIKE 'a!_%' ESCAPE '!')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern15Err != nil {
+					like.SetErr(i, likePattern15Err)
+					continue
+				}
+				out[i] = likePattern15.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern15Err != nil {
+					like.SetErr(i, likePattern15Err)
+					continue
+				}
+				like.V[i] = likePattern15.Match(sArr.Value(i))
+			}
+		}
+		// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
+		then, otherwise := vec.Split(&like, rest, n)
+		ifResult2 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult2, &like, rest, n)
+		vec.Fill(&ifResult2, "us", then, n)
+		vec.Fill(&ifResult2, "no", otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0160Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0161Input is the schema of Case0161's input batches (table t).
+var case0161Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0161Schema is the schema of the batches Case0161 returns.
+var Case0161Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0161 evaluates query Case0161 over one batch of table t:
+//
+//	SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0161Input); err != nil {
+		return nil, fmt.Errorf("query Case0161: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0161: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
+	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		for i := range n {
+			if strings.HasPrefix(sArr.Value(i), "a_") {
+				r_Out.Append("us")
+			} else {
+				r_Out.Append("no")
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		ifResult = vec.Make[string](n)
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if strings.HasPrefix(sArr.Value(i), "a_") {
+				out[i] = "us"
+			} else {
+				out[i] = "no"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (s LIKE 'a!_%' ESCAPE '!')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern15Err != nil {
+					like.SetErr(i, likePattern15Err)
+					continue
+				}
+				out[i] = likePattern15.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern15Err != nil {
+					like.SetErr(i, likePattern15Err)
+					continue
+				}
+				like.V[i] = likePattern15.Match(sArr.Value(i))
+			}
+		}
+		// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
+		then, otherwise := vec.Split(&like, rest, n)
+		ifResult2 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult2, &like, rest, n)
+		vec.Fill(&ifResult2, "us", then, n)
+		vec.Fill(&ifResult2, "no", otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0161Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0162Input is the schema of Case0162's input batches (table t).
+var case0162Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0162Schema is the schema of the batches Case0162 returns.
+var Case0162Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0162 evaluates query Case0162 over one batch of table t:
+//
+//	SELECT IF(s LIKE '%é', 'e', 'no') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0162Input); err != nil {
+		return nil, fmt.Errorf("query Case0162: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0162: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(s LIKE '%é', 'e', 'no')
+	// IF((s LIKE '%é'), 'e', 'no')
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		for i := range n {
+			if strings.HasSuffix(sArr.Value(i), "é") {
+				r_Out.Append("e")
+			} else {
+				r_Out.Append("no")
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		ifResult = vec.Make[string](n)
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if strings.HasSuffix(sArr.Value(i), "é") {
+				out[i] = "e"
+			} else {
+				out[i] = "no"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (s LIKE '%é')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern16Err != nil {
+					like.SetErr(i, likePattern16Err)
+					continue
+				}
+				out[i] = likePattern16.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern16Err != nil {
+					like.SetErr(i, likePattern16Err)
+					continue
+				}
+				like.V[i] = likePattern16.Match(sArr.Value(i))
+			}
+		}
+		// IF((s LIKE '%é'), 'e', 'no')
+		then, otherwise := vec.Split(&like, rest, n)
+		ifResult2 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult2, &like, rest, n)
+		vec.Fill(&ifResult2, "e", then, n)
+		vec.Fill(&ifResult2, "no", otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE '%é', 'e', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0162Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0163Input is the schema of Case0163's input batches (table t).
+var case0163Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0163Schema is the schema of the batches Case0163 returns.
+var Case0163Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0163 evaluates query Case0163 over one batch of table t:
+//
+//	SELECT IF(s LIKE 'a_', 'two', 'no') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0163Input); err != nil {
+		return nil, fmt.Errorf("query Case0163: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0163: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(s LIKE 'a_', 'two', 'no')
+	// IF((s LIKE 'a_'), 'two', 'no')
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if likePattern17Err == nil {
+		if sArr.NullN() == 0 {
+			r_Out := vec.NewStringOut(mem, n)
+			for i := range n {
+				if likePattern17.Match(sArr.Value(i)) {
+					r_Out.Append("two")
+				} else {
+					r_Out.Append("no")
+				}
+			}
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			ifResult = vec.Make[string](n)
+			out := ifResult.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if likePattern17.Match(sArr.Value(i)) {
+					out[i] = "two"
+				} else {
+					out[i] = "no"
+				}
+			}
+			fused, rest = true, left
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// (s LIKE 'a_')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern17Err != nil {
+					like.SetErr(i, likePattern17Err)
+					continue
+				}
+				out[i] = likePattern17.Match(sArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern17Err != nil {
+					like.SetErr(i, likePattern17Err)
+					continue
+				}
+				like.V[i] = likePattern17.Match(sArr.Value(i))
+			}
+		}
+		// IF((s LIKE 'a_'), 'two', 'no')
+		then, otherwise := vec.Split(&like, rest, n)
+		ifResult2 := vec.Make[string](n)
+		vec.CopyErrs(&ifResult2, &like, rest, n)
+		vec.Fill(&ifResult2, "two", then, n)
+		vec.Fill(&ifResult2, "no", otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a_', 'two', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0163Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0164Input is the schema of Case0164's input batches (table t).
+var case0164Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0164Schema is the schema of the batches Case0164 returns.
+var Case0164Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0164 evaluates query Case0164 over one batch of table t:
+//
+//	SELECT s RLIKE '^h.*o$' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0164Input); err != nil {
+		return nil, fmt.Errorf("query Case0164: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0164: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -14997,15 +17406,15 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
-	out := array.NewRecordBatch(Case0152Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0164Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0153Input is the schema of Case0153's input batches (table t).
-var case0153Input = arrow.NewSchema([]arrow.Field{
+// case0165Input is the schema of Case0165's input batches (table t).
+var case0165Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15024,26 +17433,26 @@ var case0153Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0153Schema is the schema of the batches Case0153 returns.
-var Case0153Schema = arrow.NewSchema([]arrow.Field{
+// Case0165Schema is the schema of the batches Case0165 returns.
+var Case0165Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0153 evaluates query Case0153 over one batch of table t:
+// Case0165 evaluates query Case0165 over one batch of table t:
 //
 //	SELECT s RLIKE 'z' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0153Input); err != nil {
-		return nil, fmt.Errorf("query Case0153: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0165Input); err != nil {
+		return nil, fmt.Errorf("query Case0165: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0153: %w", err)
+		return nil, fmt.Errorf("query Case0165: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -15093,15 +17502,15 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
-	out := array.NewRecordBatch(Case0153Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0165Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0154Input is the schema of Case0154's input batches (table t).
-var case0154Input = arrow.NewSchema([]arrow.Field{
+// case0166Input is the schema of Case0166's input batches (table t).
+var case0166Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15120,26 +17529,26 @@ var case0154Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0154Schema is the schema of the batches Case0154 returns.
-var Case0154Schema = arrow.NewSchema([]arrow.Field{
+// Case0166Schema is the schema of the batches Case0166 returns.
+var Case0166Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0154 evaluates query Case0154 over one batch of table t:
+// Case0166 evaluates query Case0166 over one batch of table t:
 //
 //	SELECT s REGEXP 'l+' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0154Input); err != nil {
-		return nil, fmt.Errorf("query Case0154: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0166Input); err != nil {
+		return nil, fmt.Errorf("query Case0166: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0154: %w", err)
+		return nil, fmt.Errorf("query Case0166: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -15189,15 +17598,15 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
-	out := array.NewRecordBatch(Case0154Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0166Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0155Input is the schema of Case0155's input batches (table t).
-var case0155Input = arrow.NewSchema([]arrow.Field{
+// case0167Input is the schema of Case0167's input batches (table t).
+var case0167Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15216,26 +17625,26 @@ var case0155Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0155Schema is the schema of the batches Case0155 returns.
-var Case0155Schema = arrow.NewSchema([]arrow.Field{
+// Case0167Schema is the schema of the batches Case0167 returns.
+var Case0167Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0155 evaluates query Case0155 over one batch of table t:
+// Case0167 evaluates query Case0167 over one batch of table t:
 //
 //	SELECT s RLIKE u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0155Input); err != nil {
-		return nil, fmt.Errorf("query Case0155: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0167Input); err != nil {
+		return nil, fmt.Errorf("query Case0167: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0155: %w", err)
+		return nil, fmt.Errorf("query Case0167: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -15288,15 +17697,15 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
-	out := array.NewRecordBatch(Case0155Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0167Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0156Input is the schema of Case0156's input batches (table t).
-var case0156Input = arrow.NewSchema([]arrow.Field{
+// case0168Input is the schema of Case0168's input batches (table t).
+var case0168Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15315,26 +17724,26 @@ var case0156Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0156Schema is the schema of the batches Case0156 returns.
-var Case0156Schema = arrow.NewSchema([]arrow.Field{
+// Case0168Schema is the schema of the batches Case0168 returns.
+var Case0168Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0156 evaluates query Case0156 over one batch of table t:
+// Case0168 evaluates query Case0168 over one batch of table t:
 //
 //	SELECT s RLIKE '(' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0156Input); err != nil {
-		return nil, fmt.Errorf("query Case0156: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0168Input); err != nil {
+		return nil, fmt.Errorf("query Case0168: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0156: %w", err)
+		return nil, fmt.Errorf("query Case0168: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -15384,15 +17793,15 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
-	out := array.NewRecordBatch(Case0156Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0168Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0157Input is the schema of Case0157's input batches (table t).
-var case0157Input = arrow.NewSchema([]arrow.Field{
+// case0169Input is the schema of Case0169's input batches (table t).
+var case0169Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15411,26 +17820,26 @@ var case0157Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0157Schema is the schema of the batches Case0157 returns.
-var Case0157Schema = arrow.NewSchema([]arrow.Field{
+// Case0169Schema is the schema of the batches Case0169 returns.
+var Case0169Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0157 evaluates query Case0157 over one batch of table t:
+// Case0169 evaluates query Case0169 over one batch of table t:
 //
 //	SELECT s RLIKE '(' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0157Input); err != nil {
-		return nil, fmt.Errorf("query Case0157: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0169Input); err != nil {
+		return nil, fmt.Errorf("query Case0169: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0157: %w", err)
+		return nil, fmt.Errorf("query Case0169: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -15480,15 +17889,15 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
-	out := array.NewRecordBatch(Case0157Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0169Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0158Input is the schema of Case0158's input batches (table t).
-var case0158Input = arrow.NewSchema([]arrow.Field{
+// case0170Input is the schema of Case0170's input batches (table t).
+var case0170Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15507,26 +17916,26 @@ var case0158Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0158Schema is the schema of the batches Case0158 returns.
-var Case0158Schema = arrow.NewSchema([]arrow.Field{
+// Case0170Schema is the schema of the batches Case0170 returns.
+var Case0170Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0158 evaluates query Case0158 over one batch of table t:
+// Case0170 evaluates query Case0170 over one batch of table t:
 //
 //	SELECT element_at(m, s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0158Input); err != nil {
-		return nil, fmt.Errorf("query Case0158: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0170Input); err != nil {
+		return nil, fmt.Errorf("query Case0170: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0158: %w", err)
+		return nil, fmt.Errorf("query Case0170: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -15591,15 +18000,15 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0158Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0170Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0159Input is the schema of Case0159's input batches (table t).
-var case0159Input = arrow.NewSchema([]arrow.Field{
+// case0171Input is the schema of Case0171's input batches (table t).
+var case0171Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15618,26 +18027,26 @@ var case0159Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0159Schema is the schema of the batches Case0159 returns.
-var Case0159Schema = arrow.NewSchema([]arrow.Field{
+// Case0171Schema is the schema of the batches Case0171 returns.
+var Case0171Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0159 evaluates query Case0159 over one batch of table t:
+// Case0171 evaluates query Case0171 over one batch of table t:
 //
 //	SELECT element_at(m, s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0159Input); err != nil {
-		return nil, fmt.Errorf("query Case0159: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0171Input); err != nil {
+		return nil, fmt.Errorf("query Case0171: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0159: %w", err)
+		return nil, fmt.Errorf("query Case0171: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -15702,15 +18111,15 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0159Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0171Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0160Input is the schema of Case0160's input batches (table t).
-var case0160Input = arrow.NewSchema([]arrow.Field{
+// case0172Input is the schema of Case0172's input batches (table t).
+var case0172Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15729,26 +18138,26 @@ var case0160Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0160Schema is the schema of the batches Case0160 returns.
-var Case0160Schema = arrow.NewSchema([]arrow.Field{
+// Case0172Schema is the schema of the batches Case0172 returns.
+var Case0172Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0160 evaluates query Case0160 over one batch of table t:
+// Case0172 evaluates query Case0172 over one batch of table t:
 //
 //	SELECT element_at(n, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0160Input); err != nil {
-		return nil, fmt.Errorf("query Case0160: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0172Input); err != nil {
+		return nil, fmt.Errorf("query Case0172: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0160: %w", err)
+		return nil, fmt.Errorf("query Case0172: %w", err)
 	}
 	n := int(in.NumRows())
 	n_Arr := in.Column(12).(*array.Map)
@@ -15812,15 +18221,15 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0160Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0172Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0161Input is the schema of Case0161's input batches (table t).
-var case0161Input = arrow.NewSchema([]arrow.Field{
+// case0173Input is the schema of Case0173's input batches (table t).
+var case0173Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15839,26 +18248,26 @@ var case0161Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0161Schema is the schema of the batches Case0161 returns.
-var Case0161Schema = arrow.NewSchema([]arrow.Field{
+// Case0173Schema is the schema of the batches Case0173 returns.
+var Case0173Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0161 evaluates query Case0161 over one batch of table t:
+// Case0173 evaluates query Case0173 over one batch of table t:
 //
 //	SELECT map_contains_key(m, 'k') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0161Input); err != nil {
-		return nil, fmt.Errorf("query Case0161: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0173Input); err != nil {
+		return nil, fmt.Errorf("query Case0173: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0161: %w", err)
+		return nil, fmt.Errorf("query Case0173: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -15905,15 +18314,15 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0161Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0173Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0162Input is the schema of Case0162's input batches (table t).
-var case0162Input = arrow.NewSchema([]arrow.Field{
+// case0174Input is the schema of Case0174's input batches (table t).
+var case0174Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15932,26 +18341,26 @@ var case0162Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0162Schema is the schema of the batches Case0162 returns.
-var Case0162Schema = arrow.NewSchema([]arrow.Field{
+// Case0174Schema is the schema of the batches Case0174 returns.
+var Case0174Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0162 evaluates query Case0162 over one batch of table t:
+// Case0174 evaluates query Case0174 over one batch of table t:
 //
 //	SELECT map_contains_key(m, 'z') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0162Input); err != nil {
-		return nil, fmt.Errorf("query Case0162: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0174Input); err != nil {
+		return nil, fmt.Errorf("query Case0174: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0162: %w", err)
+		return nil, fmt.Errorf("query Case0174: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -15998,15 +18407,15 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0162Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0174Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0163Input is the schema of Case0163's input batches (table t).
-var case0163Input = arrow.NewSchema([]arrow.Field{
+// case0175Input is the schema of Case0175's input batches (table t).
+var case0175Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16025,26 +18434,26 @@ var case0163Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0163Schema is the schema of the batches Case0163 returns.
-var Case0163Schema = arrow.NewSchema([]arrow.Field{
+// Case0175Schema is the schema of the batches Case0175 returns.
+var Case0175Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0163 evaluates query Case0163 over one batch of table t:
+// Case0175 evaluates query Case0175 over one batch of table t:
 //
 //	SELECT map_contains_key(m, 'z') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0163Input); err != nil {
-		return nil, fmt.Errorf("query Case0163: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0175Input); err != nil {
+		return nil, fmt.Errorf("query Case0175: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0163: %w", err)
+		return nil, fmt.Errorf("query Case0175: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -16091,15 +18500,15 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0163Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0175Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0164Input is the schema of Case0164's input batches (table t).
-var case0164Input = arrow.NewSchema([]arrow.Field{
+// case0176Input is the schema of Case0176's input batches (table t).
+var case0176Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16118,26 +18527,26 @@ var case0164Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0164Schema is the schema of the batches Case0164 returns.
-var Case0164Schema = arrow.NewSchema([]arrow.Field{
+// Case0176Schema is the schema of the batches Case0176 returns.
+var Case0176Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0164 evaluates query Case0164 over one batch of table t:
+// Case0176 evaluates query Case0176 over one batch of table t:
 //
 //	SELECT cardinality(m) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0164Input); err != nil {
-		return nil, fmt.Errorf("query Case0164: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0176Input); err != nil {
+		return nil, fmt.Errorf("query Case0176: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0164: %w", err)
+		return nil, fmt.Errorf("query Case0176: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -16182,15 +18591,15 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
-	out := array.NewRecordBatch(Case0164Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0176Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0165Input is the schema of Case0165's input batches (table t).
-var case0165Input = arrow.NewSchema([]arrow.Field{
+// case0177Input is the schema of Case0177's input batches (table t).
+var case0177Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16209,26 +18618,26 @@ var case0165Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0165Schema is the schema of the batches Case0165 returns.
-var Case0165Schema = arrow.NewSchema([]arrow.Field{
+// Case0177Schema is the schema of the batches Case0177 returns.
+var Case0177Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0165 evaluates query Case0165 over one batch of table t:
+// Case0177 evaluates query Case0177 over one batch of table t:
 //
 //	SELECT size(m) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0165Input); err != nil {
-		return nil, fmt.Errorf("query Case0165: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0177Input); err != nil {
+		return nil, fmt.Errorf("query Case0177: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0165: %w", err)
+		return nil, fmt.Errorf("query Case0177: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -16273,15 +18682,15 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
-	out := array.NewRecordBatch(Case0165Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0177Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0166Input is the schema of Case0166's input batches (table t).
-var case0166Input = arrow.NewSchema([]arrow.Field{
+// case0178Input is the schema of Case0178's input batches (table t).
+var case0178Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16300,26 +18709,26 @@ var case0166Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0166Schema is the schema of the batches Case0166 returns.
-var Case0166Schema = arrow.NewSchema([]arrow.Field{
+// Case0178Schema is the schema of the batches Case0178 returns.
+var Case0178Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0166 evaluates query Case0166 over one batch of table t:
+// Case0178 evaluates query Case0178 over one batch of table t:
 //
 //	SELECT cardinality(m) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0166Input); err != nil {
-		return nil, fmt.Errorf("query Case0166: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0178Input); err != nil {
+		return nil, fmt.Errorf("query Case0178: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0166: %w", err)
+		return nil, fmt.Errorf("query Case0178: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -16364,15 +18773,15 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
-	out := array.NewRecordBatch(Case0166Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0178Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0167Input is the schema of Case0167's input batches (table t).
-var case0167Input = arrow.NewSchema([]arrow.Field{
+// case0179Input is the schema of Case0179's input batches (table t).
+var case0179Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16391,26 +18800,26 @@ var case0167Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0167Schema is the schema of the batches Case0167 returns.
-var Case0167Schema = arrow.NewSchema([]arrow.Field{
+// Case0179Schema is the schema of the batches Case0179 returns.
+var Case0179Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0167 evaluates query Case0167 over one batch of table t:
+// Case0179 evaluates query Case0179 over one batch of table t:
 //
 //	SELECT m[s] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0167Input); err != nil {
-		return nil, fmt.Errorf("query Case0167: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0179Input); err != nil {
+		return nil, fmt.Errorf("query Case0179: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0167: %w", err)
+		return nil, fmt.Errorf("query Case0179: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -16475,15 +18884,15 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0167Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0179Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0168Input is the schema of Case0168's input batches (table t).
-var case0168Input = arrow.NewSchema([]arrow.Field{
+// case0180Input is the schema of Case0180's input batches (table t).
+var case0180Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16502,26 +18911,26 @@ var case0168Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0168Schema is the schema of the batches Case0168 returns.
-var Case0168Schema = arrow.NewSchema([]arrow.Field{
+// Case0180Schema is the schema of the batches Case0180 returns.
+var Case0180Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
 }, nil)
 
-// Case0168 evaluates query Case0168 over one batch of table t:
+// Case0180 evaluates query Case0180 over one batch of table t:
 //
 //	SELECT m AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0168Input); err != nil {
-		return nil, fmt.Errorf("query Case0168: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0180Input); err != nil {
+		return nil, fmt.Errorf("query Case0180: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0168: %w", err)
+		return nil, fmt.Errorf("query Case0180: %w", err)
 	}
 	n := int(in.NumRows())
 	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
@@ -16545,16 +18954,16 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.MapArray(mem, Case0168Schema.Field(0).Type.(*arrow.MapType), &m, all, n, vec.AppendString, vec.AppendInt64)}
-	out := array.NewRecordBatch(Case0168Schema, cols, int64(all.Rows(n)))
+	cols := []arrow.Array{vec.MapArray(mem, Case0180Schema.Field(0).Type.(*arrow.MapType), &m, all, n, vec.AppendString, vec.AppendInt64)}
+	out := array.NewRecordBatch(Case0180Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0169Input is the schema of Case0169's input batches (table t).
-var case0169Input = arrow.NewSchema([]arrow.Field{
+// case0181Input is the schema of Case0181's input batches (table t).
+var case0181Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16573,26 +18982,26 @@ var case0169Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0169Schema is the schema of the batches Case0169 returns.
-var Case0169Schema = arrow.NewSchema([]arrow.Field{
+// Case0181Schema is the schema of the batches Case0181 returns.
+var Case0181Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0169 evaluates query Case0169 over one batch of table t:
+// Case0181 evaluates query Case0181 over one batch of table t:
 //
 //	SELECT year(d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0169Input); err != nil {
-		return nil, fmt.Errorf("query Case0169: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0181Input); err != nil {
+		return nil, fmt.Errorf("query Case0181: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0169: %w", err)
+		return nil, fmt.Errorf("query Case0181: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -16639,15 +19048,15 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
-	out := array.NewRecordBatch(Case0169Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0181Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0170Input is the schema of Case0170's input batches (table t).
-var case0170Input = arrow.NewSchema([]arrow.Field{
+// case0182Input is the schema of Case0182's input batches (table t).
+var case0182Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16666,26 +19075,26 @@ var case0170Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0170Schema is the schema of the batches Case0170 returns.
-var Case0170Schema = arrow.NewSchema([]arrow.Field{
+// Case0182Schema is the schema of the batches Case0182 returns.
+var Case0182Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0170 evaluates query Case0170 over one batch of table t:
+// Case0182 evaluates query Case0182 over one batch of table t:
 //
 //	SELECT month(d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0170Input); err != nil {
-		return nil, fmt.Errorf("query Case0170: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0182Input); err != nil {
+		return nil, fmt.Errorf("query Case0182: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0170: %w", err)
+		return nil, fmt.Errorf("query Case0182: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -16732,15 +19141,15 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &month, all, n)}
-	out := array.NewRecordBatch(Case0170Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0182Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0171Input is the schema of Case0171's input batches (table t).
-var case0171Input = arrow.NewSchema([]arrow.Field{
+// case0183Input is the schema of Case0183's input batches (table t).
+var case0183Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16759,26 +19168,26 @@ var case0171Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0171Schema is the schema of the batches Case0171 returns.
-var Case0171Schema = arrow.NewSchema([]arrow.Field{
+// Case0183Schema is the schema of the batches Case0183 returns.
+var Case0183Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0171 evaluates query Case0171 over one batch of table t:
+// Case0183 evaluates query Case0183 over one batch of table t:
 //
 //	SELECT day(d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0171Input); err != nil {
-		return nil, fmt.Errorf("query Case0171: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0183Input); err != nil {
+		return nil, fmt.Errorf("query Case0183: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0171: %w", err)
+		return nil, fmt.Errorf("query Case0183: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -16825,15 +19234,15 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
-	out := array.NewRecordBatch(Case0171Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0183Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0172Input is the schema of Case0172's input batches (table t).
-var case0172Input = arrow.NewSchema([]arrow.Field{
+// case0184Input is the schema of Case0184's input batches (table t).
+var case0184Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16852,26 +19261,26 @@ var case0172Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0172Schema is the schema of the batches Case0172 returns.
-var Case0172Schema = arrow.NewSchema([]arrow.Field{
+// Case0184Schema is the schema of the batches Case0184 returns.
+var Case0184Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0172 evaluates query Case0172 over one batch of table t:
+// Case0184 evaluates query Case0184 over one batch of table t:
 //
 //	SELECT dayofmonth(d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0172Input); err != nil {
-		return nil, fmt.Errorf("query Case0172: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0184Input); err != nil {
+		return nil, fmt.Errorf("query Case0184: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0172: %w", err)
+		return nil, fmt.Errorf("query Case0184: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -16918,15 +19327,15 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
-	out := array.NewRecordBatch(Case0172Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0184Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0173Input is the schema of Case0173's input batches (table t).
-var case0173Input = arrow.NewSchema([]arrow.Field{
+// case0185Input is the schema of Case0185's input batches (table t).
+var case0185Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16945,26 +19354,26 @@ var case0173Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0173Schema is the schema of the batches Case0173 returns.
-var Case0173Schema = arrow.NewSchema([]arrow.Field{
+// Case0185Schema is the schema of the batches Case0185 returns.
+var Case0185Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0173 evaluates query Case0173 over one batch of table t:
+// Case0185 evaluates query Case0185 over one batch of table t:
 //
 //	SELECT year(d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0173Input); err != nil {
-		return nil, fmt.Errorf("query Case0173: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0185Input); err != nil {
+		return nil, fmt.Errorf("query Case0185: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0173: %w", err)
+		return nil, fmt.Errorf("query Case0185: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17011,15 +19420,15 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
-	out := array.NewRecordBatch(Case0173Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0185Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0174Input is the schema of Case0174's input batches (table t).
-var case0174Input = arrow.NewSchema([]arrow.Field{
+// case0186Input is the schema of Case0186's input batches (table t).
+var case0186Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17038,26 +19447,26 @@ var case0174Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0174Schema is the schema of the batches Case0174 returns.
-var Case0174Schema = arrow.NewSchema([]arrow.Field{
+// Case0186Schema is the schema of the batches Case0186 returns.
+var Case0186Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0174 evaluates query Case0174 over one batch of table t:
+// Case0186 evaluates query Case0186 over one batch of table t:
 //
 //	SELECT date_add(d, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0174Input); err != nil {
-		return nil, fmt.Errorf("query Case0174: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0186Input); err != nil {
+		return nil, fmt.Errorf("query Case0186: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0174: %w", err)
+		return nil, fmt.Errorf("query Case0186: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17114,15 +19523,15 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0174Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0186Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0175Input is the schema of Case0175's input batches (table t).
-var case0175Input = arrow.NewSchema([]arrow.Field{
+// case0187Input is the schema of Case0187's input batches (table t).
+var case0187Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17141,26 +19550,26 @@ var case0175Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0175Schema is the schema of the batches Case0175 returns.
-var Case0175Schema = arrow.NewSchema([]arrow.Field{
+// Case0187Schema is the schema of the batches Case0187 returns.
+var Case0187Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0175 evaluates query Case0175 over one batch of table t:
+// Case0187 evaluates query Case0187 over one batch of table t:
 //
 //	SELECT date_add(d, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0175Input); err != nil {
-		return nil, fmt.Errorf("query Case0175: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0187Input); err != nil {
+		return nil, fmt.Errorf("query Case0187: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0175: %w", err)
+		return nil, fmt.Errorf("query Case0187: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17223,15 +19632,15 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0175Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0187Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0176Input is the schema of Case0176's input batches (table t).
-var case0176Input = arrow.NewSchema([]arrow.Field{
+// case0188Input is the schema of Case0188's input batches (table t).
+var case0188Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17250,26 +19659,26 @@ var case0176Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0176Schema is the schema of the batches Case0176 returns.
-var Case0176Schema = arrow.NewSchema([]arrow.Field{
+// Case0188Schema is the schema of the batches Case0188 returns.
+var Case0188Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0176 evaluates query Case0176 over one batch of table t:
+// Case0188 evaluates query Case0188 over one batch of table t:
 //
 //	SELECT date_sub(d, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0176Input); err != nil {
-		return nil, fmt.Errorf("query Case0176: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0188Input); err != nil {
+		return nil, fmt.Errorf("query Case0188: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0176: %w", err)
+		return nil, fmt.Errorf("query Case0188: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17326,15 +19735,15 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateSub, all, n)}
-	out := array.NewRecordBatch(Case0176Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0188Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0177Input is the schema of Case0177's input batches (table t).
-var case0177Input = arrow.NewSchema([]arrow.Field{
+// case0189Input is the schema of Case0189's input batches (table t).
+var case0189Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17353,26 +19762,26 @@ var case0177Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0177Schema is the schema of the batches Case0177 returns.
-var Case0177Schema = arrow.NewSchema([]arrow.Field{
+// Case0189Schema is the schema of the batches Case0189 returns.
+var Case0189Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0177 evaluates query Case0177 over one batch of table t:
+// Case0189 evaluates query Case0189 over one batch of table t:
 //
 //	SELECT date_add(d, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0177Input); err != nil {
-		return nil, fmt.Errorf("query Case0177: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0189Input); err != nil {
+		return nil, fmt.Errorf("query Case0189: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0177: %w", err)
+		return nil, fmt.Errorf("query Case0189: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17435,15 +19844,15 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0177Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0189Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0178Input is the schema of Case0178's input batches (table t).
-var case0178Input = arrow.NewSchema([]arrow.Field{
+// case0190Input is the schema of Case0190's input batches (table t).
+var case0190Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17462,26 +19871,26 @@ var case0178Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0178Schema is the schema of the batches Case0178 returns.
-var Case0178Schema = arrow.NewSchema([]arrow.Field{
+// Case0190Schema is the schema of the batches Case0190 returns.
+var Case0190Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0178 evaluates query Case0178 over one batch of table t:
+// Case0190 evaluates query Case0190 over one batch of table t:
 //
 //	SELECT date_add(d, 2147483647) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0178Input); err != nil {
-		return nil, fmt.Errorf("query Case0178: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0190Input); err != nil {
+		return nil, fmt.Errorf("query Case0190: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0178: %w", err)
+		return nil, fmt.Errorf("query Case0190: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17538,15 +19947,15 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0178Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0190Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0179Input is the schema of Case0179's input batches (table t).
-var case0179Input = arrow.NewSchema([]arrow.Field{
+// case0191Input is the schema of Case0191's input batches (table t).
+var case0191Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17565,26 +19974,26 @@ var case0179Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0179Schema is the schema of the batches Case0179 returns.
-var Case0179Schema = arrow.NewSchema([]arrow.Field{
+// Case0191Schema is the schema of the batches Case0191 returns.
+var Case0191Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0179 evaluates query Case0179 over one batch of table t:
+// Case0191 evaluates query Case0191 over one batch of table t:
 //
 //	SELECT datediff(d, e) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0179Input); err != nil {
-		return nil, fmt.Errorf("query Case0179: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0191Input); err != nil {
+		return nil, fmt.Errorf("query Case0191: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0179: %w", err)
+		return nil, fmt.Errorf("query Case0191: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17647,15 +20056,15 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0179Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0191Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0180Input is the schema of Case0180's input batches (table t).
-var case0180Input = arrow.NewSchema([]arrow.Field{
+// case0192Input is the schema of Case0192's input batches (table t).
+var case0192Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17674,26 +20083,26 @@ var case0180Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0180Schema is the schema of the batches Case0180 returns.
-var Case0180Schema = arrow.NewSchema([]arrow.Field{
+// Case0192Schema is the schema of the batches Case0192 returns.
+var Case0192Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0180 evaluates query Case0180 over one batch of table t:
+// Case0192 evaluates query Case0192 over one batch of table t:
 //
 //	SELECT datediff(e, d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0180Input); err != nil {
-		return nil, fmt.Errorf("query Case0180: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0192Input); err != nil {
+		return nil, fmt.Errorf("query Case0192: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0180: %w", err)
+		return nil, fmt.Errorf("query Case0192: %w", err)
 	}
 	n := int(in.NumRows())
 	e_ := vec.Dates(in.Column(10))
@@ -17756,15 +20165,15 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0180Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0192Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0181Input is the schema of Case0181's input batches (table t).
-var case0181Input = arrow.NewSchema([]arrow.Field{
+// case0193Input is the schema of Case0193's input batches (table t).
+var case0193Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17783,26 +20192,26 @@ var case0181Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0181Schema is the schema of the batches Case0181 returns.
-var Case0181Schema = arrow.NewSchema([]arrow.Field{
+// Case0193Schema is the schema of the batches Case0193 returns.
+var Case0193Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0181 evaluates query Case0181 over one batch of table t:
+// Case0193 evaluates query Case0193 over one batch of table t:
 //
 //	SELECT datediff(d, e) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0181Input); err != nil {
-		return nil, fmt.Errorf("query Case0181: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0193Input); err != nil {
+		return nil, fmt.Errorf("query Case0193: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0181: %w", err)
+		return nil, fmt.Errorf("query Case0193: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17865,15 +20274,15 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0181Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0193Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0182Input is the schema of Case0182's input batches (table t).
-var case0182Input = arrow.NewSchema([]arrow.Field{
+// case0194Input is the schema of Case0194's input batches (table t).
+var case0194Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17892,26 +20301,26 @@ var case0182Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0182Schema is the schema of the batches Case0182 returns.
-var Case0182Schema = arrow.NewSchema([]arrow.Field{
+// Case0194Schema is the schema of the batches Case0194 returns.
+var Case0194Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0182 evaluates query Case0182 over one batch of table t:
+// Case0194 evaluates query Case0194 over one batch of table t:
 //
 //	SELECT d >= DATE '2024-01-01' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0182Input); err != nil {
-		return nil, fmt.Errorf("query Case0182: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0194Input); err != nil {
+		return nil, fmt.Errorf("query Case0194: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0182: %w", err)
+		return nil, fmt.Errorf("query Case0194: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -17958,15 +20367,15 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0182Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0194Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0183Input is the schema of Case0183's input batches (table t).
-var case0183Input = arrow.NewSchema([]arrow.Field{
+// case0195Input is the schema of Case0195's input batches (table t).
+var case0195Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -17985,26 +20394,26 @@ var case0183Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0183Schema is the schema of the batches Case0183 returns.
-var Case0183Schema = arrow.NewSchema([]arrow.Field{
+// Case0195Schema is the schema of the batches Case0195 returns.
+var Case0195Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0183 evaluates query Case0183 over one batch of table t:
+// Case0195 evaluates query Case0195 over one batch of table t:
 //
 //	SELECT d < DATE '2024-01-01' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0183Input); err != nil {
-		return nil, fmt.Errorf("query Case0183: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0195Input); err != nil {
+		return nil, fmt.Errorf("query Case0195: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0183: %w", err)
+		return nil, fmt.Errorf("query Case0195: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -18051,15 +20460,15 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0183Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0195Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0184Input is the schema of Case0184's input batches (table t).
-var case0184Input = arrow.NewSchema([]arrow.Field{
+// case0196Input is the schema of Case0196's input batches (table t).
+var case0196Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18078,26 +20487,26 @@ var case0184Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0184Schema is the schema of the batches Case0184 returns.
-var Case0184Schema = arrow.NewSchema([]arrow.Field{
+// Case0196Schema is the schema of the batches Case0196 returns.
+var Case0196Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0184 evaluates query Case0184 over one batch of table t:
+// Case0196 evaluates query Case0196 over one batch of table t:
 //
 //	SELECT a = b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0184Input); err != nil {
-		return nil, fmt.Errorf("query Case0184: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0196Input); err != nil {
+		return nil, fmt.Errorf("query Case0196: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0184: %w", err)
+		return nil, fmt.Errorf("query Case0196: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -18150,15 +20559,15 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0184Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0196Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0185Input is the schema of Case0185's input batches (table t).
-var case0185Input = arrow.NewSchema([]arrow.Field{
+// case0197Input is the schema of Case0197's input batches (table t).
+var case0197Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18177,26 +20586,26 @@ var case0185Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0185Schema is the schema of the batches Case0185 returns.
-var Case0185Schema = arrow.NewSchema([]arrow.Field{
+// Case0197Schema is the schema of the batches Case0197 returns.
+var Case0197Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0185 evaluates query Case0185 over one batch of table t:
+// Case0197 evaluates query Case0197 over one batch of table t:
 //
 //	SELECT a <> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0185Input); err != nil {
-		return nil, fmt.Errorf("query Case0185: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0197Input); err != nil {
+		return nil, fmt.Errorf("query Case0197: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0185: %w", err)
+		return nil, fmt.Errorf("query Case0197: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -18249,15 +20658,15 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0185Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0197Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0186Input is the schema of Case0186's input batches (table t).
-var case0186Input = arrow.NewSchema([]arrow.Field{
+// case0198Input is the schema of Case0198's input batches (table t).
+var case0198Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18276,26 +20685,26 @@ var case0186Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0186Schema is the schema of the batches Case0186 returns.
-var Case0186Schema = arrow.NewSchema([]arrow.Field{
+// Case0198Schema is the schema of the batches Case0198 returns.
+var Case0198Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0186 evaluates query Case0186 over one batch of table t:
+// Case0198 evaluates query Case0198 over one batch of table t:
 //
 //	SELECT a != b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0186Input); err != nil {
-		return nil, fmt.Errorf("query Case0186: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0198Input); err != nil {
+		return nil, fmt.Errorf("query Case0198: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0186: %w", err)
+		return nil, fmt.Errorf("query Case0198: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -18348,15 +20757,15 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0186Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0198Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0187Input is the schema of Case0187's input batches (table t).
-var case0187Input = arrow.NewSchema([]arrow.Field{
+// case0199Input is the schema of Case0199's input batches (table t).
+var case0199Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18375,26 +20784,26 @@ var case0187Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0187Schema is the schema of the batches Case0187 returns.
-var Case0187Schema = arrow.NewSchema([]arrow.Field{
+// Case0199Schema is the schema of the batches Case0199 returns.
+var Case0199Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0187 evaluates query Case0187 over one batch of table t:
+// Case0199 evaluates query Case0199 over one batch of table t:
 //
 //	SELECT a < b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0187Input); err != nil {
-		return nil, fmt.Errorf("query Case0187: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0199Input); err != nil {
+		return nil, fmt.Errorf("query Case0199: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0187: %w", err)
+		return nil, fmt.Errorf("query Case0199: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -18447,15 +20856,15 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0187Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0199Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0188Input is the schema of Case0188's input batches (table t).
-var case0188Input = arrow.NewSchema([]arrow.Field{
+// case0200Input is the schema of Case0200's input batches (table t).
+var case0200Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18474,26 +20883,26 @@ var case0188Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0188Schema is the schema of the batches Case0188 returns.
-var Case0188Schema = arrow.NewSchema([]arrow.Field{
+// Case0200Schema is the schema of the batches Case0200 returns.
+var Case0200Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0188 evaluates query Case0188 over one batch of table t:
+// Case0200 evaluates query Case0200 over one batch of table t:
 //
 //	SELECT i < a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0188Input); err != nil {
-		return nil, fmt.Errorf("query Case0188: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0200Input); err != nil {
+		return nil, fmt.Errorf("query Case0200: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0188: %w", err)
+		return nil, fmt.Errorf("query Case0200: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -18568,15 +20977,15 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0188Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0200Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0189Input is the schema of Case0189's input batches (table t).
-var case0189Input = arrow.NewSchema([]arrow.Field{
+// case0201Input is the schema of Case0201's input batches (table t).
+var case0201Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18595,26 +21004,26 @@ var case0189Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0189Schema is the schema of the batches Case0189 returns.
-var Case0189Schema = arrow.NewSchema([]arrow.Field{
+// Case0201Schema is the schema of the batches Case0201 returns.
+var Case0201Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0189 evaluates query Case0189 over one batch of table t:
+// Case0201 evaluates query Case0201 over one batch of table t:
 //
 //	SELECT x = y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0189Input); err != nil {
-		return nil, fmt.Errorf("query Case0189: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0201Input); err != nil {
+		return nil, fmt.Errorf("query Case0201: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0189: %w", err)
+		return nil, fmt.Errorf("query Case0201: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -18667,15 +21076,15 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0189Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0201Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0190Input is the schema of Case0190's input batches (table t).
-var case0190Input = arrow.NewSchema([]arrow.Field{
+// case0202Input is the schema of Case0202's input batches (table t).
+var case0202Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18694,26 +21103,26 @@ var case0190Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0190Schema is the schema of the batches Case0190 returns.
-var Case0190Schema = arrow.NewSchema([]arrow.Field{
+// Case0202Schema is the schema of the batches Case0202 returns.
+var Case0202Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0190 evaluates query Case0190 over one batch of table t:
+// Case0202 evaluates query Case0202 over one batch of table t:
 //
 //	SELECT x > y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0190Input); err != nil {
-		return nil, fmt.Errorf("query Case0190: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0202Input); err != nil {
+		return nil, fmt.Errorf("query Case0202: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0190: %w", err)
+		return nil, fmt.Errorf("query Case0202: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -18766,15 +21175,15 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0190Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0202Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0191Input is the schema of Case0191's input batches (table t).
-var case0191Input = arrow.NewSchema([]arrow.Field{
+// case0203Input is the schema of Case0203's input batches (table t).
+var case0203Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18793,26 +21202,26 @@ var case0191Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0191Schema is the schema of the batches Case0191 returns.
-var Case0191Schema = arrow.NewSchema([]arrow.Field{
+// Case0203Schema is the schema of the batches Case0203 returns.
+var Case0203Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0191 evaluates query Case0191 over one batch of table t:
+// Case0203 evaluates query Case0203 over one batch of table t:
 //
 //	SELECT x = y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0191Input); err != nil {
-		return nil, fmt.Errorf("query Case0191: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0203Input); err != nil {
+		return nil, fmt.Errorf("query Case0203: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0191: %w", err)
+		return nil, fmt.Errorf("query Case0203: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -18865,15 +21274,15 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0191Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0203Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0192Input is the schema of Case0192's input batches (table t).
-var case0192Input = arrow.NewSchema([]arrow.Field{
+// case0204Input is the schema of Case0204's input batches (table t).
+var case0204Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18892,26 +21301,26 @@ var case0192Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0192Schema is the schema of the batches Case0192 returns.
-var Case0192Schema = arrow.NewSchema([]arrow.Field{
+// Case0204Schema is the schema of the batches Case0204 returns.
+var Case0204Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0192 evaluates query Case0192 over one batch of table t:
+// Case0204 evaluates query Case0204 over one batch of table t:
 //
 //	SELECT x < y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0192Input); err != nil {
-		return nil, fmt.Errorf("query Case0192: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0204Input); err != nil {
+		return nil, fmt.Errorf("query Case0204: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0192: %w", err)
+		return nil, fmt.Errorf("query Case0204: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -18964,15 +21373,15 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0192Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0204Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0193Input is the schema of Case0193's input batches (table t).
-var case0193Input = arrow.NewSchema([]arrow.Field{
+// case0205Input is the schema of Case0205's input batches (table t).
+var case0205Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18991,26 +21400,26 @@ var case0193Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0193Schema is the schema of the batches Case0193 returns.
-var Case0193Schema = arrow.NewSchema([]arrow.Field{
+// Case0205Schema is the schema of the batches Case0205 returns.
+var Case0205Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0193 evaluates query Case0193 over one batch of table t:
+// Case0205 evaluates query Case0205 over one batch of table t:
 //
 //	SELECT s < u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0193Input); err != nil {
-		return nil, fmt.Errorf("query Case0193: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0205Input); err != nil {
+		return nil, fmt.Errorf("query Case0205: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0193: %w", err)
+		return nil, fmt.Errorf("query Case0205: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -19053,15 +21462,15 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0193Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0205Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0194Input is the schema of Case0194's input batches (table t).
-var case0194Input = arrow.NewSchema([]arrow.Field{
+// case0206Input is the schema of Case0206's input batches (table t).
+var case0206Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19080,26 +21489,26 @@ var case0194Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0194Schema is the schema of the batches Case0194 returns.
-var Case0194Schema = arrow.NewSchema([]arrow.Field{
+// Case0206Schema is the schema of the batches Case0206 returns.
+var Case0206Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0194 evaluates query Case0194 over one batch of table t:
+// Case0206 evaluates query Case0206 over one batch of table t:
 //
 //	SELECT s < u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0194Input); err != nil {
-		return nil, fmt.Errorf("query Case0194: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0206Input); err != nil {
+		return nil, fmt.Errorf("query Case0206: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0194: %w", err)
+		return nil, fmt.Errorf("query Case0206: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -19142,15 +21551,15 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0194Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0206Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0195Input is the schema of Case0195's input batches (table t).
-var case0195Input = arrow.NewSchema([]arrow.Field{
+// case0207Input is the schema of Case0207's input batches (table t).
+var case0207Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19169,26 +21578,26 @@ var case0195Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0195Schema is the schema of the batches Case0195 returns.
-var Case0195Schema = arrow.NewSchema([]arrow.Field{
+// Case0207Schema is the schema of the batches Case0207 returns.
+var Case0207Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0195 evaluates query Case0195 over one batch of table t:
+// Case0207 evaluates query Case0207 over one batch of table t:
 //
 //	SELECT s = u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0195Input); err != nil {
-		return nil, fmt.Errorf("query Case0195: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0207Input); err != nil {
+		return nil, fmt.Errorf("query Case0207: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0195: %w", err)
+		return nil, fmt.Errorf("query Case0207: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -19231,15 +21640,15 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0195Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0207Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0196Input is the schema of Case0196's input batches (table t).
-var case0196Input = arrow.NewSchema([]arrow.Field{
+// case0208Input is the schema of Case0208's input batches (table t).
+var case0208Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19258,26 +21667,26 @@ var case0196Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0196Schema is the schema of the batches Case0196 returns.
-var Case0196Schema = arrow.NewSchema([]arrow.Field{
+// Case0208Schema is the schema of the batches Case0208 returns.
+var Case0208Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0196 evaluates query Case0196 over one batch of table t:
+// Case0208 evaluates query Case0208 over one batch of table t:
 //
 //	SELECT p < q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0196Input); err != nil {
-		return nil, fmt.Errorf("query Case0196: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0208Input); err != nil {
+		return nil, fmt.Errorf("query Case0208: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0196: %w", err)
+		return nil, fmt.Errorf("query Case0208: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -19330,15 +21739,15 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0196Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0208Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0197Input is the schema of Case0197's input batches (table t).
-var case0197Input = arrow.NewSchema([]arrow.Field{
+// case0209Input is the schema of Case0209's input batches (table t).
+var case0209Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19357,26 +21766,26 @@ var case0197Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0197Schema is the schema of the batches Case0197 returns.
-var Case0197Schema = arrow.NewSchema([]arrow.Field{
+// Case0209Schema is the schema of the batches Case0209 returns.
+var Case0209Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0197 evaluates query Case0197 over one batch of table t:
+// Case0209 evaluates query Case0209 over one batch of table t:
 //
 //	SELECT p = q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0197Input); err != nil {
-		return nil, fmt.Errorf("query Case0197: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0209Input); err != nil {
+		return nil, fmt.Errorf("query Case0209: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0197: %w", err)
+		return nil, fmt.Errorf("query Case0209: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -19429,15 +21838,15 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0197Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0209Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0198Input is the schema of Case0198's input batches (table t).
-var case0198Input = arrow.NewSchema([]arrow.Field{
+// case0210Input is the schema of Case0210's input batches (table t).
+var case0210Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19456,26 +21865,26 @@ var case0198Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0198Schema is the schema of the batches Case0198 returns.
-var Case0198Schema = arrow.NewSchema([]arrow.Field{
+// Case0210Schema is the schema of the batches Case0210 returns.
+var Case0210Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0198 evaluates query Case0198 over one batch of table t:
+// Case0210 evaluates query Case0210 over one batch of table t:
 //
 //	SELECT d <= e AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0198Input); err != nil {
-		return nil, fmt.Errorf("query Case0198: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0210Input); err != nil {
+		return nil, fmt.Errorf("query Case0210: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0198: %w", err)
+		return nil, fmt.Errorf("query Case0210: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -19528,15 +21937,15 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0198Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0210Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0199Input is the schema of Case0199's input batches (table t).
-var case0199Input = arrow.NewSchema([]arrow.Field{
+// case0211Input is the schema of Case0211's input batches (table t).
+var case0211Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19555,26 +21964,26 @@ var case0199Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0199Schema is the schema of the batches Case0199 returns.
-var Case0199Schema = arrow.NewSchema([]arrow.Field{
+// Case0211Schema is the schema of the batches Case0211 returns.
+var Case0211Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0199 evaluates query Case0199 over one batch of table t:
+// Case0211 evaluates query Case0211 over one batch of table t:
 //
 //	SELECT -a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0199Input); err != nil {
-		return nil, fmt.Errorf("query Case0199: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0211Input); err != nil {
+		return nil, fmt.Errorf("query Case0211: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0199: %w", err)
+		return nil, fmt.Errorf("query Case0211: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -19631,15 +22040,15 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0199Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0211Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0200Input is the schema of Case0200's input batches (table t).
-var case0200Input = arrow.NewSchema([]arrow.Field{
+// case0212Input is the schema of Case0212's input batches (table t).
+var case0212Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19658,26 +22067,26 @@ var case0200Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0200Schema is the schema of the batches Case0200 returns.
-var Case0200Schema = arrow.NewSchema([]arrow.Field{
+// Case0212Schema is the schema of the batches Case0212 returns.
+var Case0212Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0200 evaluates query Case0200 over one batch of table t:
+// Case0212 evaluates query Case0212 over one batch of table t:
 //
 //	SELECT -x AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0200Input); err != nil {
-		return nil, fmt.Errorf("query Case0200: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0212Input); err != nil {
+		return nil, fmt.Errorf("query Case0212: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0200: %w", err)
+		return nil, fmt.Errorf("query Case0212: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -19724,15 +22133,15 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0200Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0212Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0201Input is the schema of Case0201's input batches (table t).
-var case0201Input = arrow.NewSchema([]arrow.Field{
+// case0213Input is the schema of Case0213's input batches (table t).
+var case0213Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19751,26 +22160,26 @@ var case0201Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0201Schema is the schema of the batches Case0201 returns.
-var Case0201Schema = arrow.NewSchema([]arrow.Field{
+// Case0213Schema is the schema of the batches Case0213 returns.
+var Case0213Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0201 evaluates query Case0201 over one batch of table t:
+// Case0213 evaluates query Case0213 over one batch of table t:
 //
 //	SELECT NULL + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0201Input); err != nil {
-		return nil, fmt.Errorf("query Case0201: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0213Input); err != nil {
+		return nil, fmt.Errorf("query Case0213: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0201: %w", err)
+		return nil, fmt.Errorf("query Case0213: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -19795,15 +22204,15 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0201Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0213Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0202Input is the schema of Case0202's input batches (table t).
-var case0202Input = arrow.NewSchema([]arrow.Field{
+// case0214Input is the schema of Case0214's input batches (table t).
+var case0214Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19822,26 +22231,26 @@ var case0202Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0202Schema is the schema of the batches Case0202 returns.
-var Case0202Schema = arrow.NewSchema([]arrow.Field{
+// Case0214Schema is the schema of the batches Case0214 returns.
+var Case0214Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0202 evaluates query Case0202 over one batch of table t:
+// Case0214 evaluates query Case0214 over one batch of table t:
 //
 //	SELECT (1 DIV 0) + NULL AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0202Input); err != nil {
-		return nil, fmt.Errorf("query Case0202: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0214Input); err != nil {
+		return nil, fmt.Errorf("query Case0214: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0202: %w", err)
+		return nil, fmt.Errorf("query Case0214: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -19866,15 +22275,15 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0202Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0214Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0203Input is the schema of Case0203's input batches (table t).
-var case0203Input = arrow.NewSchema([]arrow.Field{
+// case0215Input is the schema of Case0215's input batches (table t).
+var case0215Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19893,26 +22302,26 @@ var case0203Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0203Schema is the schema of the batches Case0203 returns.
-var Case0203Schema = arrow.NewSchema([]arrow.Field{
+// Case0215Schema is the schema of the batches Case0215 returns.
+var Case0215Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0203 evaluates query Case0203 over one batch of table t:
+// Case0215 evaluates query Case0215 over one batch of table t:
 //
 //	SELECT a + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0203Input); err != nil {
-		return nil, fmt.Errorf("query Case0203: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0215Input); err != nil {
+		return nil, fmt.Errorf("query Case0215: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0203: %w", err)
+		return nil, fmt.Errorf("query Case0215: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -19975,15 +22384,15 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0203Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0215Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0204Input is the schema of Case0204's input batches (table t).
-var case0204Input = arrow.NewSchema([]arrow.Field{
+// case0216Input is the schema of Case0216's input batches (table t).
+var case0216Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20002,26 +22411,26 @@ var case0204Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0204Schema is the schema of the batches Case0204 returns.
-var Case0204Schema = arrow.NewSchema([]arrow.Field{
+// Case0216Schema is the schema of the batches Case0216 returns.
+var Case0216Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0204 evaluates query Case0204 over one batch of table t:
+// Case0216 evaluates query Case0216 over one batch of table t:
 //
 //	SELECT (1 DIV 0) + a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0204Input); err != nil {
-		return nil, fmt.Errorf("query Case0204: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0216Input); err != nil {
+		return nil, fmt.Errorf("query Case0216: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0204: %w", err)
+		return nil, fmt.Errorf("query Case0216: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -20084,15 +22493,15 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0204Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0216Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0205Input is the schema of Case0205's input batches (table t).
-var case0205Input = arrow.NewSchema([]arrow.Field{
+// case0217Input is the schema of Case0217's input batches (table t).
+var case0217Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20111,26 +22520,26 @@ var case0205Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0205Schema is the schema of the batches Case0205 returns.
-var Case0205Schema = arrow.NewSchema([]arrow.Field{
+// Case0217Schema is the schema of the batches Case0217 returns.
+var Case0217Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0205 evaluates query Case0205 over one batch of table t:
+// Case0217 evaluates query Case0217 over one batch of table t:
 //
 //	SELECT a + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0205Input); err != nil {
-		return nil, fmt.Errorf("query Case0205: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0217Input); err != nil {
+		return nil, fmt.Errorf("query Case0217: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0205: %w", err)
+		return nil, fmt.Errorf("query Case0217: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -20193,15 +22602,15 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0205Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0217Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0206Input is the schema of Case0206's input batches (table t).
-var case0206Input = arrow.NewSchema([]arrow.Field{
+// case0218Input is the schema of Case0218's input batches (table t).
+var case0218Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20220,26 +22629,26 @@ var case0206Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0206Schema is the schema of the batches Case0206 returns.
-var Case0206Schema = arrow.NewSchema([]arrow.Field{
+// Case0218Schema is the schema of the batches Case0218 returns.
+var Case0218Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0206 evaluates query Case0206 over one batch of table t:
+// Case0218 evaluates query Case0218 over one batch of table t:
 //
 //	SELECT (100 DIV a) * (b DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0206Input); err != nil {
-		return nil, fmt.Errorf("query Case0206: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0218Input); err != nil {
+		return nil, fmt.Errorf("query Case0218: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0206: %w", err)
+		return nil, fmt.Errorf("query Case0218: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -20366,15 +22775,15 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0206Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0218Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0207Input is the schema of Case0207's input batches (table t).
-var case0207Input = arrow.NewSchema([]arrow.Field{
+// case0219Input is the schema of Case0219's input batches (table t).
+var case0219Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20393,26 +22802,26 @@ var case0207Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0207Schema is the schema of the batches Case0207 returns.
-var Case0207Schema = arrow.NewSchema([]arrow.Field{
+// Case0219Schema is the schema of the batches Case0219 returns.
+var Case0219Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0207 evaluates query Case0207 over one batch of table t:
+// Case0219 evaluates query Case0219 over one batch of table t:
 //
 //	SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0207Input); err != nil {
-		return nil, fmt.Errorf("query Case0207: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0219Input); err != nil {
+		return nil, fmt.Errorf("query Case0219: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0207: %w", err)
+		return nil, fmt.Errorf("query Case0219: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -20538,15 +22947,15 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Case0207Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0219Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0208Input is the schema of Case0208's input batches (table t).
-var case0208Input = arrow.NewSchema([]arrow.Field{
+// case0220Input is the schema of Case0220's input batches (table t).
+var case0220Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20565,26 +22974,26 @@ var case0208Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0208Schema is the schema of the batches Case0208 returns.
-var Case0208Schema = arrow.NewSchema([]arrow.Field{
+// Case0220Schema is the schema of the batches Case0220 returns.
+var Case0220Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0208 evaluates query Case0208 over one batch of table t:
+// Case0220 evaluates query Case0220 over one batch of table t:
 //
 //	SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0208Input); err != nil {
-		return nil, fmt.Errorf("query Case0208: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0220Input); err != nil {
+		return nil, fmt.Errorf("query Case0220: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0208: %w", err)
+		return nil, fmt.Errorf("query Case0220: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -20710,15 +23119,15 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Case0208Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0220Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0209Input is the schema of Case0209's input batches (table t).
-var case0209Input = arrow.NewSchema([]arrow.Field{
+// case0221Input is the schema of Case0221's input batches (table t).
+var case0221Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20737,26 +23146,26 @@ var case0209Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0209Schema is the schema of the batches Case0209 returns.
-var Case0209Schema = arrow.NewSchema([]arrow.Field{
+// Case0221Schema is the schema of the batches Case0221 returns.
+var Case0221Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0209 evaluates query Case0209 over one batch of table t:
+// Case0221 evaluates query Case0221 over one batch of table t:
 //
 //	SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0209Input); err != nil {
-		return nil, fmt.Errorf("query Case0209: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0221Input); err != nil {
+		return nil, fmt.Errorf("query Case0221: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0209: %w", err)
+		return nil, fmt.Errorf("query Case0221: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -20859,15 +23268,15 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
-	out := array.NewRecordBatch(Case0209Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0221Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0210Input is the schema of Case0210's input batches (table t).
-var case0210Input = arrow.NewSchema([]arrow.Field{
+// case0222Input is the schema of Case0222's input batches (table t).
+var case0222Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20886,26 +23295,26 @@ var case0210Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0210Schema is the schema of the batches Case0210 returns.
-var Case0210Schema = arrow.NewSchema([]arrow.Field{
+// Case0222Schema is the schema of the batches Case0222 returns.
+var Case0222Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0210 evaluates query Case0210 over one batch of table t:
+// Case0222 evaluates query Case0222 over one batch of table t:
 //
 //	SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0210Input); err != nil {
-		return nil, fmt.Errorf("query Case0210: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0222Input); err != nil {
+		return nil, fmt.Errorf("query Case0222: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0210: %w", err)
+		return nil, fmt.Errorf("query Case0222: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -21008,15 +23417,15 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
-	out := array.NewRecordBatch(Case0210Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0222Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0211Input is the schema of Case0211's input batches (table t).
-var case0211Input = arrow.NewSchema([]arrow.Field{
+// case0223Input is the schema of Case0223's input batches (table t).
+var case0223Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21035,26 +23444,26 @@ var case0211Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0211Schema is the schema of the batches Case0211 returns.
-var Case0211Schema = arrow.NewSchema([]arrow.Field{
+// Case0223Schema is the schema of the batches Case0223 returns.
+var Case0223Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0211 evaluates query Case0211 over one batch of table t:
+// Case0223 evaluates query Case0223 over one batch of table t:
 //
 //	SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0211Input); err != nil {
-		return nil, fmt.Errorf("query Case0211: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0223Input); err != nil {
+		return nil, fmt.Errorf("query Case0223: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0211: %w", err)
+		return nil, fmt.Errorf("query Case0223: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -21157,15 +23566,15 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
-	out := array.NewRecordBatch(Case0211Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0223Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0212Input is the schema of Case0212's input batches (table t).
-var case0212Input = arrow.NewSchema([]arrow.Field{
+// case0224Input is the schema of Case0224's input batches (table t).
+var case0224Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21184,26 +23593,26 @@ var case0212Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0212Schema is the schema of the batches Case0212 returns.
-var Case0212Schema = arrow.NewSchema([]arrow.Field{
+// Case0224Schema is the schema of the batches Case0224 returns.
+var Case0224Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0212 evaluates query Case0212 over one batch of table t:
+// Case0224 evaluates query Case0224 over one batch of table t:
 //
 //	SELECT a DIV b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0212Input); err != nil {
-		return nil, fmt.Errorf("query Case0212: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0224Input); err != nil {
+		return nil, fmt.Errorf("query Case0224: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0212: %w", err)
+		return nil, fmt.Errorf("query Case0224: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -21266,15 +23675,15 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0212Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0224Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0213Input is the schema of Case0213's input batches (table t).
-var case0213Input = arrow.NewSchema([]arrow.Field{
+// case0225Input is the schema of Case0225's input batches (table t).
+var case0225Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21293,26 +23702,26 @@ var case0213Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0213Schema is the schema of the batches Case0213 returns.
-var Case0213Schema = arrow.NewSchema([]arrow.Field{
+// Case0225Schema is the schema of the batches Case0225 returns.
+var Case0225Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0213 evaluates query Case0213 over one batch of table t:
+// Case0225 evaluates query Case0225 over one batch of table t:
 //
 //	SELECT m['zz'] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0213Input); err != nil {
-		return nil, fmt.Errorf("query Case0213: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0225Input); err != nil {
+		return nil, fmt.Errorf("query Case0225: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0213: %w", err)
+		return nil, fmt.Errorf("query Case0225: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -21376,15 +23785,15 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0213Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0225Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0214Input is the schema of Case0214's input batches (table t).
-var case0214Input = arrow.NewSchema([]arrow.Field{
+// case0226Input is the schema of Case0226's input batches (table t).
+var case0226Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21403,26 +23812,26 @@ var case0214Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0214Schema is the schema of the batches Case0214 returns.
-var Case0214Schema = arrow.NewSchema([]arrow.Field{
+// Case0226Schema is the schema of the batches Case0226 returns.
+var Case0226Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0214 evaluates query Case0214 over one batch of table t:
+// Case0226 evaluates query Case0226 over one batch of table t:
 //
 //	SELECT abs(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0214Input); err != nil {
-		return nil, fmt.Errorf("query Case0214: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0226Input); err != nil {
+		return nil, fmt.Errorf("query Case0226: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0214: %w", err)
+		return nil, fmt.Errorf("query Case0226: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -21479,15 +23888,15 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
-	out := array.NewRecordBatch(Case0214Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0226Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0215Input is the schema of Case0215's input batches (table t).
-var case0215Input = arrow.NewSchema([]arrow.Field{
+// case0227Input is the schema of Case0227's input batches (table t).
+var case0227Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21506,26 +23915,26 @@ var case0215Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0215Schema is the schema of the batches Case0215 returns.
-var Case0215Schema = arrow.NewSchema([]arrow.Field{
+// Case0227Schema is the schema of the batches Case0227 returns.
+var Case0227Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0215 evaluates query Case0215 over one batch of table t:
+// Case0227 evaluates query Case0227 over one batch of table t:
 //
 //	SELECT (a DIV 0 > 1) AND FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0215Input); err != nil {
-		return nil, fmt.Errorf("query Case0215: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0227Input); err != nil {
+		return nil, fmt.Errorf("query Case0227: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0215: %w", err)
+		return nil, fmt.Errorf("query Case0227: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -21550,15 +23959,15 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0215Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0227Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0216Input is the schema of Case0216's input batches (table t).
-var case0216Input = arrow.NewSchema([]arrow.Field{
+// case0228Input is the schema of Case0228's input batches (table t).
+var case0228Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21577,26 +23986,26 @@ var case0216Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0216Schema is the schema of the batches Case0216 returns.
-var Case0216Schema = arrow.NewSchema([]arrow.Field{
+// Case0228Schema is the schema of the batches Case0228 returns.
+var Case0228Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0216 evaluates query Case0216 over one batch of table t:
+// Case0228 evaluates query Case0228 over one batch of table t:
 //
 //	SELECT FALSE AND (a DIV 0 > 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0216Input); err != nil {
-		return nil, fmt.Errorf("query Case0216: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0228Input); err != nil {
+		return nil, fmt.Errorf("query Case0228: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0216: %w", err)
+		return nil, fmt.Errorf("query Case0228: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -21621,15 +24030,15 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0216Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0228Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0217Input is the schema of Case0217's input batches (table t).
-var case0217Input = arrow.NewSchema([]arrow.Field{
+// case0229Input is the schema of Case0229's input batches (table t).
+var case0229Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21648,26 +24057,26 @@ var case0217Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0217Schema is the schema of the batches Case0217 returns.
-var Case0217Schema = arrow.NewSchema([]arrow.Field{
+// Case0229Schema is the schema of the batches Case0229 returns.
+var Case0229Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0217 evaluates query Case0217 over one batch of table t:
+// Case0229 evaluates query Case0229 over one batch of table t:
 //
 //	SELECT (a DIV 0 > 1) AND TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0217Input); err != nil {
-		return nil, fmt.Errorf("query Case0217: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0229Input); err != nil {
+		return nil, fmt.Errorf("query Case0229: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0217: %w", err)
+		return nil, fmt.Errorf("query Case0229: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -21746,15 +24155,15 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0217Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0229Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0218Input is the schema of Case0218's input batches (table t).
-var case0218Input = arrow.NewSchema([]arrow.Field{
+// case0230Input is the schema of Case0230's input batches (table t).
+var case0230Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21773,26 +24182,26 @@ var case0218Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0218Schema is the schema of the batches Case0218 returns.
-var Case0218Schema = arrow.NewSchema([]arrow.Field{
+// Case0230Schema is the schema of the batches Case0230 returns.
+var Case0230Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0218 evaluates query Case0218 over one batch of table t:
+// Case0230 evaluates query Case0230 over one batch of table t:
 //
 //	SELECT TRUE AND (a DIV 0 > 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0218Input); err != nil {
-		return nil, fmt.Errorf("query Case0218: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0230Input); err != nil {
+		return nil, fmt.Errorf("query Case0230: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0218: %w", err)
+		return nil, fmt.Errorf("query Case0230: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -21871,15 +24280,15 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0218Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0230Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0219Input is the schema of Case0219's input batches (table t).
-var case0219Input = arrow.NewSchema([]arrow.Field{
+// case0231Input is the schema of Case0231's input batches (table t).
+var case0231Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -21898,26 +24307,26 @@ var case0219Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0219Schema is the schema of the batches Case0219 returns.
-var Case0219Schema = arrow.NewSchema([]arrow.Field{
+// Case0231Schema is the schema of the batches Case0231 returns.
+var Case0231Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0219 evaluates query Case0219 over one batch of table t:
+// Case0231 evaluates query Case0231 over one batch of table t:
 //
 //	SELECT (a DIV 0 > 1) AND p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0219Input); err != nil {
-		return nil, fmt.Errorf("query Case0219: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0231Input); err != nil {
+		return nil, fmt.Errorf("query Case0231: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0219: %w", err)
+		return nil, fmt.Errorf("query Case0231: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22001,15 +24410,15 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0219Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0231Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0220Input is the schema of Case0220's input batches (table t).
-var case0220Input = arrow.NewSchema([]arrow.Field{
+// case0232Input is the schema of Case0232's input batches (table t).
+var case0232Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22028,26 +24437,26 @@ var case0220Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0220Schema is the schema of the batches Case0220 returns.
-var Case0220Schema = arrow.NewSchema([]arrow.Field{
+// Case0232Schema is the schema of the batches Case0232 returns.
+var Case0232Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0220 evaluates query Case0220 over one batch of table t:
+// Case0232 evaluates query Case0232 over one batch of table t:
 //
 //	SELECT p AND (a DIV 0 > 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0220Input); err != nil {
-		return nil, fmt.Errorf("query Case0220: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0232Input); err != nil {
+		return nil, fmt.Errorf("query Case0232: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0220: %w", err)
+		return nil, fmt.Errorf("query Case0232: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -22131,15 +24540,15 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0220Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0232Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0221Input is the schema of Case0221's input batches (table t).
-var case0221Input = arrow.NewSchema([]arrow.Field{
+// case0233Input is the schema of Case0233's input batches (table t).
+var case0233Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22158,26 +24567,26 @@ var case0221Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0221Schema is the schema of the batches Case0221 returns.
-var Case0221Schema = arrow.NewSchema([]arrow.Field{
+// Case0233Schema is the schema of the batches Case0233 returns.
+var Case0233Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0221 evaluates query Case0221 over one batch of table t:
+// Case0233 evaluates query Case0233 over one batch of table t:
 //
 //	SELECT (a DIV 0 > 1) OR TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0221Input); err != nil {
-		return nil, fmt.Errorf("query Case0221: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0233Input); err != nil {
+		return nil, fmt.Errorf("query Case0233: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0221: %w", err)
+		return nil, fmt.Errorf("query Case0233: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -22202,15 +24611,15 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0221Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0233Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0222Input is the schema of Case0222's input batches (table t).
-var case0222Input = arrow.NewSchema([]arrow.Field{
+// case0234Input is the schema of Case0234's input batches (table t).
+var case0234Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22229,26 +24638,26 @@ var case0222Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0222Schema is the schema of the batches Case0222 returns.
-var Case0222Schema = arrow.NewSchema([]arrow.Field{
+// Case0234Schema is the schema of the batches Case0234 returns.
+var Case0234Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0222 evaluates query Case0222 over one batch of table t:
+// Case0234 evaluates query Case0234 over one batch of table t:
 //
 //	SELECT TRUE OR (a DIV 0 > 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0222Input); err != nil {
-		return nil, fmt.Errorf("query Case0222: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0234Input); err != nil {
+		return nil, fmt.Errorf("query Case0234: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0222: %w", err)
+		return nil, fmt.Errorf("query Case0234: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -22273,15 +24682,15 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0222Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0234Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0223Input is the schema of Case0223's input batches (table t).
-var case0223Input = arrow.NewSchema([]arrow.Field{
+// case0235Input is the schema of Case0235's input batches (table t).
+var case0235Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22300,26 +24709,26 @@ var case0223Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0223Schema is the schema of the batches Case0223 returns.
-var Case0223Schema = arrow.NewSchema([]arrow.Field{
+// Case0235Schema is the schema of the batches Case0235 returns.
+var Case0235Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0223 evaluates query Case0223 over one batch of table t:
+// Case0235 evaluates query Case0235 over one batch of table t:
 //
 //	SELECT (a DIV 0 > 1) OR FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0223Input); err != nil {
-		return nil, fmt.Errorf("query Case0223: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0235Input); err != nil {
+		return nil, fmt.Errorf("query Case0235: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0223: %w", err)
+		return nil, fmt.Errorf("query Case0235: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22398,15 +24807,15 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0223Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0235Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0224Input is the schema of Case0224's input batches (table t).
-var case0224Input = arrow.NewSchema([]arrow.Field{
+// case0236Input is the schema of Case0236's input batches (table t).
+var case0236Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22425,26 +24834,26 @@ var case0224Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0224Schema is the schema of the batches Case0224 returns.
-var Case0224Schema = arrow.NewSchema([]arrow.Field{
+// Case0236Schema is the schema of the batches Case0236 returns.
+var Case0236Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0224 evaluates query Case0224 over one batch of table t:
+// Case0236 evaluates query Case0236 over one batch of table t:
 //
 //	SELECT (a DIV 0 > 1) OR p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0224Input); err != nil {
-		return nil, fmt.Errorf("query Case0224: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0236Input); err != nil {
+		return nil, fmt.Errorf("query Case0236: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0224: %w", err)
+		return nil, fmt.Errorf("query Case0236: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22528,15 +24937,15 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
-	out := array.NewRecordBatch(Case0224Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0236Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0225Input is the schema of Case0225's input batches (table t).
-var case0225Input = arrow.NewSchema([]arrow.Field{
+// case0237Input is the schema of Case0237's input batches (table t).
+var case0237Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22555,26 +24964,26 @@ var case0225Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0225Schema is the schema of the batches Case0225 returns.
-var Case0225Schema = arrow.NewSchema([]arrow.Field{
+// Case0237Schema is the schema of the batches Case0237 returns.
+var Case0237Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0225 evaluates query Case0225 over one batch of table t:
+// Case0237 evaluates query Case0237 over one batch of table t:
 //
 //	SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0225Input); err != nil {
-		return nil, fmt.Errorf("query Case0225: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0237Input); err != nil {
+		return nil, fmt.Errorf("query Case0237: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0225: %w", err)
+		return nil, fmt.Errorf("query Case0237: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22679,15 +25088,15 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0225Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0237Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0226Input is the schema of Case0226's input batches (table t).
-var case0226Input = arrow.NewSchema([]arrow.Field{
+// case0238Input is the schema of Case0238's input batches (table t).
+var case0238Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22706,26 +25115,26 @@ var case0226Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0226Schema is the schema of the batches Case0226 returns.
-var Case0226Schema = arrow.NewSchema([]arrow.Field{
+// Case0238Schema is the schema of the batches Case0238 returns.
+var Case0238Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0226 evaluates query Case0226 over one batch of table t:
+// Case0238 evaluates query Case0238 over one batch of table t:
 //
 //	SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0226Input); err != nil {
-		return nil, fmt.Errorf("query Case0226: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0238Input); err != nil {
+		return nil, fmt.Errorf("query Case0238: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0226: %w", err)
+		return nil, fmt.Errorf("query Case0238: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22830,15 +25239,15 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0226Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0238Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0227Input is the schema of Case0227's input batches (table t).
-var case0227Input = arrow.NewSchema([]arrow.Field{
+// case0239Input is the schema of Case0239's input batches (table t).
+var case0239Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22857,26 +25266,26 @@ var case0227Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0227Schema is the schema of the batches Case0227 returns.
-var Case0227Schema = arrow.NewSchema([]arrow.Field{
+// Case0239Schema is the schema of the batches Case0239 returns.
+var Case0239Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0227 evaluates query Case0227 over one batch of table t:
+// Case0239 evaluates query Case0239 over one batch of table t:
 //
 //	SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0227Input); err != nil {
-		return nil, fmt.Errorf("query Case0227: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0239Input); err != nil {
+		return nil, fmt.Errorf("query Case0239: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0227: %w", err)
+		return nil, fmt.Errorf("query Case0239: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22981,15 +25390,15 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0227Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0239Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0228Input is the schema of Case0228's input batches (table t).
-var case0228Input = arrow.NewSchema([]arrow.Field{
+// case0240Input is the schema of Case0240's input batches (table t).
+var case0240Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23008,26 +25417,26 @@ var case0228Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0228Schema is the schema of the batches Case0228 returns.
-var Case0228Schema = arrow.NewSchema([]arrow.Field{
+// Case0240Schema is the schema of the batches Case0240 returns.
+var Case0240Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0228 evaluates query Case0228 over one batch of table t:
+// Case0240 evaluates query Case0240 over one batch of table t:
 //
 //	SELECT a = 0 OR 100 DIV a > 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0228Input); err != nil {
-		return nil, fmt.Errorf("query Case0228: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0240Input); err != nil {
+		return nil, fmt.Errorf("query Case0240: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0228: %w", err)
+		return nil, fmt.Errorf("query Case0240: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23132,15 +25541,15 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
-	out := array.NewRecordBatch(Case0228Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0240Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0229Input is the schema of Case0229's input batches (table t).
-var case0229Input = arrow.NewSchema([]arrow.Field{
+// case0241Input is the schema of Case0241's input batches (table t).
+var case0241Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23159,26 +25568,26 @@ var case0229Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0229Schema is the schema of the batches Case0229 returns.
-var Case0229Schema = arrow.NewSchema([]arrow.Field{
+// Case0241Schema is the schema of the batches Case0241 returns.
+var Case0241Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0229 evaluates query Case0229 over one batch of table t:
+// Case0241 evaluates query Case0241 over one batch of table t:
 //
 //	SELECT 100 DIV a > 1 OR a = 0 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0229Input); err != nil {
-		return nil, fmt.Errorf("query Case0229: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0241Input); err != nil {
+		return nil, fmt.Errorf("query Case0241: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0229: %w", err)
+		return nil, fmt.Errorf("query Case0241: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23283,15 +25692,15 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
-	out := array.NewRecordBatch(Case0229Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0241Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0230Input is the schema of Case0230's input batches (table t).
-var case0230Input = arrow.NewSchema([]arrow.Field{
+// case0242Input is the schema of Case0242's input batches (table t).
+var case0242Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23310,26 +25719,26 @@ var case0230Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0230Schema is the schema of the batches Case0230 returns.
-var Case0230Schema = arrow.NewSchema([]arrow.Field{
+// Case0242Schema is the schema of the batches Case0242 returns.
+var Case0242Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0230 evaluates query Case0230 over one batch of table t:
+// Case0242 evaluates query Case0242 over one batch of table t:
 //
 //	SELECT p AND q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0230Input); err != nil {
-		return nil, fmt.Errorf("query Case0230: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0242Input); err != nil {
+		return nil, fmt.Errorf("query Case0242: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0230: %w", err)
+		return nil, fmt.Errorf("query Case0242: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -23359,15 +25768,15 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0230Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0242Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0231Input is the schema of Case0231's input batches (table t).
-var case0231Input = arrow.NewSchema([]arrow.Field{
+// case0243Input is the schema of Case0243's input batches (table t).
+var case0243Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23386,26 +25795,26 @@ var case0231Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0231Schema is the schema of the batches Case0231 returns.
-var Case0231Schema = arrow.NewSchema([]arrow.Field{
+// Case0243Schema is the schema of the batches Case0243 returns.
+var Case0243Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0231 evaluates query Case0231 over one batch of table t:
+// Case0243 evaluates query Case0243 over one batch of table t:
 //
 //	SELECT p AND q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0231Input); err != nil {
-		return nil, fmt.Errorf("query Case0231: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0243Input); err != nil {
+		return nil, fmt.Errorf("query Case0243: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0231: %w", err)
+		return nil, fmt.Errorf("query Case0243: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -23435,15 +25844,15 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0231Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0243Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0232Input is the schema of Case0232's input batches (table t).
-var case0232Input = arrow.NewSchema([]arrow.Field{
+// case0244Input is the schema of Case0244's input batches (table t).
+var case0244Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23462,26 +25871,26 @@ var case0232Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0232Schema is the schema of the batches Case0232 returns.
-var Case0232Schema = arrow.NewSchema([]arrow.Field{
+// Case0244Schema is the schema of the batches Case0244 returns.
+var Case0244Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0232 evaluates query Case0232 over one batch of table t:
+// Case0244 evaluates query Case0244 over one batch of table t:
 //
 //	SELECT q AND p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0232Input); err != nil {
-		return nil, fmt.Errorf("query Case0232: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0244Input); err != nil {
+		return nil, fmt.Errorf("query Case0244: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0232: %w", err)
+		return nil, fmt.Errorf("query Case0244: %w", err)
 	}
 	n := int(in.NumRows())
 	q := vec.Bools(in.Column(14))
@@ -23511,15 +25920,15 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0232Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0244Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0233Input is the schema of Case0233's input batches (table t).
-var case0233Input = arrow.NewSchema([]arrow.Field{
+// case0245Input is the schema of Case0245's input batches (table t).
+var case0245Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23538,26 +25947,26 @@ var case0233Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0233Schema is the schema of the batches Case0233 returns.
-var Case0233Schema = arrow.NewSchema([]arrow.Field{
+// Case0245Schema is the schema of the batches Case0245 returns.
+var Case0245Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0233 evaluates query Case0233 over one batch of table t:
+// Case0245 evaluates query Case0245 over one batch of table t:
 //
 //	SELECT p AND q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0233Input); err != nil {
-		return nil, fmt.Errorf("query Case0233: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0245Input); err != nil {
+		return nil, fmt.Errorf("query Case0245: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0233: %w", err)
+		return nil, fmt.Errorf("query Case0245: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -23587,15 +25996,15 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0233Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0245Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0234Input is the schema of Case0234's input batches (table t).
-var case0234Input = arrow.NewSchema([]arrow.Field{
+// case0246Input is the schema of Case0246's input batches (table t).
+var case0246Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23614,26 +26023,26 @@ var case0234Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0234Schema is the schema of the batches Case0234 returns.
-var Case0234Schema = arrow.NewSchema([]arrow.Field{
+// Case0246Schema is the schema of the batches Case0246 returns.
+var Case0246Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0234 evaluates query Case0234 over one batch of table t:
+// Case0246 evaluates query Case0246 over one batch of table t:
 //
 //	SELECT p OR q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0234Input); err != nil {
-		return nil, fmt.Errorf("query Case0234: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0246Input); err != nil {
+		return nil, fmt.Errorf("query Case0246: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0234: %w", err)
+		return nil, fmt.Errorf("query Case0246: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -23663,15 +26072,15 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
-	out := array.NewRecordBatch(Case0234Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0246Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0235Input is the schema of Case0235's input batches (table t).
-var case0235Input = arrow.NewSchema([]arrow.Field{
+// case0247Input is the schema of Case0247's input batches (table t).
+var case0247Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23690,26 +26099,26 @@ var case0235Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0235Schema is the schema of the batches Case0235 returns.
-var Case0235Schema = arrow.NewSchema([]arrow.Field{
+// Case0247Schema is the schema of the batches Case0247 returns.
+var Case0247Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0235 evaluates query Case0235 over one batch of table t:
+// Case0247 evaluates query Case0247 over one batch of table t:
 //
 //	SELECT p OR q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0235Input); err != nil {
-		return nil, fmt.Errorf("query Case0235: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0247Input); err != nil {
+		return nil, fmt.Errorf("query Case0247: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0235: %w", err)
+		return nil, fmt.Errorf("query Case0247: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -23739,15 +26148,15 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
-	out := array.NewRecordBatch(Case0235Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0247Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0236Input is the schema of Case0236's input batches (table t).
-var case0236Input = arrow.NewSchema([]arrow.Field{
+// case0248Input is the schema of Case0248's input batches (table t).
+var case0248Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23766,26 +26175,26 @@ var case0236Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0236Schema is the schema of the batches Case0236 returns.
-var Case0236Schema = arrow.NewSchema([]arrow.Field{
+// Case0248Schema is the schema of the batches Case0248 returns.
+var Case0248Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0236 evaluates query Case0236 over one batch of table t:
+// Case0248 evaluates query Case0248 over one batch of table t:
 //
 //	SELECT p AND q AND TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0236Input); err != nil {
-		return nil, fmt.Errorf("query Case0236: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0248Input); err != nil {
+		return nil, fmt.Errorf("query Case0248: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0236: %w", err)
+		return nil, fmt.Errorf("query Case0248: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -23815,15 +26224,15 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0236Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0248Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0237Input is the schema of Case0237's input batches (table t).
-var case0237Input = arrow.NewSchema([]arrow.Field{
+// case0249Input is the schema of Case0249's input batches (table t).
+var case0249Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23842,26 +26251,26 @@ var case0237Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0237Schema is the schema of the batches Case0237 returns.
-var Case0237Schema = arrow.NewSchema([]arrow.Field{
+// Case0249Schema is the schema of the batches Case0249 returns.
+var Case0249Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0237 evaluates query Case0237 over one batch of table t:
+// Case0249 evaluates query Case0249 over one batch of table t:
 //
 //	SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0237Input); err != nil {
-		return nil, fmt.Errorf("query Case0237: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0249Input); err != nil {
+		return nil, fmt.Errorf("query Case0249: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0237: %w", err)
+		return nil, fmt.Errorf("query Case0249: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23999,15 +26408,15 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0237Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0249Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0238Input is the schema of Case0238's input batches (table t).
-var case0238Input = arrow.NewSchema([]arrow.Field{
+// case0250Input is the schema of Case0250's input batches (table t).
+var case0250Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24026,26 +26435,26 @@ var case0238Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0238Schema is the schema of the batches Case0238 returns.
-var Case0238Schema = arrow.NewSchema([]arrow.Field{
+// Case0250Schema is the schema of the batches Case0250 returns.
+var Case0250Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0238 evaluates query Case0238 over one batch of table t:
+// Case0250 evaluates query Case0250 over one batch of table t:
 //
 //	SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0238Input); err != nil {
-		return nil, fmt.Errorf("query Case0238: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0250Input); err != nil {
+		return nil, fmt.Errorf("query Case0250: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0238: %w", err)
+		return nil, fmt.Errorf("query Case0250: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -24183,15 +26592,15 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0238Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0250Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0239Input is the schema of Case0239's input batches (table t).
-var case0239Input = arrow.NewSchema([]arrow.Field{
+// case0251Input is the schema of Case0251's input batches (table t).
+var case0251Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24210,26 +26619,26 @@ var case0239Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0239Schema is the schema of the batches Case0239 returns.
-var Case0239Schema = arrow.NewSchema([]arrow.Field{
+// Case0251Schema is the schema of the batches Case0251 returns.
+var Case0251Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0239 evaluates query Case0239 over one batch of table t:
+// Case0251 evaluates query Case0251 over one batch of table t:
 //
 //	SELECT NOT (a DIV 0 = 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0239Input); err != nil {
-		return nil, fmt.Errorf("query Case0239: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0251Input); err != nil {
+		return nil, fmt.Errorf("query Case0251: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0239: %w", err)
+		return nil, fmt.Errorf("query Case0251: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24330,15 +26739,15 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0239Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0251Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0240Input is the schema of Case0240's input batches (table t).
-var case0240Input = arrow.NewSchema([]arrow.Field{
+// case0252Input is the schema of Case0252's input batches (table t).
+var case0252Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24357,26 +26766,26 @@ var case0240Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0240Schema is the schema of the batches Case0240 returns.
-var Case0240Schema = arrow.NewSchema([]arrow.Field{
+// Case0252Schema is the schema of the batches Case0252 returns.
+var Case0252Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0240 evaluates query Case0240 over one batch of table t:
+// Case0252 evaluates query Case0252 over one batch of table t:
 //
 //	SELECT NOT p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0240Input); err != nil {
-		return nil, fmt.Errorf("query Case0240: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0252Input); err != nil {
+		return nil, fmt.Errorf("query Case0252: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0240: %w", err)
+		return nil, fmt.Errorf("query Case0252: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -24423,15 +26832,15 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0240Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0252Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0241Input is the schema of Case0241's input batches (table t).
-var case0241Input = arrow.NewSchema([]arrow.Field{
+// case0253Input is the schema of Case0253's input batches (table t).
+var case0253Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24450,26 +26859,26 @@ var case0241Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0241Schema is the schema of the batches Case0241 returns.
-var Case0241Schema = arrow.NewSchema([]arrow.Field{
+// Case0253Schema is the schema of the batches Case0253 returns.
+var Case0253Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0241 evaluates query Case0241 over one batch of table t:
+// Case0253 evaluates query Case0253 over one batch of table t:
 //
 //	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0241Input); err != nil {
-		return nil, fmt.Errorf("query Case0241: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0253Input); err != nil {
+		return nil, fmt.Errorf("query Case0253: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0241: %w", err)
+		return nil, fmt.Errorf("query Case0253: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24554,15 +26963,15 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0241Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0242Input is the schema of Case0242's input batches (table t).
-var case0242Input = arrow.NewSchema([]arrow.Field{
+// case0254Input is the schema of Case0254's input batches (table t).
+var case0254Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24581,26 +26990,26 @@ var case0242Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0242Schema is the schema of the batches Case0242 returns.
-var Case0242Schema = arrow.NewSchema([]arrow.Field{
+// Case0254Schema is the schema of the batches Case0254 returns.
+var Case0254Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0242 evaluates query Case0242 over one batch of table t:
+// Case0254 evaluates query Case0254 over one batch of table t:
 //
 //	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0242Input); err != nil {
-		return nil, fmt.Errorf("query Case0242: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0254Input); err != nil {
+		return nil, fmt.Errorf("query Case0254: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0242: %w", err)
+		return nil, fmt.Errorf("query Case0254: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24685,15 +27094,15 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0242Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0243Input is the schema of Case0243's input batches (table t).
-var case0243Input = arrow.NewSchema([]arrow.Field{
+// case0255Input is the schema of Case0255's input batches (table t).
+var case0255Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24712,26 +27121,26 @@ var case0243Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0243Schema is the schema of the batches Case0243 returns.
-var Case0243Schema = arrow.NewSchema([]arrow.Field{
+// Case0255Schema is the schema of the batches Case0255 returns.
+var Case0255Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0243 evaluates query Case0243 over one batch of table t:
+// Case0255 evaluates query Case0255 over one batch of table t:
 //
 //	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0243Input); err != nil {
-		return nil, fmt.Errorf("query Case0243: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0255Input); err != nil {
+		return nil, fmt.Errorf("query Case0255: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0243: %w", err)
+		return nil, fmt.Errorf("query Case0255: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24816,15 +27225,15 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0243Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0255Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0244Input is the schema of Case0244's input batches (table t).
-var case0244Input = arrow.NewSchema([]arrow.Field{
+// case0256Input is the schema of Case0256's input batches (table t).
+var case0256Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24843,26 +27252,26 @@ var case0244Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0244Schema is the schema of the batches Case0244 returns.
-var Case0244Schema = arrow.NewSchema([]arrow.Field{
+// Case0256Schema is the schema of the batches Case0256 returns.
+var Case0256Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0244 evaluates query Case0244 over one batch of table t:
+// Case0256 evaluates query Case0256 over one batch of table t:
 //
 //	SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0244Input); err != nil {
-		return nil, fmt.Errorf("query Case0244: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0256Input); err != nil {
+		return nil, fmt.Errorf("query Case0256: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0244: %w", err)
+		return nil, fmt.Errorf("query Case0256: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24947,15 +27356,15 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0244Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0256Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0245Input is the schema of Case0245's input batches (table t).
-var case0245Input = arrow.NewSchema([]arrow.Field{
+// case0257Input is the schema of Case0257's input batches (table t).
+var case0257Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24974,26 +27383,26 @@ var case0245Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0245Schema is the schema of the batches Case0245 returns.
-var Case0245Schema = arrow.NewSchema([]arrow.Field{
+// Case0257Schema is the schema of the batches Case0257 returns.
+var Case0257Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0245 evaluates query Case0245 over one batch of table t:
+// Case0257 evaluates query Case0257 over one batch of table t:
 //
 //	SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0245Input); err != nil {
-		return nil, fmt.Errorf("query Case0245: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0257Input); err != nil {
+		return nil, fmt.Errorf("query Case0257: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0245: %w", err)
+		return nil, fmt.Errorf("query Case0257: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -25078,15 +27487,15 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0245Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0257Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0246Input is the schema of Case0246's input batches (table t).
-var case0246Input = arrow.NewSchema([]arrow.Field{
+// case0258Input is the schema of Case0258's input batches (table t).
+var case0258Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25105,26 +27514,26 @@ var case0246Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0246Schema is the schema of the batches Case0246 returns.
-var Case0246Schema = arrow.NewSchema([]arrow.Field{
+// Case0258Schema is the schema of the batches Case0258 returns.
+var Case0258Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0246 evaluates query Case0246 over one batch of table t:
+// Case0258 evaluates query Case0258 over one batch of table t:
 //
 //	SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0246Input); err != nil {
-		return nil, fmt.Errorf("query Case0246: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0258Input); err != nil {
+		return nil, fmt.Errorf("query Case0258: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0246: %w", err)
+		return nil, fmt.Errorf("query Case0258: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -25209,15 +27618,15 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0246Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0258Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0247Input is the schema of Case0247's input batches (table t).
-var case0247Input = arrow.NewSchema([]arrow.Field{
+// case0259Input is the schema of Case0259's input batches (table t).
+var case0259Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25236,26 +27645,26 @@ var case0247Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0247Schema is the schema of the batches Case0247 returns.
-var Case0247Schema = arrow.NewSchema([]arrow.Field{
+// Case0259Schema is the schema of the batches Case0259 returns.
+var Case0259Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0247 evaluates query Case0247 over one batch of table t:
+// Case0259 evaluates query Case0259 over one batch of table t:
 //
 //	SELECT IF(p, 1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0247Input); err != nil {
-		return nil, fmt.Errorf("query Case0247: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0259Input); err != nil {
+		return nil, fmt.Errorf("query Case0259: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0247: %w", err)
+		return nil, fmt.Errorf("query Case0259: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -25336,15 +27745,15 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0247Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0259Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0248Input is the schema of Case0248's input batches (table t).
-var case0248Input = arrow.NewSchema([]arrow.Field{
+// case0260Input is the schema of Case0260's input batches (table t).
+var case0260Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25363,26 +27772,26 @@ var case0248Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0248Schema is the schema of the batches Case0248 returns.
-var Case0248Schema = arrow.NewSchema([]arrow.Field{
+// Case0260Schema is the schema of the batches Case0260 returns.
+var Case0260Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0248 evaluates query Case0248 over one batch of table t:
+// Case0260 evaluates query Case0260 over one batch of table t:
 //
 //	SELECT IF(p, 1 DIV 0, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0248Input); err != nil {
-		return nil, fmt.Errorf("query Case0248: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0260Input); err != nil {
+		return nil, fmt.Errorf("query Case0260: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0248: %w", err)
+		return nil, fmt.Errorf("query Case0260: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -25413,15 +27822,15 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0248Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0260Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0249Input is the schema of Case0249's input batches (table t).
-var case0249Input = arrow.NewSchema([]arrow.Field{
+// case0261Input is the schema of Case0261's input batches (table t).
+var case0261Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25440,26 +27849,26 @@ var case0249Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0249Schema is the schema of the batches Case0249 returns.
-var Case0249Schema = arrow.NewSchema([]arrow.Field{
+// Case0261Schema is the schema of the batches Case0261 returns.
+var Case0261Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0249 evaluates query Case0249 over one batch of table t:
+// Case0261 evaluates query Case0261 over one batch of table t:
 //
 //	SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0249Input); err != nil {
-		return nil, fmt.Errorf("query Case0249: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0261Input); err != nil {
+		return nil, fmt.Errorf("query Case0261: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0249: %w", err)
+		return nil, fmt.Errorf("query Case0261: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -25548,15 +27957,15 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0249Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0261Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0250Input is the schema of Case0250's input batches (table t).
-var case0250Input = arrow.NewSchema([]arrow.Field{
+// case0262Input is the schema of Case0262's input batches (table t).
+var case0262Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25575,26 +27984,26 @@ var case0250Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0250Schema is the schema of the batches Case0250 returns.
-var Case0250Schema = arrow.NewSchema([]arrow.Field{
+// Case0262Schema is the schema of the batches Case0262 returns.
+var Case0262Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0250 evaluates query Case0250 over one batch of table t:
+// Case0262 evaluates query Case0262 over one batch of table t:
 //
 //	SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0250Input); err != nil {
-		return nil, fmt.Errorf("query Case0250: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0262Input); err != nil {
+		return nil, fmt.Errorf("query Case0262: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0250: %w", err)
+		return nil, fmt.Errorf("query Case0262: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -25683,15 +28092,15 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0250Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0262Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0251Input is the schema of Case0251's input batches (table t).
-var case0251Input = arrow.NewSchema([]arrow.Field{
+// case0263Input is the schema of Case0263's input batches (table t).
+var case0263Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25710,26 +28119,26 @@ var case0251Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0251Schema is the schema of the batches Case0251 returns.
-var Case0251Schema = arrow.NewSchema([]arrow.Field{
+// Case0263Schema is the schema of the batches Case0263 returns.
+var Case0263Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0251 evaluates query Case0251 over one batch of table t:
+// Case0263 evaluates query Case0263 over one batch of table t:
 //
 //	SELECT CASE WHEN p THEN 'a' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0251Input); err != nil {
-		return nil, fmt.Errorf("query Case0251: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0263Input); err != nil {
+		return nil, fmt.Errorf("query Case0263: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0251: %w", err)
+		return nil, fmt.Errorf("query Case0263: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -25760,15 +28169,15 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0251Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0263Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0252Input is the schema of Case0252's input batches (table t).
-var case0252Input = arrow.NewSchema([]arrow.Field{
+// case0264Input is the schema of Case0264's input batches (table t).
+var case0264Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25787,26 +28196,26 @@ var case0252Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0252Schema is the schema of the batches Case0252 returns.
-var Case0252Schema = arrow.NewSchema([]arrow.Field{
+// Case0264Schema is the schema of the batches Case0264 returns.
+var Case0264Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0252 evaluates query Case0252 over one batch of table t:
+// Case0264 evaluates query Case0264 over one batch of table t:
 //
 //	SELECT CASE WHEN p THEN 'a' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0252Input); err != nil {
-		return nil, fmt.Errorf("query Case0252: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0264Input); err != nil {
+		return nil, fmt.Errorf("query Case0264: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0252: %w", err)
+		return nil, fmt.Errorf("query Case0264: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -25837,15 +28246,15 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0252Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0264Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0253Input is the schema of Case0253's input batches (table t).
-var case0253Input = arrow.NewSchema([]arrow.Field{
+// case0265Input is the schema of Case0265's input batches (table t).
+var case0265Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25864,26 +28273,26 @@ var case0253Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0253Schema is the schema of the batches Case0253 returns.
-var Case0253Schema = arrow.NewSchema([]arrow.Field{
+// Case0265Schema is the schema of the batches Case0265 returns.
+var Case0265Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0253 evaluates query Case0253 over one batch of table t:
+// Case0265 evaluates query Case0265 over one batch of table t:
 //
 //	SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0253Input); err != nil {
-		return nil, fmt.Errorf("query Case0253: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0265Input); err != nil {
+		return nil, fmt.Errorf("query Case0265: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0253: %w", err)
+		return nil, fmt.Errorf("query Case0265: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26016,15 +28425,15 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0265Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0254Input is the schema of Case0254's input batches (table t).
-var case0254Input = arrow.NewSchema([]arrow.Field{
+// case0266Input is the schema of Case0266's input batches (table t).
+var case0266Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26043,26 +28452,26 @@ var case0254Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0254Schema is the schema of the batches Case0254 returns.
-var Case0254Schema = arrow.NewSchema([]arrow.Field{
+// Case0266Schema is the schema of the batches Case0266 returns.
+var Case0266Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0254 evaluates query Case0254 over one batch of table t:
+// Case0266 evaluates query Case0266 over one batch of table t:
 //
 //	SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0254Input); err != nil {
-		return nil, fmt.Errorf("query Case0254: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0266Input); err != nil {
+		return nil, fmt.Errorf("query Case0266: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0254: %w", err)
+		return nil, fmt.Errorf("query Case0266: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26195,15 +28604,15 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0266Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0255Input is the schema of Case0255's input batches (table t).
-var case0255Input = arrow.NewSchema([]arrow.Field{
+// case0267Input is the schema of Case0267's input batches (table t).
+var case0267Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26222,26 +28631,26 @@ var case0255Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0255Schema is the schema of the batches Case0255 returns.
-var Case0255Schema = arrow.NewSchema([]arrow.Field{
+// Case0267Schema is the schema of the batches Case0267 returns.
+var Case0267Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0255 evaluates query Case0255 over one batch of table t:
+// Case0267 evaluates query Case0267 over one batch of table t:
 //
 //	SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0255Input); err != nil {
-		return nil, fmt.Errorf("query Case0255: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0267Input); err != nil {
+		return nil, fmt.Errorf("query Case0267: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0255: %w", err)
+		return nil, fmt.Errorf("query Case0267: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26299,15 +28708,15 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0255Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0267Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0256Input is the schema of Case0256's input batches (table t).
-var case0256Input = arrow.NewSchema([]arrow.Field{
+// case0268Input is the schema of Case0268's input batches (table t).
+var case0268Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26326,26 +28735,26 @@ var case0256Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0256Schema is the schema of the batches Case0256 returns.
-var Case0256Schema = arrow.NewSchema([]arrow.Field{
+// Case0268Schema is the schema of the batches Case0268 returns.
+var Case0268Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0256 evaluates query Case0256 over one batch of table t:
+// Case0268 evaluates query Case0268 over one batch of table t:
 //
 //	SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0256Input); err != nil {
-		return nil, fmt.Errorf("query Case0256: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0268Input); err != nil {
+		return nil, fmt.Errorf("query Case0268: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0256: %w", err)
+		return nil, fmt.Errorf("query Case0268: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26403,15 +28812,15 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0256Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0268Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0257Input is the schema of Case0257's input batches (table t).
-var case0257Input = arrow.NewSchema([]arrow.Field{
+// case0269Input is the schema of Case0269's input batches (table t).
+var case0269Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26430,26 +28839,26 @@ var case0257Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0257Schema is the schema of the batches Case0257 returns.
-var Case0257Schema = arrow.NewSchema([]arrow.Field{
+// Case0269Schema is the schema of the batches Case0269 returns.
+var Case0269Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0257 evaluates query Case0257 over one batch of table t:
+// Case0269 evaluates query Case0269 over one batch of table t:
 //
 //	SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0257Input); err != nil {
-		return nil, fmt.Errorf("query Case0257: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0269Input); err != nil {
+		return nil, fmt.Errorf("query Case0269: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0257: %w", err)
+		return nil, fmt.Errorf("query Case0269: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26507,15 +28916,15 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0257Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0269Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0258Input is the schema of Case0258's input batches (table t).
-var case0258Input = arrow.NewSchema([]arrow.Field{
+// case0270Input is the schema of Case0270's input batches (table t).
+var case0270Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26534,26 +28943,26 @@ var case0258Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0258Schema is the schema of the batches Case0258 returns.
-var Case0258Schema = arrow.NewSchema([]arrow.Field{
+// Case0270Schema is the schema of the batches Case0270 returns.
+var Case0270Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0258 evaluates query Case0258 over one batch of table t:
+// Case0270 evaluates query Case0270 over one batch of table t:
 //
 //	SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0258Input); err != nil {
-		return nil, fmt.Errorf("query Case0258: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0270Input); err != nil {
+		return nil, fmt.Errorf("query Case0270: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0258: %w", err)
+		return nil, fmt.Errorf("query Case0270: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26635,15 +29044,15 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0258Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0270Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0259Input is the schema of Case0259's input batches (table t).
-var case0259Input = arrow.NewSchema([]arrow.Field{
+// case0271Input is the schema of Case0271's input batches (table t).
+var case0271Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26662,26 +29071,26 @@ var case0259Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0259Schema is the schema of the batches Case0259 returns.
-var Case0259Schema = arrow.NewSchema([]arrow.Field{
+// Case0271Schema is the schema of the batches Case0271 returns.
+var Case0271Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0259 evaluates query Case0259 over one batch of table t:
+// Case0271 evaluates query Case0271 over one batch of table t:
 //
 //	SELECT COALESCE(a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0259Input); err != nil {
-		return nil, fmt.Errorf("query Case0259: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0271Input); err != nil {
+		return nil, fmt.Errorf("query Case0271: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0259: %w", err)
+		return nil, fmt.Errorf("query Case0271: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26711,15 +29120,15 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0259Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0271Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0260Input is the schema of Case0260's input batches (table t).
-var case0260Input = arrow.NewSchema([]arrow.Field{
+// case0272Input is the schema of Case0272's input batches (table t).
+var case0272Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26738,26 +29147,26 @@ var case0260Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0260Schema is the schema of the batches Case0260 returns.
-var Case0260Schema = arrow.NewSchema([]arrow.Field{
+// Case0272Schema is the schema of the batches Case0272 returns.
+var Case0272Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0260 evaluates query Case0260 over one batch of table t:
+// Case0272 evaluates query Case0272 over one batch of table t:
 //
 //	SELECT COALESCE(a, b, 7) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0260Input); err != nil {
-		return nil, fmt.Errorf("query Case0260: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0272Input); err != nil {
+		return nil, fmt.Errorf("query Case0272: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0260: %w", err)
+		return nil, fmt.Errorf("query Case0272: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26790,15 +29199,15 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0260Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0272Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0261Input is the schema of Case0261's input batches (table t).
-var case0261Input = arrow.NewSchema([]arrow.Field{
+// case0273Input is the schema of Case0273's input batches (table t).
+var case0273Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26817,26 +29226,26 @@ var case0261Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0261Schema is the schema of the batches Case0261 returns.
-var Case0261Schema = arrow.NewSchema([]arrow.Field{
+// Case0273Schema is the schema of the batches Case0273 returns.
+var Case0273Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0261 evaluates query Case0261 over one batch of table t:
+// Case0273 evaluates query Case0273 over one batch of table t:
 //
 //	SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0261Input); err != nil {
-		return nil, fmt.Errorf("query Case0261: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0273Input); err != nil {
+		return nil, fmt.Errorf("query Case0273: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0261: %w", err)
+		return nil, fmt.Errorf("query Case0273: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26866,15 +29275,15 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0261Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0273Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0262Input is the schema of Case0262's input batches (table t).
-var case0262Input = arrow.NewSchema([]arrow.Field{
+// case0274Input is the schema of Case0274's input batches (table t).
+var case0274Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -26893,26 +29302,26 @@ var case0262Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0262Schema is the schema of the batches Case0262 returns.
-var Case0262Schema = arrow.NewSchema([]arrow.Field{
+// Case0274Schema is the schema of the batches Case0274 returns.
+var Case0274Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0262 evaluates query Case0262 over one batch of table t:
+// Case0274 evaluates query Case0274 over one batch of table t:
 //
 //	SELECT COALESCE(1 DIV a, 7) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0262Input); err != nil {
-		return nil, fmt.Errorf("query Case0262: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0274Input); err != nil {
+		return nil, fmt.Errorf("query Case0274: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0262: %w", err)
+		return nil, fmt.Errorf("query Case0274: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26974,15 +29383,15 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0262Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0274Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0263Input is the schema of Case0263's input batches (table t).
-var case0263Input = arrow.NewSchema([]arrow.Field{
+// case0275Input is the schema of Case0275's input batches (table t).
+var case0275Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27001,26 +29410,26 @@ var case0263Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0263Schema is the schema of the batches Case0263 returns.
-var Case0263Schema = arrow.NewSchema([]arrow.Field{
+// Case0275Schema is the schema of the batches Case0275 returns.
+var Case0275Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0263 evaluates query Case0263 over one batch of table t:
+// Case0275 evaluates query Case0275 over one batch of table t:
 //
 //	SELECT COALESCE(a, b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0263Input); err != nil {
-		return nil, fmt.Errorf("query Case0263: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0275Input); err != nil {
+		return nil, fmt.Errorf("query Case0275: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0263: %w", err)
+		return nil, fmt.Errorf("query Case0275: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27051,15 +29460,15 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0263Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0275Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0264Input is the schema of Case0264's input batches (table t).
-var case0264Input = arrow.NewSchema([]arrow.Field{
+// case0276Input is the schema of Case0276's input batches (table t).
+var case0276Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27078,26 +29487,26 @@ var case0264Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0264Schema is the schema of the batches Case0264 returns.
-var Case0264Schema = arrow.NewSchema([]arrow.Field{
+// Case0276Schema is the schema of the batches Case0276 returns.
+var Case0276Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0264 evaluates query Case0264 over one batch of table t:
+// Case0276 evaluates query Case0276 over one batch of table t:
 //
 //	SELECT COALESCE(i, a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0264Input); err != nil {
-		return nil, fmt.Errorf("query Case0264: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0276Input); err != nil {
+		return nil, fmt.Errorf("query Case0276: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0264: %w", err)
+		return nil, fmt.Errorf("query Case0276: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -27150,15 +29559,15 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0264Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0276Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0265Input is the schema of Case0265's input batches (table t).
-var case0265Input = arrow.NewSchema([]arrow.Field{
+// case0277Input is the schema of Case0277's input batches (table t).
+var case0277Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27177,26 +29586,26 @@ var case0265Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0265Schema is the schema of the batches Case0265 returns.
-var Case0265Schema = arrow.NewSchema([]arrow.Field{
+// Case0277Schema is the schema of the batches Case0277 returns.
+var Case0277Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0265 evaluates query Case0265 over one batch of table t:
+// Case0277 evaluates query Case0277 over one batch of table t:
 //
 //	SELECT nvl(a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0265Input); err != nil {
-		return nil, fmt.Errorf("query Case0265: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0277Input); err != nil {
+		return nil, fmt.Errorf("query Case0277: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0265: %w", err)
+		return nil, fmt.Errorf("query Case0277: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27226,15 +29635,15 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0265Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0277Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0266Input is the schema of Case0266's input batches (table t).
-var case0266Input = arrow.NewSchema([]arrow.Field{
+// case0278Input is the schema of Case0278's input batches (table t).
+var case0278Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27253,26 +29662,26 @@ var case0266Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0266Schema is the schema of the batches Case0266 returns.
-var Case0266Schema = arrow.NewSchema([]arrow.Field{
+// Case0278Schema is the schema of the batches Case0278 returns.
+var Case0278Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0266 evaluates query Case0266 over one batch of table t:
+// Case0278 evaluates query Case0278 over one batch of table t:
 //
 //	SELECT nvl(s, 'dflt') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0266Input); err != nil {
-		return nil, fmt.Errorf("query Case0266: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0278Input); err != nil {
+		return nil, fmt.Errorf("query Case0278: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0266: %w", err)
+		return nil, fmt.Errorf("query Case0278: %w", err)
 	}
 	n := int(in.NumRows())
 	s := vec.Strings(in.Column(7))
@@ -27302,15 +29711,15 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0266Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0278Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0267Input is the schema of Case0267's input batches (table t).
-var case0267Input = arrow.NewSchema([]arrow.Field{
+// case0279Input is the schema of Case0279's input batches (table t).
+var case0279Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27329,26 +29738,26 @@ var case0267Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0267Schema is the schema of the batches Case0267 returns.
-var Case0267Schema = arrow.NewSchema([]arrow.Field{
+// Case0279Schema is the schema of the batches Case0279 returns.
+var Case0279Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0267 evaluates query Case0267 over one batch of table t:
+// Case0279 evaluates query Case0279 over one batch of table t:
 //
 //	SELECT NULLIF(a, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0267Input); err != nil {
-		return nil, fmt.Errorf("query Case0267: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0279Input); err != nil {
+		return nil, fmt.Errorf("query Case0279: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0267: %w", err)
+		return nil, fmt.Errorf("query Case0279: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27396,15 +29805,15 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0267Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0279Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0268Input is the schema of Case0268's input batches (table t).
-var case0268Input = arrow.NewSchema([]arrow.Field{
+// case0280Input is the schema of Case0280's input batches (table t).
+var case0280Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27423,26 +29832,26 @@ var case0268Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0268Schema is the schema of the batches Case0268 returns.
-var Case0268Schema = arrow.NewSchema([]arrow.Field{
+// Case0280Schema is the schema of the batches Case0280 returns.
+var Case0280Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0268 evaluates query Case0268 over one batch of table t:
+// Case0280 evaluates query Case0280 over one batch of table t:
 //
 //	SELECT NULLIF(a, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0268Input); err != nil {
-		return nil, fmt.Errorf("query Case0268: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0280Input); err != nil {
+		return nil, fmt.Errorf("query Case0280: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0268: %w", err)
+		return nil, fmt.Errorf("query Case0280: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27490,15 +29899,15 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0268Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0280Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0269Input is the schema of Case0269's input batches (table t).
-var case0269Input = arrow.NewSchema([]arrow.Field{
+// case0281Input is the schema of Case0281's input batches (table t).
+var case0281Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27517,26 +29926,26 @@ var case0269Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0269Schema is the schema of the batches Case0269 returns.
-var Case0269Schema = arrow.NewSchema([]arrow.Field{
+// Case0281Schema is the schema of the batches Case0281 returns.
+var Case0281Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0269 evaluates query Case0269 over one batch of table t:
+// Case0281 evaluates query Case0281 over one batch of table t:
 //
 //	SELECT NULLIF(a, b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0269Input); err != nil {
-		return nil, fmt.Errorf("query Case0269: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0281Input); err != nil {
+		return nil, fmt.Errorf("query Case0281: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0269: %w", err)
+		return nil, fmt.Errorf("query Case0281: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27590,15 +29999,15 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0269Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0281Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0270Input is the schema of Case0270's input batches (table t).
-var case0270Input = arrow.NewSchema([]arrow.Field{
+// case0282Input is the schema of Case0282's input batches (table t).
+var case0282Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27617,26 +30026,26 @@ var case0270Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0270Schema is the schema of the batches Case0270 returns.
-var Case0270Schema = arrow.NewSchema([]arrow.Field{
+// Case0282Schema is the schema of the batches Case0282 returns.
+var Case0282Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0270 evaluates query Case0270 over one batch of table t:
+// Case0282 evaluates query Case0282 over one batch of table t:
 //
 //	SELECT NULLIF(a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0270Input); err != nil {
-		return nil, fmt.Errorf("query Case0270: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0282Input); err != nil {
+		return nil, fmt.Errorf("query Case0282: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0270: %w", err)
+		return nil, fmt.Errorf("query Case0282: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27690,15 +30099,15 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0270Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0282Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0271Input is the schema of Case0271's input batches (table t).
-var case0271Input = arrow.NewSchema([]arrow.Field{
+// case0283Input is the schema of Case0283's input batches (table t).
+var case0283Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27717,26 +30126,26 @@ var case0271Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0271Schema is the schema of the batches Case0271 returns.
-var Case0271Schema = arrow.NewSchema([]arrow.Field{
+// Case0283Schema is the schema of the batches Case0283 returns.
+var Case0283Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0271 evaluates query Case0271 over one batch of table t:
+// Case0283 evaluates query Case0283 over one batch of table t:
 //
 //	SELECT NULLIF(a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0271Input); err != nil {
-		return nil, fmt.Errorf("query Case0271: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0283Input); err != nil {
+		return nil, fmt.Errorf("query Case0283: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0271: %w", err)
+		return nil, fmt.Errorf("query Case0283: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27790,15 +30199,15 @@ func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0271Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0283Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0272Input is the schema of Case0272's input batches (table t).
-var case0272Input = arrow.NewSchema([]arrow.Field{
+// case0284Input is the schema of Case0284's input batches (table t).
+var case0284Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27817,26 +30226,26 @@ var case0272Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0272Schema is the schema of the batches Case0272 returns.
-var Case0272Schema = arrow.NewSchema([]arrow.Field{
+// Case0284Schema is the schema of the batches Case0284 returns.
+var Case0284Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0272 evaluates query Case0272 over one batch of table t:
+// Case0284 evaluates query Case0284 over one batch of table t:
 //
 //	SELECT a IN (1, 2, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0272Input); err != nil {
-		return nil, fmt.Errorf("query Case0272: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0284Input); err != nil {
+		return nil, fmt.Errorf("query Case0284: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0272: %w", err)
+		return nil, fmt.Errorf("query Case0284: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27930,15 +30339,15 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0272Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0284Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0273Input is the schema of Case0273's input batches (table t).
-var case0273Input = arrow.NewSchema([]arrow.Field{
+// case0285Input is the schema of Case0285's input batches (table t).
+var case0285Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -27957,26 +30366,26 @@ var case0273Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0273Schema is the schema of the batches Case0273 returns.
-var Case0273Schema = arrow.NewSchema([]arrow.Field{
+// Case0285Schema is the schema of the batches Case0285 returns.
+var Case0285Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0273 evaluates query Case0273 over one batch of table t:
+// Case0285 evaluates query Case0285 over one batch of table t:
 //
 //	SELECT a IN (1, 2, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0273Input); err != nil {
-		return nil, fmt.Errorf("query Case0273: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0285Input); err != nil {
+		return nil, fmt.Errorf("query Case0285: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0273: %w", err)
+		return nil, fmt.Errorf("query Case0285: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -28070,15 +30479,15 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0273Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0285Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0274Input is the schema of Case0274's input batches (table t).
-var case0274Input = arrow.NewSchema([]arrow.Field{
+// case0286Input is the schema of Case0286's input batches (table t).
+var case0286Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28097,26 +30506,26 @@ var case0274Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0274Schema is the schema of the batches Case0274 returns.
-var Case0274Schema = arrow.NewSchema([]arrow.Field{
+// Case0286Schema is the schema of the batches Case0286 returns.
+var Case0286Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0274 evaluates query Case0274 over one batch of table t:
+// Case0286 evaluates query Case0286 over one batch of table t:
 //
 //	SELECT a IN (1, 2, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0274Input); err != nil {
-		return nil, fmt.Errorf("query Case0274: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0286Input); err != nil {
+		return nil, fmt.Errorf("query Case0286: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0274: %w", err)
+		return nil, fmt.Errorf("query Case0286: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -28210,15 +30619,15 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0274Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0286Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0275Input is the schema of Case0275's input batches (table t).
-var case0275Input = arrow.NewSchema([]arrow.Field{
+// case0287Input is the schema of Case0287's input batches (table t).
+var case0287Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28237,26 +30646,26 @@ var case0275Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0275Schema is the schema of the batches Case0275 returns.
-var Case0275Schema = arrow.NewSchema([]arrow.Field{
+// Case0287Schema is the schema of the batches Case0287 returns.
+var Case0287Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0275 evaluates query Case0275 over one batch of table t:
+// Case0287 evaluates query Case0287 over one batch of table t:
 //
 //	SELECT a IN (1, NULL, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0275Input); err != nil {
-		return nil, fmt.Errorf("query Case0275: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0287Input); err != nil {
+		return nil, fmt.Errorf("query Case0287: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0275: %w", err)
+		return nil, fmt.Errorf("query Case0287: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -28356,15 +30765,15 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0275Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0287Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0276Input is the schema of Case0276's input batches (table t).
-var case0276Input = arrow.NewSchema([]arrow.Field{
+// case0288Input is the schema of Case0288's input batches (table t).
+var case0288Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28383,26 +30792,26 @@ var case0276Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0276Schema is the schema of the batches Case0276 returns.
-var Case0276Schema = arrow.NewSchema([]arrow.Field{
+// Case0288Schema is the schema of the batches Case0288 returns.
+var Case0288Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0276 evaluates query Case0276 over one batch of table t:
+// Case0288 evaluates query Case0288 over one batch of table t:
 //
 //	SELECT a IN (1, NULL, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0276Input); err != nil {
-		return nil, fmt.Errorf("query Case0276: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0288Input); err != nil {
+		return nil, fmt.Errorf("query Case0288: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0276: %w", err)
+		return nil, fmt.Errorf("query Case0288: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -28502,15 +30911,15 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0276Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0288Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0277Input is the schema of Case0277's input batches (table t).
-var case0277Input = arrow.NewSchema([]arrow.Field{
+// case0289Input is the schema of Case0289's input batches (table t).
+var case0289Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28529,26 +30938,26 @@ var case0277Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0277Schema is the schema of the batches Case0277 returns.
-var Case0277Schema = arrow.NewSchema([]arrow.Field{
+// Case0289Schema is the schema of the batches Case0289 returns.
+var Case0289Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0277 evaluates query Case0277 over one batch of table t:
+// Case0289 evaluates query Case0289 over one batch of table t:
 //
 //	SELECT a NOT IN (1, NULL, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0277Input); err != nil {
-		return nil, fmt.Errorf("query Case0277: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0289Input); err != nil {
+		return nil, fmt.Errorf("query Case0289: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0277: %w", err)
+		return nil, fmt.Errorf("query Case0289: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -28670,15 +31079,15 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0277Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0289Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0278Input is the schema of Case0278's input batches (table t).
-var case0278Input = arrow.NewSchema([]arrow.Field{
+// case0290Input is the schema of Case0290's input batches (table t).
+var case0290Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28697,26 +31106,26 @@ var case0278Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0278Schema is the schema of the batches Case0278 returns.
-var Case0278Schema = arrow.NewSchema([]arrow.Field{
+// Case0290Schema is the schema of the batches Case0290 returns.
+var Case0290Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0278 evaluates query Case0278 over one batch of table t:
+// Case0290 evaluates query Case0290 over one batch of table t:
 //
 //	SELECT a NOT IN (1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0278Input); err != nil {
-		return nil, fmt.Errorf("query Case0278: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0290Input); err != nil {
+		return nil, fmt.Errorf("query Case0290: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0278: %w", err)
+		return nil, fmt.Errorf("query Case0290: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -28810,15 +31219,15 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0278Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0290Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0279Input is the schema of Case0279's input batches (table t).
-var case0279Input = arrow.NewSchema([]arrow.Field{
+// case0291Input is the schema of Case0291's input batches (table t).
+var case0291Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28837,26 +31246,26 @@ var case0279Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0279Schema is the schema of the batches Case0279 returns.
-var Case0279Schema = arrow.NewSchema([]arrow.Field{
+// Case0291Schema is the schema of the batches Case0291 returns.
+var Case0291Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0279 evaluates query Case0279 over one batch of table t:
+// Case0291 evaluates query Case0291 over one batch of table t:
 //
 //	SELECT a IN () AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0279Input); err != nil {
-		return nil, fmt.Errorf("query Case0279: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0291Input); err != nil {
+		return nil, fmt.Errorf("query Case0291: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0279: %w", err)
+		return nil, fmt.Errorf("query Case0291: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28881,15 +31290,15 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0279Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0291Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0280Input is the schema of Case0280's input batches (table t).
-var case0280Input = arrow.NewSchema([]arrow.Field{
+// case0292Input is the schema of Case0292's input batches (table t).
+var case0292Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28908,26 +31317,26 @@ var case0280Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0280Schema is the schema of the batches Case0280 returns.
-var Case0280Schema = arrow.NewSchema([]arrow.Field{
+// Case0292Schema is the schema of the batches Case0292 returns.
+var Case0292Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0280 evaluates query Case0280 over one batch of table t:
+// Case0292 evaluates query Case0292 over one batch of table t:
 //
 //	SELECT a IN () AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0280Input); err != nil {
-		return nil, fmt.Errorf("query Case0280: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0292Input); err != nil {
+		return nil, fmt.Errorf("query Case0292: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0280: %w", err)
+		return nil, fmt.Errorf("query Case0292: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28952,15 +31361,15 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0280Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0292Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0281Input is the schema of Case0281's input batches (table t).
-var case0281Input = arrow.NewSchema([]arrow.Field{
+// case0293Input is the schema of Case0293's input batches (table t).
+var case0293Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28979,26 +31388,26 @@ var case0281Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0281Schema is the schema of the batches Case0281 returns.
-var Case0281Schema = arrow.NewSchema([]arrow.Field{
+// Case0293Schema is the schema of the batches Case0293 returns.
+var Case0293Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0281 evaluates query Case0281 over one batch of table t:
+// Case0293 evaluates query Case0293 over one batch of table t:
 //
 //	SELECT a NOT IN () AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0281Input); err != nil {
-		return nil, fmt.Errorf("query Case0281: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0293Input); err != nil {
+		return nil, fmt.Errorf("query Case0293: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0281: %w", err)
+		return nil, fmt.Errorf("query Case0293: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29023,15 +31432,15 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0281Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0293Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0282Input is the schema of Case0282's input batches (table t).
-var case0282Input = arrow.NewSchema([]arrow.Field{
+// case0294Input is the schema of Case0294's input batches (table t).
+var case0294Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29050,26 +31459,26 @@ var case0282Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0282Schema is the schema of the batches Case0282 returns.
-var Case0282Schema = arrow.NewSchema([]arrow.Field{
+// Case0294Schema is the schema of the batches Case0294 returns.
+var Case0294Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0282 evaluates query Case0282 over one batch of table t:
+// Case0294 evaluates query Case0294 over one batch of table t:
 //
 //	SELECT a IN (1, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0282Input); err != nil {
-		return nil, fmt.Errorf("query Case0282: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0294Input); err != nil {
+		return nil, fmt.Errorf("query Case0294: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0282: %w", err)
+		return nil, fmt.Errorf("query Case0294: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -29147,15 +31556,15 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0282Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0294Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0283Input is the schema of Case0283's input batches (table t).
-var case0283Input = arrow.NewSchema([]arrow.Field{
+// case0295Input is the schema of Case0295's input batches (table t).
+var case0295Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29174,26 +31583,26 @@ var case0283Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0283Schema is the schema of the batches Case0283 returns.
-var Case0283Schema = arrow.NewSchema([]arrow.Field{
+// Case0295Schema is the schema of the batches Case0295 returns.
+var Case0295Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0283 evaluates query Case0283 over one batch of table t:
+// Case0295 evaluates query Case0295 over one batch of table t:
 //
 //	SELECT a IN (2, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0283Input); err != nil {
-		return nil, fmt.Errorf("query Case0283: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0295Input); err != nil {
+		return nil, fmt.Errorf("query Case0295: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0283: %w", err)
+		return nil, fmt.Errorf("query Case0295: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -29271,15 +31680,15 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0283Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0295Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0284Input is the schema of Case0284's input batches (table t).
-var case0284Input = arrow.NewSchema([]arrow.Field{
+// case0296Input is the schema of Case0296's input batches (table t).
+var case0296Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29298,26 +31707,26 @@ var case0284Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0284Schema is the schema of the batches Case0284 returns.
-var Case0284Schema = arrow.NewSchema([]arrow.Field{
+// Case0296Schema is the schema of the batches Case0296 returns.
+var Case0296Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0284 evaluates query Case0284 over one batch of table t:
+// Case0296 evaluates query Case0296 over one batch of table t:
 //
 //	SELECT a IN (2, 1 DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0284Input); err != nil {
-		return nil, fmt.Errorf("query Case0284: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0296Input); err != nil {
+		return nil, fmt.Errorf("query Case0296: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0284: %w", err)
+		return nil, fmt.Errorf("query Case0296: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -29427,15 +31836,15 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0284Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0296Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0285Input is the schema of Case0285's input batches (table t).
-var case0285Input = arrow.NewSchema([]arrow.Field{
+// case0297Input is the schema of Case0297's input batches (table t).
+var case0297Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29454,26 +31863,26 @@ var case0285Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0285Schema is the schema of the batches Case0285 returns.
-var Case0285Schema = arrow.NewSchema([]arrow.Field{
+// Case0297Schema is the schema of the batches Case0297 returns.
+var Case0297Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0285 evaluates query Case0285 over one batch of table t:
+// Case0297 evaluates query Case0297 over one batch of table t:
 //
 //	SELECT 1 DIV a IN (1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0285Input); err != nil {
-		return nil, fmt.Errorf("query Case0285: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0297Input); err != nil {
+		return nil, fmt.Errorf("query Case0297: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0285: %w", err)
+		return nil, fmt.Errorf("query Case0297: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -29577,15 +31986,15 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0285Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0297Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0286Input is the schema of Case0286's input batches (table t).
-var case0286Input = arrow.NewSchema([]arrow.Field{
+// case0298Input is the schema of Case0298's input batches (table t).
+var case0298Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29604,26 +32013,26 @@ var case0286Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0286Schema is the schema of the batches Case0286 returns.
-var Case0286Schema = arrow.NewSchema([]arrow.Field{
+// Case0298Schema is the schema of the batches Case0298 returns.
+var Case0298Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0286 evaluates query Case0286 over one batch of table t:
+// Case0298 evaluates query Case0298 over one batch of table t:
 //
 //	SELECT i IN (1, 2147483648) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0286Input); err != nil {
-		return nil, fmt.Errorf("query Case0286: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0298Input); err != nil {
+		return nil, fmt.Errorf("query Case0298: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0286: %w", err)
+		return nil, fmt.Errorf("query Case0298: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -29717,15 +32126,15 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0286Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0298Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0287Input is the schema of Case0287's input batches (table t).
-var case0287Input = arrow.NewSchema([]arrow.Field{
+// case0299Input is the schema of Case0299's input batches (table t).
+var case0299Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29744,26 +32153,26 @@ var case0287Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0287Schema is the schema of the batches Case0287 returns.
-var Case0287Schema = arrow.NewSchema([]arrow.Field{
+// Case0299Schema is the schema of the batches Case0299 returns.
+var Case0299Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0287 evaluates query Case0287 over one batch of table t:
+// Case0299 evaluates query Case0299 over one batch of table t:
 //
 //	SELECT s IN ('a', 'b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0287Input); err != nil {
-		return nil, fmt.Errorf("query Case0287: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0299Input); err != nil {
+		return nil, fmt.Errorf("query Case0299: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0287: %w", err)
+		return nil, fmt.Errorf("query Case0299: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29825,15 +32234,15 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0287Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0299Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0288Input is the schema of Case0288's input batches (table t).
-var case0288Input = arrow.NewSchema([]arrow.Field{
+// case0300Input is the schema of Case0300's input batches (table t).
+var case0300Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29852,26 +32261,26 @@ var case0288Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0288Schema is the schema of the batches Case0288 returns.
-var Case0288Schema = arrow.NewSchema([]arrow.Field{
+// Case0300Schema is the schema of the batches Case0300 returns.
+var Case0300Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0288 evaluates query Case0288 over one batch of table t:
+// Case0300 evaluates query Case0300 over one batch of table t:
 //
 //	SELECT a BETWEEN 1 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0288Input); err != nil {
-		return nil, fmt.Errorf("query Case0288: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0300Input); err != nil {
+		return nil, fmt.Errorf("query Case0300: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0288: %w", err)
+		return nil, fmt.Errorf("query Case0300: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -29943,15 +32352,15 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0288Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0300Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0289Input is the schema of Case0289's input batches (table t).
-var case0289Input = arrow.NewSchema([]arrow.Field{
+// case0301Input is the schema of Case0301's input batches (table t).
+var case0301Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29970,26 +32379,26 @@ var case0289Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0289Schema is the schema of the batches Case0289 returns.
-var Case0289Schema = arrow.NewSchema([]arrow.Field{
+// Case0301Schema is the schema of the batches Case0301 returns.
+var Case0301Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0289 evaluates query Case0289 over one batch of table t:
+// Case0301 evaluates query Case0301 over one batch of table t:
 //
 //	SELECT a BETWEEN 1 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0289Input); err != nil {
-		return nil, fmt.Errorf("query Case0289: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0301Input); err != nil {
+		return nil, fmt.Errorf("query Case0301: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0289: %w", err)
+		return nil, fmt.Errorf("query Case0301: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30061,15 +32470,15 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0289Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0301Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0290Input is the schema of Case0290's input batches (table t).
-var case0290Input = arrow.NewSchema([]arrow.Field{
+// case0302Input is the schema of Case0302's input batches (table t).
+var case0302Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30088,26 +32497,26 @@ var case0290Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0290Schema is the schema of the batches Case0290 returns.
-var Case0290Schema = arrow.NewSchema([]arrow.Field{
+// Case0302Schema is the schema of the batches Case0302 returns.
+var Case0302Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0290 evaluates query Case0290 over one batch of table t:
+// Case0302 evaluates query Case0302 over one batch of table t:
 //
 //	SELECT a BETWEEN 1 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0290Input); err != nil {
-		return nil, fmt.Errorf("query Case0290: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0302Input); err != nil {
+		return nil, fmt.Errorf("query Case0302: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0290: %w", err)
+		return nil, fmt.Errorf("query Case0302: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30179,15 +32588,15 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0290Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0302Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0291Input is the schema of Case0291's input batches (table t).
-var case0291Input = arrow.NewSchema([]arrow.Field{
+// case0303Input is the schema of Case0303's input batches (table t).
+var case0303Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30206,26 +32615,26 @@ var case0291Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0291Schema is the schema of the batches Case0291 returns.
-var Case0291Schema = arrow.NewSchema([]arrow.Field{
+// Case0303Schema is the schema of the batches Case0303 returns.
+var Case0303Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0291 evaluates query Case0291 over one batch of table t:
+// Case0303 evaluates query Case0303 over one batch of table t:
 //
 //	SELECT a BETWEEN b AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0291Input); err != nil {
-		return nil, fmt.Errorf("query Case0291: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0303Input); err != nil {
+		return nil, fmt.Errorf("query Case0303: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0291: %w", err)
+		return nil, fmt.Errorf("query Case0303: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30303,15 +32712,15 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0291Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0303Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0292Input is the schema of Case0292's input batches (table t).
-var case0292Input = arrow.NewSchema([]arrow.Field{
+// case0304Input is the schema of Case0304's input batches (table t).
+var case0304Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30330,26 +32739,26 @@ var case0292Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0292Schema is the schema of the batches Case0292 returns.
-var Case0292Schema = arrow.NewSchema([]arrow.Field{
+// Case0304Schema is the schema of the batches Case0304 returns.
+var Case0304Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0292 evaluates query Case0292 over one batch of table t:
+// Case0304 evaluates query Case0304 over one batch of table t:
 //
 //	SELECT a BETWEEN b AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0292Input); err != nil {
-		return nil, fmt.Errorf("query Case0292: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0304Input); err != nil {
+		return nil, fmt.Errorf("query Case0304: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0292: %w", err)
+		return nil, fmt.Errorf("query Case0304: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30427,15 +32836,15 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0292Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0304Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0293Input is the schema of Case0293's input batches (table t).
-var case0293Input = arrow.NewSchema([]arrow.Field{
+// case0305Input is the schema of Case0305's input batches (table t).
+var case0305Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30454,26 +32863,26 @@ var case0293Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0293Schema is the schema of the batches Case0293 returns.
-var Case0293Schema = arrow.NewSchema([]arrow.Field{
+// Case0305Schema is the schema of the batches Case0305 returns.
+var Case0305Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0293 evaluates query Case0293 over one batch of table t:
+// Case0305 evaluates query Case0305 over one batch of table t:
 //
 //	SELECT a NOT BETWEEN 1 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0293Input); err != nil {
-		return nil, fmt.Errorf("query Case0293: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0305Input); err != nil {
+		return nil, fmt.Errorf("query Case0305: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0293: %w", err)
+		return nil, fmt.Errorf("query Case0305: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30567,15 +32976,15 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0293Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0305Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0294Input is the schema of Case0294's input batches (table t).
-var case0294Input = arrow.NewSchema([]arrow.Field{
+// case0306Input is the schema of Case0306's input batches (table t).
+var case0306Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30594,26 +33003,26 @@ var case0294Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0294Schema is the schema of the batches Case0294 returns.
-var Case0294Schema = arrow.NewSchema([]arrow.Field{
+// Case0306Schema is the schema of the batches Case0306 returns.
+var Case0306Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0294 evaluates query Case0294 over one batch of table t:
+// Case0306 evaluates query Case0306 over one batch of table t:
 //
 //	SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0294Input); err != nil {
-		return nil, fmt.Errorf("query Case0294: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0306Input); err != nil {
+		return nil, fmt.Errorf("query Case0306: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0294: %w", err)
+		return nil, fmt.Errorf("query Case0306: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30691,15 +33100,15 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0294Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0306Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0295Input is the schema of Case0295's input batches (table t).
-var case0295Input = arrow.NewSchema([]arrow.Field{
+// case0307Input is the schema of Case0307's input batches (table t).
+var case0307Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30718,26 +33127,26 @@ var case0295Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0295Schema is the schema of the batches Case0295 returns.
-var Case0295Schema = arrow.NewSchema([]arrow.Field{
+// Case0307Schema is the schema of the batches Case0307 returns.
+var Case0307Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0295 evaluates query Case0295 over one batch of table t:
+// Case0307 evaluates query Case0307 over one batch of table t:
 //
 //	SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0295Input); err != nil {
-		return nil, fmt.Errorf("query Case0295: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0307Input); err != nil {
+		return nil, fmt.Errorf("query Case0307: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0295: %w", err)
+		return nil, fmt.Errorf("query Case0307: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30815,15 +33224,15 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0295Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0307Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0296Input is the schema of Case0296's input batches (table t).
-var case0296Input = arrow.NewSchema([]arrow.Field{
+// case0308Input is the schema of Case0308's input batches (table t).
+var case0308Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30842,26 +33251,26 @@ var case0296Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0296Schema is the schema of the batches Case0296 returns.
-var Case0296Schema = arrow.NewSchema([]arrow.Field{
+// Case0308Schema is the schema of the batches Case0308 returns.
+var Case0308Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0296 evaluates query Case0296 over one batch of table t:
+// Case0308 evaluates query Case0308 over one batch of table t:
 //
 //	SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0296Input); err != nil {
-		return nil, fmt.Errorf("query Case0296: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0308Input); err != nil {
+		return nil, fmt.Errorf("query Case0308: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0296: %w", err)
+		return nil, fmt.Errorf("query Case0308: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -30933,15 +33342,15 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0296Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0308Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0297Input is the schema of Case0297's input batches (table t).
-var case0297Input = arrow.NewSchema([]arrow.Field{
+// case0309Input is the schema of Case0309's input batches (table t).
+var case0309Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30960,26 +33369,26 @@ var case0297Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0297Schema is the schema of the batches Case0297 returns.
-var Case0297Schema = arrow.NewSchema([]arrow.Field{
+// Case0309Schema is the schema of the batches Case0309 returns.
+var Case0309Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0297 evaluates query Case0297 over one batch of table t:
+// Case0309 evaluates query Case0309 over one batch of table t:
 //
 //	SELECT TRY(1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0297Input); err != nil {
-		return nil, fmt.Errorf("query Case0297: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0309Input); err != nil {
+		return nil, fmt.Errorf("query Case0309: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0297: %w", err)
+		return nil, fmt.Errorf("query Case0309: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -31004,15 +33413,15 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0297Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0309Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0298Input is the schema of Case0298's input batches (table t).
-var case0298Input = arrow.NewSchema([]arrow.Field{
+// case0310Input is the schema of Case0310's input batches (table t).
+var case0310Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31031,26 +33440,26 @@ var case0298Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0298Schema is the schema of the batches Case0298 returns.
-var Case0298Schema = arrow.NewSchema([]arrow.Field{
+// Case0310Schema is the schema of the batches Case0310 returns.
+var Case0310Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0298 evaluates query Case0298 over one batch of table t:
+// Case0310 evaluates query Case0310 over one batch of table t:
 //
 //	SELECT TRY(a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0298Input); err != nil {
-		return nil, fmt.Errorf("query Case0298: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0310Input); err != nil {
+		return nil, fmt.Errorf("query Case0310: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0298: %w", err)
+		return nil, fmt.Errorf("query Case0310: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -31115,15 +33524,15 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0298Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0310Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0299Input is the schema of Case0299's input batches (table t).
-var case0299Input = arrow.NewSchema([]arrow.Field{
+// case0311Input is the schema of Case0311's input batches (table t).
+var case0311Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31142,26 +33551,26 @@ var case0299Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0299Schema is the schema of the batches Case0299 returns.
-var Case0299Schema = arrow.NewSchema([]arrow.Field{
+// Case0311Schema is the schema of the batches Case0311 returns.
+var Case0311Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0299 evaluates query Case0299 over one batch of table t:
+// Case0311 evaluates query Case0311 over one batch of table t:
 //
 //	SELECT TRY(a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0299Input); err != nil {
-		return nil, fmt.Errorf("query Case0299: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0311Input); err != nil {
+		return nil, fmt.Errorf("query Case0311: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0299: %w", err)
+		return nil, fmt.Errorf("query Case0311: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -31226,15 +33635,15 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0299Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0311Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0300Input is the schema of Case0300's input batches (table t).
-var case0300Input = arrow.NewSchema([]arrow.Field{
+// case0312Input is the schema of Case0312's input batches (table t).
+var case0312Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31253,26 +33662,26 @@ var case0300Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0300Schema is the schema of the batches Case0300 returns.
-var Case0300Schema = arrow.NewSchema([]arrow.Field{
+// Case0312Schema is the schema of the batches Case0312 returns.
+var Case0312Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0300 evaluates query Case0300 over one batch of table t:
+// Case0312 evaluates query Case0312 over one batch of table t:
 //
 //	SELECT TRY(m['k']) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0300Input); err != nil {
-		return nil, fmt.Errorf("query Case0300: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0312Input); err != nil {
+		return nil, fmt.Errorf("query Case0312: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0300: %w", err)
+		return nil, fmt.Errorf("query Case0312: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -31338,15 +33747,15 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0300Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0312Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0301Input is the schema of Case0301's input batches (table t).
-var case0301Input = arrow.NewSchema([]arrow.Field{
+// case0313Input is the schema of Case0313's input batches (table t).
+var case0313Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31365,26 +33774,26 @@ var case0301Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0301Schema is the schema of the batches Case0301 returns.
-var Case0301Schema = arrow.NewSchema([]arrow.Field{
+// Case0313Schema is the schema of the batches Case0313 returns.
+var Case0313Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0301 evaluates query Case0301 over one batch of table t:
+// Case0313 evaluates query Case0313 over one batch of table t:
 //
 //	SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0301Input); err != nil {
-		return nil, fmt.Errorf("query Case0301: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0313Input); err != nil {
+		return nil, fmt.Errorf("query Case0313: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0301: %w", err)
+		return nil, fmt.Errorf("query Case0313: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -31481,15 +33890,15 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Case0301Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0313Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0302Input is the schema of Case0302's input batches (table t).
-var case0302Input = arrow.NewSchema([]arrow.Field{
+// case0314Input is the schema of Case0314's input batches (table t).
+var case0314Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31508,26 +33917,26 @@ var case0302Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0302Schema is the schema of the batches Case0302 returns.
-var Case0302Schema = arrow.NewSchema([]arrow.Field{
+// Case0314Schema is the schema of the batches Case0314 returns.
+var Case0314Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0302 evaluates query Case0302 over one batch of table t:
+// Case0314 evaluates query Case0314 over one batch of table t:
 //
 //	SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0302Input); err != nil {
-		return nil, fmt.Errorf("query Case0302: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0314Input); err != nil {
+		return nil, fmt.Errorf("query Case0314: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0302: %w", err)
+		return nil, fmt.Errorf("query Case0314: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -31624,15 +34033,15 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Case0302Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0314Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0303Input is the schema of Case0303's input batches (table t).
-var case0303Input = arrow.NewSchema([]arrow.Field{
+// case0315Input is the schema of Case0315's input batches (table t).
+var case0315Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31651,26 +34060,26 @@ var case0303Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0303Schema is the schema of the batches Case0303 returns.
-var Case0303Schema = arrow.NewSchema([]arrow.Field{
+// Case0315Schema is the schema of the batches Case0315 returns.
+var Case0315Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0303 evaluates query Case0303 over one batch of table t:
+// Case0315 evaluates query Case0315 over one batch of table t:
 //
 //	SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0303Input); err != nil {
-		return nil, fmt.Errorf("query Case0303: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0315Input); err != nil {
+		return nil, fmt.Errorf("query Case0315: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0303: %w", err)
+		return nil, fmt.Errorf("query Case0315: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -31729,15 +34138,15 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0303Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0315Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0304Input is the schema of Case0304's input batches (table t).
-var case0304Input = arrow.NewSchema([]arrow.Field{
+// case0316Input is the schema of Case0316's input batches (table t).
+var case0316Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31756,26 +34165,26 @@ var case0304Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0304Schema is the schema of the batches Case0304 returns.
-var Case0304Schema = arrow.NewSchema([]arrow.Field{
+// Case0316Schema is the schema of the batches Case0316 returns.
+var Case0316Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0304 evaluates query Case0304 over one batch of table t:
+// Case0316 evaluates query Case0316 over one batch of table t:
 //
 //	SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0304Input); err != nil {
-		return nil, fmt.Errorf("query Case0304: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0316Input); err != nil {
+		return nil, fmt.Errorf("query Case0316: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0304: %w", err)
+		return nil, fmt.Errorf("query Case0316: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -31834,15 +34243,15 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0304Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0316Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0305Input is the schema of Case0305's input batches (table t).
-var case0305Input = arrow.NewSchema([]arrow.Field{
+// case0317Input is the schema of Case0317's input batches (table t).
+var case0317Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31861,26 +34270,26 @@ var case0305Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0305Schema is the schema of the batches Case0305 returns.
-var Case0305Schema = arrow.NewSchema([]arrow.Field{
+// Case0317Schema is the schema of the batches Case0317 returns.
+var Case0317Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0305 evaluates query Case0305 over one batch of table t:
+// Case0317 evaluates query Case0317 over one batch of table t:
 //
 //	SELECT m['k'] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0305Input); err != nil {
-		return nil, fmt.Errorf("query Case0305: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0317Input); err != nil {
+		return nil, fmt.Errorf("query Case0317: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0305: %w", err)
+		return nil, fmt.Errorf("query Case0317: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -31944,15 +34353,15 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0305Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0317Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0306Input is the schema of Case0306's input batches (table t).
-var case0306Input = arrow.NewSchema([]arrow.Field{
+// case0318Input is the schema of Case0318's input batches (table t).
+var case0318Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31971,26 +34380,26 @@ var case0306Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0306Schema is the schema of the batches Case0306 returns.
-var Case0306Schema = arrow.NewSchema([]arrow.Field{
+// Case0318Schema is the schema of the batches Case0318 returns.
+var Case0318Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0306 evaluates query Case0306 over one batch of table t:
+// Case0318 evaluates query Case0318 over one batch of table t:
 //
 //	SELECT m['k'] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0306Input); err != nil {
-		return nil, fmt.Errorf("query Case0306: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0318Input); err != nil {
+		return nil, fmt.Errorf("query Case0318: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0306: %w", err)
+		return nil, fmt.Errorf("query Case0318: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -32054,15 +34463,15 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0306Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0318Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0307Input is the schema of Case0307's input batches (table t).
-var case0307Input = arrow.NewSchema([]arrow.Field{
+// case0319Input is the schema of Case0319's input batches (table t).
+var case0319Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32081,26 +34490,26 @@ var case0307Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0307Schema is the schema of the batches Case0307 returns.
-var Case0307Schema = arrow.NewSchema([]arrow.Field{
+// Case0319Schema is the schema of the batches Case0319 returns.
+var Case0319Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0307 evaluates query Case0307 over one batch of table t:
+// Case0319 evaluates query Case0319 over one batch of table t:
 //
 //	SELECT element_at(m, 'k') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0307Input); err != nil {
-		return nil, fmt.Errorf("query Case0307: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0319Input); err != nil {
+		return nil, fmt.Errorf("query Case0319: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0307: %w", err)
+		return nil, fmt.Errorf("query Case0319: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -32164,15 +34573,15 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0307Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0319Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0308Input is the schema of Case0308's input batches (table t).
-var case0308Input = arrow.NewSchema([]arrow.Field{
+// case0320Input is the schema of Case0320's input batches (table t).
+var case0320Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32191,26 +34600,26 @@ var case0308Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0308Schema is the schema of the batches Case0308 returns.
-var Case0308Schema = arrow.NewSchema([]arrow.Field{
+// Case0320Schema is the schema of the batches Case0320 returns.
+var Case0320Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0308 evaluates query Case0308 over one batch of table t:
+// Case0320 evaluates query Case0320 over one batch of table t:
 //
 //	SELECT element_at(m, 'j') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0308Input); err != nil {
-		return nil, fmt.Errorf("query Case0308: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0320Input); err != nil {
+		return nil, fmt.Errorf("query Case0320: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0308: %w", err)
+		return nil, fmt.Errorf("query Case0320: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -32274,15 +34683,15 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0308Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0320Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0309Input is the schema of Case0309's input batches (table t).
-var case0309Input = arrow.NewSchema([]arrow.Field{
+// case0321Input is the schema of Case0321's input batches (table t).
+var case0321Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32301,26 +34710,26 @@ var case0309Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0309Schema is the schema of the batches Case0309 returns.
-var Case0309Schema = arrow.NewSchema([]arrow.Field{
+// Case0321Schema is the schema of the batches Case0321 returns.
+var Case0321Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0309 evaluates query Case0309 over one batch of table t:
+// Case0321 evaluates query Case0321 over one batch of table t:
 //
 //	SELECT m['k'] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0309Input); err != nil {
-		return nil, fmt.Errorf("query Case0309: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0321Input); err != nil {
+		return nil, fmt.Errorf("query Case0321: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0309: %w", err)
+		return nil, fmt.Errorf("query Case0321: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -32384,15 +34793,15 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0309Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0321Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0310Input is the schema of Case0310's input batches (table t).
-var case0310Input = arrow.NewSchema([]arrow.Field{
+// case0322Input is the schema of Case0322's input batches (table t).
+var case0322Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32411,26 +34820,26 @@ var case0310Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0310Schema is the schema of the batches Case0310 returns.
-var Case0310Schema = arrow.NewSchema([]arrow.Field{
+// Case0322Schema is the schema of the batches Case0322 returns.
+var Case0322Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0310 evaluates query Case0310 over one batch of table t:
+// Case0322 evaluates query Case0322 over one batch of table t:
 //
 //	SELECT n[2] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0310Input); err != nil {
-		return nil, fmt.Errorf("query Case0310: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0322Input); err != nil {
+		return nil, fmt.Errorf("query Case0322: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0310: %w", err)
+		return nil, fmt.Errorf("query Case0322: %w", err)
 	}
 	n := int(in.NumRows())
 	n_Arr := in.Column(12).(*array.Map)
@@ -32494,15 +34903,15 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0310Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0322Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0311Input is the schema of Case0311's input batches (table t).
-var case0311Input = arrow.NewSchema([]arrow.Field{
+// case0323Input is the schema of Case0323's input batches (table t).
+var case0323Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32521,26 +34930,26 @@ var case0311Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0311Schema is the schema of the batches Case0311 returns.
-var Case0311Schema = arrow.NewSchema([]arrow.Field{
+// Case0323Schema is the schema of the batches Case0323 returns.
+var Case0323Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0311 evaluates query Case0311 over one batch of table t:
+// Case0323 evaluates query Case0323 over one batch of table t:
 //
 //	SELECT n[i] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0311Input); err != nil {
-		return nil, fmt.Errorf("query Case0311: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0323Input); err != nil {
+		return nil, fmt.Errorf("query Case0323: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0311: %w", err)
+		return nil, fmt.Errorf("query Case0323: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -32632,15 +35041,15 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0311Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0323Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0312Input is the schema of Case0312's input batches (table t).
-var case0312Input = arrow.NewSchema([]arrow.Field{
+// case0324Input is the schema of Case0324's input batches (table t).
+var case0324Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32659,26 +35068,26 @@ var case0312Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0312Schema is the schema of the batches Case0312 returns.
-var Case0312Schema = arrow.NewSchema([]arrow.Field{
+// Case0324Schema is the schema of the batches Case0324 returns.
+var Case0324Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0312 evaluates query Case0312 over one batch of table t:
+// Case0324 evaluates query Case0324 over one batch of table t:
 //
 //	SELECT 7 / 2 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0312Input); err != nil {
-		return nil, fmt.Errorf("query Case0312: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0324Input); err != nil {
+		return nil, fmt.Errorf("query Case0324: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0312: %w", err)
+		return nil, fmt.Errorf("query Case0324: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32703,15 +35112,15 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0312Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0324Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0313Input is the schema of Case0313's input batches (table t).
-var case0313Input = arrow.NewSchema([]arrow.Field{
+// case0325Input is the schema of Case0325's input batches (table t).
+var case0325Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32730,26 +35139,26 @@ var case0313Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0313Schema is the schema of the batches Case0313 returns.
-var Case0313Schema = arrow.NewSchema([]arrow.Field{
+// Case0325Schema is the schema of the batches Case0325 returns.
+var Case0325Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0313 evaluates query Case0313 over one batch of table t:
+// Case0325 evaluates query Case0325 over one batch of table t:
 //
 //	SELECT a / b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0313Input); err != nil {
-		return nil, fmt.Errorf("query Case0313: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0325Input); err != nil {
+		return nil, fmt.Errorf("query Case0325: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0313: %w", err)
+		return nil, fmt.Errorf("query Case0325: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -32856,15 +35265,15 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0313Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0325Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0314Input is the schema of Case0314's input batches (table t).
-var case0314Input = arrow.NewSchema([]arrow.Field{
+// case0326Input is the schema of Case0326's input batches (table t).
+var case0326Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32883,26 +35292,26 @@ var case0314Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0314Schema is the schema of the batches Case0314 returns.
-var Case0314Schema = arrow.NewSchema([]arrow.Field{
+// Case0326Schema is the schema of the batches Case0326 returns.
+var Case0326Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0314 evaluates query Case0314 over one batch of table t:
+// Case0326 evaluates query Case0326 over one batch of table t:
 //
 //	SELECT x / y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0314Input); err != nil {
-		return nil, fmt.Errorf("query Case0314: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0326Input); err != nil {
+		return nil, fmt.Errorf("query Case0326: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0314: %w", err)
+		return nil, fmt.Errorf("query Case0326: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -32965,15 +35374,15 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0314Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0326Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0315Input is the schema of Case0315's input batches (table t).
-var case0315Input = arrow.NewSchema([]arrow.Field{
+// case0327Input is the schema of Case0327's input batches (table t).
+var case0327Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32992,26 +35401,26 @@ var case0315Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0315Schema is the schema of the batches Case0315 returns.
-var Case0315Schema = arrow.NewSchema([]arrow.Field{
+// Case0327Schema is the schema of the batches Case0327 returns.
+var Case0327Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0315 evaluates query Case0315 over one batch of table t:
+// Case0327 evaluates query Case0327 over one batch of table t:
 //
 //	SELECT 7 DIV 2 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0315Input); err != nil {
-		return nil, fmt.Errorf("query Case0315: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0327Input); err != nil {
+		return nil, fmt.Errorf("query Case0327: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0315: %w", err)
+		return nil, fmt.Errorf("query Case0327: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33036,15 +35445,15 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0315Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0327Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0316Input is the schema of Case0316's input batches (table t).
-var case0316Input = arrow.NewSchema([]arrow.Field{
+// case0328Input is the schema of Case0328's input batches (table t).
+var case0328Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33063,26 +35472,26 @@ var case0316Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0316Schema is the schema of the batches Case0316 returns.
-var Case0316Schema = arrow.NewSchema([]arrow.Field{
+// Case0328Schema is the schema of the batches Case0328 returns.
+var Case0328Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0316 evaluates query Case0316 over one batch of table t:
+// Case0328 evaluates query Case0328 over one batch of table t:
 //
 //	SELECT -7 DIV 2 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0316Input); err != nil {
-		return nil, fmt.Errorf("query Case0316: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0328Input); err != nil {
+		return nil, fmt.Errorf("query Case0328: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0316: %w", err)
+		return nil, fmt.Errorf("query Case0328: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33107,15 +35516,15 @@ func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0316Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0328Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0317Input is the schema of Case0317's input batches (table t).
-var case0317Input = arrow.NewSchema([]arrow.Field{
+// case0329Input is the schema of Case0329's input batches (table t).
+var case0329Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33134,26 +35543,26 @@ var case0317Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0317Schema is the schema of the batches Case0317 returns.
-var Case0317Schema = arrow.NewSchema([]arrow.Field{
+// Case0329Schema is the schema of the batches Case0329 returns.
+var Case0329Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0317 evaluates query Case0317 over one batch of table t:
+// Case0329 evaluates query Case0329 over one batch of table t:
 //
 //	SELECT a DIV -1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0317Input); err != nil {
-		return nil, fmt.Errorf("query Case0317: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0329Input); err != nil {
+		return nil, fmt.Errorf("query Case0329: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0317: %w", err)
+		return nil, fmt.Errorf("query Case0329: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33210,15 +35619,15 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0317Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0329Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0318Input is the schema of Case0318's input batches (table t).
-var case0318Input = arrow.NewSchema([]arrow.Field{
+// case0330Input is the schema of Case0330's input batches (table t).
+var case0330Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33237,26 +35646,26 @@ var case0318Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0318Schema is the schema of the batches Case0318 returns.
-var Case0318Schema = arrow.NewSchema([]arrow.Field{
+// Case0330Schema is the schema of the batches Case0330 returns.
+var Case0330Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0318 evaluates query Case0318 over one batch of table t:
+// Case0330 evaluates query Case0330 over one batch of table t:
 //
 //	SELECT a + 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0318Input); err != nil {
-		return nil, fmt.Errorf("query Case0318: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0330Input); err != nil {
+		return nil, fmt.Errorf("query Case0330: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0318: %w", err)
+		return nil, fmt.Errorf("query Case0330: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33313,15 +35722,15 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0318Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0330Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0319Input is the schema of Case0319's input batches (table t).
-var case0319Input = arrow.NewSchema([]arrow.Field{
+// case0331Input is the schema of Case0331's input batches (table t).
+var case0331Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33340,26 +35749,26 @@ var case0319Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0319Schema is the schema of the batches Case0319 returns.
-var Case0319Schema = arrow.NewSchema([]arrow.Field{
+// Case0331Schema is the schema of the batches Case0331 returns.
+var Case0331Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0319 evaluates query Case0319 over one batch of table t:
+// Case0331 evaluates query Case0331 over one batch of table t:
 //
 //	SELECT a - 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0319Input); err != nil {
-		return nil, fmt.Errorf("query Case0319: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0331Input); err != nil {
+		return nil, fmt.Errorf("query Case0331: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0319: %w", err)
+		return nil, fmt.Errorf("query Case0331: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33416,15 +35825,15 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &difference, all, n)}
-	out := array.NewRecordBatch(Case0319Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0331Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0320Input is the schema of Case0320's input batches (table t).
-var case0320Input = arrow.NewSchema([]arrow.Field{
+// case0332Input is the schema of Case0332's input batches (table t).
+var case0332Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33443,26 +35852,26 @@ var case0320Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0320Schema is the schema of the batches Case0320 returns.
-var Case0320Schema = arrow.NewSchema([]arrow.Field{
+// Case0332Schema is the schema of the batches Case0332 returns.
+var Case0332Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0320 evaluates query Case0320 over one batch of table t:
+// Case0332 evaluates query Case0332 over one batch of table t:
 //
 //	SELECT a * 2 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0320Input); err != nil {
-		return nil, fmt.Errorf("query Case0320: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0332Input); err != nil {
+		return nil, fmt.Errorf("query Case0332: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0320: %w", err)
+		return nil, fmt.Errorf("query Case0332: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33519,15 +35928,15 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0320Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0332Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0321Input is the schema of Case0321's input batches (table t).
-var case0321Input = arrow.NewSchema([]arrow.Field{
+// case0333Input is the schema of Case0333's input batches (table t).
+var case0333Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33546,26 +35955,26 @@ var case0321Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0321Schema is the schema of the batches Case0321 returns.
-var Case0321Schema = arrow.NewSchema([]arrow.Field{
+// Case0333Schema is the schema of the batches Case0333 returns.
+var Case0333Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0321 evaluates query Case0321 over one batch of table t:
+// Case0333 evaluates query Case0333 over one batch of table t:
 //
 //	SELECT i + 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0321Input); err != nil {
-		return nil, fmt.Errorf("query Case0321: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0333Input); err != nil {
+		return nil, fmt.Errorf("query Case0333: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0321: %w", err)
+		return nil, fmt.Errorf("query Case0333: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -33622,15 +36031,15 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0321Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0333Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0322Input is the schema of Case0322's input batches (table t).
-var case0322Input = arrow.NewSchema([]arrow.Field{
+// case0334Input is the schema of Case0334's input batches (table t).
+var case0334Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33649,26 +36058,26 @@ var case0322Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0322Schema is the schema of the batches Case0322 returns.
-var Case0322Schema = arrow.NewSchema([]arrow.Field{
+// Case0334Schema is the schema of the batches Case0334 returns.
+var Case0334Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0322 evaluates query Case0322 over one batch of table t:
+// Case0334 evaluates query Case0334 over one batch of table t:
 //
 //	SELECT i + a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0322Input); err != nil {
-		return nil, fmt.Errorf("query Case0322: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0334Input); err != nil {
+		return nil, fmt.Errorf("query Case0334: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0322: %w", err)
+		return nil, fmt.Errorf("query Case0334: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -33753,15 +36162,15 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0322Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0334Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0323Input is the schema of Case0323's input batches (table t).
-var case0323Input = arrow.NewSchema([]arrow.Field{
+// case0335Input is the schema of Case0335's input batches (table t).
+var case0335Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33780,26 +36189,26 @@ var case0323Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0323Schema is the schema of the batches Case0323 returns.
-var Case0323Schema = arrow.NewSchema([]arrow.Field{
+// Case0335Schema is the schema of the batches Case0335 returns.
+var Case0335Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0323 evaluates query Case0323 over one batch of table t:
+// Case0335 evaluates query Case0335 over one batch of table t:
 //
 //	SELECT i * j AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0323Input); err != nil {
-		return nil, fmt.Errorf("query Case0323: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0335Input); err != nil {
+		return nil, fmt.Errorf("query Case0335: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0323: %w", err)
+		return nil, fmt.Errorf("query Case0335: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -33862,15 +36271,15 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0323Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0335Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0324Input is the schema of Case0324's input batches (table t).
-var case0324Input = arrow.NewSchema([]arrow.Field{
+// case0336Input is the schema of Case0336's input batches (table t).
+var case0336Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33889,26 +36298,26 @@ var case0324Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0324Schema is the schema of the batches Case0324 returns.
-var Case0324Schema = arrow.NewSchema([]arrow.Field{
+// Case0336Schema is the schema of the batches Case0336 returns.
+var Case0336Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0324 evaluates query Case0324 over one batch of table t:
+// Case0336 evaluates query Case0336 over one batch of table t:
 //
 //	SELECT -i AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0324Input); err != nil {
-		return nil, fmt.Errorf("query Case0324: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0336Input); err != nil {
+		return nil, fmt.Errorf("query Case0336: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0324: %w", err)
+		return nil, fmt.Errorf("query Case0336: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -33965,15 +36374,15 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0324Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0336Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0325Input is the schema of Case0325's input batches (table t).
-var case0325Input = arrow.NewSchema([]arrow.Field{
+// case0337Input is the schema of Case0337's input batches (table t).
+var case0337Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33992,26 +36401,26 @@ var case0325Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0325Schema is the schema of the batches Case0325 returns.
-var Case0325Schema = arrow.NewSchema([]arrow.Field{
+// Case0337Schema is the schema of the batches Case0337 returns.
+var Case0337Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0325 evaluates query Case0325 over one batch of table t:
+// Case0337 evaluates query Case0337 over one batch of table t:
 //
 //	SELECT x + 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0325Input); err != nil {
-		return nil, fmt.Errorf("query Case0325: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0337Input); err != nil {
+		return nil, fmt.Errorf("query Case0337: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0325: %w", err)
+		return nil, fmt.Errorf("query Case0337: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -34058,15 +36467,15 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0325Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0337Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0326Input is the schema of Case0326's input batches (table t).
-var case0326Input = arrow.NewSchema([]arrow.Field{
+// case0338Input is the schema of Case0338's input batches (table t).
+var case0338Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34085,26 +36494,26 @@ var case0326Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0326Schema is the schema of the batches Case0326 returns.
-var Case0326Schema = arrow.NewSchema([]arrow.Field{
+// Case0338Schema is the schema of the batches Case0338 returns.
+var Case0338Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0326 evaluates query Case0326 over one batch of table t:
+// Case0338 evaluates query Case0338 over one batch of table t:
 //
 //	SELECT x * 10 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0326Input); err != nil {
-		return nil, fmt.Errorf("query Case0326: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0338Input); err != nil {
+		return nil, fmt.Errorf("query Case0338: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0326: %w", err)
+		return nil, fmt.Errorf("query Case0338: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -34151,15 +36560,15 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0326Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0338Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0327Input is the schema of Case0327's input batches (table t).
-var case0327Input = arrow.NewSchema([]arrow.Field{
+// case0339Input is the schema of Case0339's input batches (table t).
+var case0339Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34178,26 +36587,26 @@ var case0327Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0327Schema is the schema of the batches Case0327 returns.
-var Case0327Schema = arrow.NewSchema([]arrow.Field{
+// Case0339Schema is the schema of the batches Case0339 returns.
+var Case0339Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0327 evaluates query Case0327 over one batch of table t:
+// Case0339 evaluates query Case0339 over one batch of table t:
 //
 //	SELECT a % 0 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0327Input); err != nil {
-		return nil, fmt.Errorf("query Case0327: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0339Input); err != nil {
+		return nil, fmt.Errorf("query Case0339: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0327: %w", err)
+		return nil, fmt.Errorf("query Case0339: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34254,15 +36663,15 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0327Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0339Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0328Input is the schema of Case0328's input batches (table t).
-var case0328Input = arrow.NewSchema([]arrow.Field{
+// case0340Input is the schema of Case0340's input batches (table t).
+var case0340Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34281,26 +36690,26 @@ var case0328Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0328Schema is the schema of the batches Case0328 returns.
-var Case0328Schema = arrow.NewSchema([]arrow.Field{
+// Case0340Schema is the schema of the batches Case0340 returns.
+var Case0340Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0328 evaluates query Case0328 over one batch of table t:
+// Case0340 evaluates query Case0340 over one batch of table t:
 //
 //	SELECT -7 % 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0328Input); err != nil {
-		return nil, fmt.Errorf("query Case0328: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0340Input); err != nil {
+		return nil, fmt.Errorf("query Case0340: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0328: %w", err)
+		return nil, fmt.Errorf("query Case0340: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34325,15 +36734,15 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0328Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0340Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0329Input is the schema of Case0329's input batches (table t).
-var case0329Input = arrow.NewSchema([]arrow.Field{
+// case0341Input is the schema of Case0341's input batches (table t).
+var case0341Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34352,26 +36761,26 @@ var case0329Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0329Schema is the schema of the batches Case0329 returns.
-var Case0329Schema = arrow.NewSchema([]arrow.Field{
+// Case0341Schema is the schema of the batches Case0341 returns.
+var Case0341Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0329 evaluates query Case0329 over one batch of table t:
+// Case0341 evaluates query Case0341 over one batch of table t:
 //
 //	SELECT 7 % -3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0329Input); err != nil {
-		return nil, fmt.Errorf("query Case0329: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0341Input); err != nil {
+		return nil, fmt.Errorf("query Case0341: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0329: %w", err)
+		return nil, fmt.Errorf("query Case0341: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34396,15 +36805,15 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0329Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0341Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0330Input is the schema of Case0330's input batches (table t).
-var case0330Input = arrow.NewSchema([]arrow.Field{
+// case0342Input is the schema of Case0342's input batches (table t).
+var case0342Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34423,26 +36832,26 @@ var case0330Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0330Schema is the schema of the batches Case0330 returns.
-var Case0330Schema = arrow.NewSchema([]arrow.Field{
+// Case0342Schema is the schema of the batches Case0342 returns.
+var Case0342Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0330 evaluates query Case0330 over one batch of table t:
+// Case0342 evaluates query Case0342 over one batch of table t:
 //
 //	SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0330Input); err != nil {
-		return nil, fmt.Errorf("query Case0330: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0342Input); err != nil {
+		return nil, fmt.Errorf("query Case0342: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0330: %w", err)
+		return nil, fmt.Errorf("query Case0342: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34495,15 +36904,15 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0330Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0342Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0331Input is the schema of Case0331's input batches (table t).
-var case0331Input = arrow.NewSchema([]arrow.Field{
+// case0343Input is the schema of Case0343's input batches (table t).
+var case0343Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34522,26 +36931,26 @@ var case0331Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0331Schema is the schema of the batches Case0331 returns.
-var Case0331Schema = arrow.NewSchema([]arrow.Field{
+// Case0343Schema is the schema of the batches Case0343 returns.
+var Case0343Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0331 evaluates query Case0331 over one batch of table t:
+// Case0343 evaluates query Case0343 over one batch of table t:
 //
 //	SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0331Input); err != nil {
-		return nil, fmt.Errorf("query Case0331: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0343Input); err != nil {
+		return nil, fmt.Errorf("query Case0343: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0331: %w", err)
+		return nil, fmt.Errorf("query Case0343: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34594,15 +37003,15 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0331Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0343Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0332Input is the schema of Case0332's input batches (table t).
-var case0332Input = arrow.NewSchema([]arrow.Field{
+// case0344Input is the schema of Case0344's input batches (table t).
+var case0344Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34621,26 +37030,26 @@ var case0332Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0332Schema is the schema of the batches Case0332 returns.
-var Case0332Schema = arrow.NewSchema([]arrow.Field{
+// Case0344Schema is the schema of the batches Case0344 returns.
+var Case0344Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0332 evaluates query Case0332 over one batch of table t:
+// Case0344 evaluates query Case0344 over one batch of table t:
 //
 //	SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0332Input); err != nil {
-		return nil, fmt.Errorf("query Case0332: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0344Input); err != nil {
+		return nil, fmt.Errorf("query Case0344: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0332: %w", err)
+		return nil, fmt.Errorf("query Case0344: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34665,15 +37074,15 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0332Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0344Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0333Input is the schema of Case0333's input batches (table t).
-var case0333Input = arrow.NewSchema([]arrow.Field{
+// case0345Input is the schema of Case0345's input batches (table t).
+var case0345Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34692,26 +37101,26 @@ var case0333Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0333Schema is the schema of the batches Case0333 returns.
-var Case0333Schema = arrow.NewSchema([]arrow.Field{
+// Case0345Schema is the schema of the batches Case0345 returns.
+var Case0345Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0333 evaluates query Case0333 over one batch of table t:
+// Case0345 evaluates query Case0345 over one batch of table t:
 //
 //	SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0333Input); err != nil {
-		return nil, fmt.Errorf("query Case0333: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0345Input); err != nil {
+		return nil, fmt.Errorf("query Case0345: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0333: %w", err)
+		return nil, fmt.Errorf("query Case0345: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34816,933 +37225,6 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0333Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0334Input is the schema of Case0334's input batches (table t).
-var case0334Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0334Schema is the schema of the batches Case0334 returns.
-var Case0334Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0334 evaluates query Case0334 over one batch of table t:
-//
-//	SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0334Input); err != nil {
-		return nil, fmt.Errorf("query Case0334: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0334: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
-	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
-	caseResult := vec.Make[int32](n)
-	// (a > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0334Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0335Input is the schema of Case0335's input batches (table t).
-var case0335Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0335Schema is the schema of the batches Case0335 returns.
-var Case0335Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0335 evaluates query Case0335 over one batch of table t:
-//
-//	SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0335Input); err != nil {
-		return nil, fmt.Errorf("query Case0335: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0335: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
-	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
-	caseResult := vec.Make[int32](n)
-	// (a > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0335Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0336Input is the schema of Case0336's input batches (table t).
-var case0336Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0336Schema is the schema of the batches Case0336 returns.
-var Case0336Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
-}, nil)
-
-// Case0336 evaluates query Case0336 over one batch of table t:
-//
-//	SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0336Input); err != nil {
-		return nil, fmt.Errorf("query Case0336: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0336: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: FALSE AND 1 DIV 0 = 1
-	konst := vec.Const[bool](n, false)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "FALSE AND 1 DIV 0 = 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0336Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0337Input is the schema of Case0337's input batches (table t).
-var case0337Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0337Schema is the schema of the batches Case0337 returns.
-var Case0337Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
-}, nil)
-
-// Case0337 evaluates query Case0337 over one batch of table t:
-//
-//	SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0337Input); err != nil {
-		return nil, fmt.Errorf("query Case0337: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0337: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: TRUE OR 1 DIV 0 = 1
-	konst := vec.Const[bool](n, true)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRUE OR 1 DIV 0 = 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0337Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0338Input is the schema of Case0338's input batches (table t).
-var case0338Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0338Schema is the schema of the batches Case0338 returns.
-var Case0338Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0338 evaluates query Case0338 over one batch of table t:
-//
-//	SELECT p AND 1 DIV 0 = 1 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0338Input); err != nil {
-		return nil, fmt.Errorf("query Case0338: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0338: %w", err)
-	}
-	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: p AND 1 DIV 0 = 1
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	and.Add(&konst)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND 1 DIV 0 = 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0338Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0339Input is the schema of Case0339's input batches (table t).
-var case0339Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0339Schema is the schema of the batches Case0339 returns.
-var Case0339Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0339 evaluates query Case0339 over one batch of table t:
-//
-//	SELECT p AND 1 DIV 0 = 1 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0339Input); err != nil {
-		return nil, fmt.Errorf("query Case0339: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0339: %w", err)
-	}
-	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: p AND 1 DIV 0 = 1
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	and.Add(&konst)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND 1 DIV 0 = 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
-	out := array.NewRecordBatch(Case0339Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0340Input is the schema of Case0340's input batches (table t).
-var case0340Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0340Schema is the schema of the batches Case0340 returns.
-var Case0340Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0340 evaluates query Case0340 over one batch of table t:
-//
-//	SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0340Input); err != nil {
-		return nil, fmt.Errorf("query Case0340: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0340: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: COALESCE(NULL, a, 1 DIV 0)
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(NULL, a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0340Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0341Input is the schema of Case0341's input batches (table t).
-var case0341Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0341Schema is the schema of the batches Case0341 returns.
-var Case0341Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0341 evaluates query Case0341 over one batch of table t:
-//
-//	SELECT 2147483647 + 1 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0341Input); err != nil {
-		return nil, fmt.Errorf("query Case0341: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0341: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: 2147483647 + 1
-	konst := vec.ErrVec[int32](n, rt.NewError("ARITHMETIC_OVERFLOW", "integer overflow"))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "2147483647 + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0341Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0342Input is the schema of Case0342's input batches (table t).
-var case0342Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0342Schema is the schema of the batches Case0342 returns.
-var Case0342Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0342 evaluates query Case0342 over one batch of table t:
-//
-//	SELECT -2147483648 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0342Input); err != nil {
-		return nil, fmt.Errorf("query Case0342: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0342: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: -2147483648
-	konst := vec.Const[int32](n, int32(-2147483648))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-2147483648"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0342Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0343Input is the schema of Case0343's input batches (table t).
-var case0343Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0343Schema is the schema of the batches Case0343 returns.
-var Case0343Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0343 evaluates query Case0343 over one batch of table t:
-//
-//	SELECT 2147483648 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0343Input); err != nil {
-		return nil, fmt.Errorf("query Case0343: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0343: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: 2147483648
-	konst := vec.Const[int64](n, int64(int64(2147483648)))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "2147483648"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0343Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0344Input is the schema of Case0344's input batches (table t).
-var case0344Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0344Schema is the schema of the batches Case0344 returns.
-var Case0344Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
-}, nil)
-
-// Case0344 evaluates query Case0344 over one batch of table t:
-//
-//	SELECT a IS NULL AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0344Input); err != nil {
-		return nil, fmt.Errorf("query Case0344: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0344: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a IS NULL
-	// (a IS NULL)
-	isNull := vec.IsNull(&a, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IS NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
-	out := array.NewRecordBatch(Case0344Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0345Input is the schema of Case0345's input batches (table t).
-var case0345Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0345Schema is the schema of the batches Case0345 returns.
-var Case0345Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
-}, nil)
-
-// Case0345 evaluates query Case0345 over one batch of table t:
-//
-//	SELECT a IS NOT NULL AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0345Input); err != nil {
-		return nil, fmt.Errorf("query Case0345: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0345: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a IS NOT NULL
-	// (a IS NOT NULL)
-	isNotNull := vec.IsNull(&a, true, all, n)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IS NOT NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
 	out := array.NewRecordBatch(Case0345Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -35772,12 +37254,12 @@ var case0346Input = arrow.NewSchema([]arrow.Field{
 
 // Case0346Schema is the schema of the batches Case0346 returns.
 var Case0346Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0346 evaluates query Case0346 over one batch of table t:
 //
-//	SELECT (1 DIV a) IS NULL AS r FROM t
+//	SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -35798,47 +37280,41 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (1 DIV a) IS NULL
-	// (CAST(1 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
+	caseResult := vec.Make[int32](n)
+	// (a > CAST(0 AS BIGINT))
+	cmp := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && a.Clean() {
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := cmp.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
 			if a.IsNull(i) {
-				quotient.SetNull(i)
+				cmp.SetNull(i)
 				continue
 			}
 			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
+				cmp.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
 		}
 	}
-	// ((CAST(1 AS BIGINT) DIV a) IS NULL)
-	isNull := vec.IsNull(&quotient, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	vec.Fill(&caseResult, int32(1), when, n)
+	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV a) IS NULL"}
+		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -35847,7 +37323,7 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
 	out := array.NewRecordBatch(Case0346Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -35877,12 +37353,12 @@ var case0347Input = arrow.NewSchema([]arrow.Field{
 
 // Case0347Schema is the schema of the batches Case0347 returns.
 var Case0347Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0347 evaluates query Case0347 over one batch of table t:
 //
-//	SELECT (1 DIV a) IS NULL AS r FROM t
+//	SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -35903,47 +37379,41 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (1 DIV a) IS NULL
-	// (CAST(1 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
+	caseResult := vec.Make[int32](n)
+	// (a > CAST(0 AS BIGINT))
+	cmp := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && a.Clean() {
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := cmp.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
 			if a.IsNull(i) {
-				quotient.SetNull(i)
+				cmp.SetNull(i)
 				continue
 			}
 			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
+				cmp.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
 		}
 	}
-	// ((CAST(1 AS BIGINT) DIV a) IS NULL)
-	isNull := vec.IsNull(&quotient, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	vec.Fill(&caseResult, int32(1), when, n)
+	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV a) IS NULL"}
+		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -35952,7 +37422,7 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
 	out := array.NewRecordBatch(Case0347Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -35987,7 +37457,7 @@ var Case0348Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0348 evaluates query Case0348 over one batch of table t:
 //
-//	SELECT isnull(s) AS r FROM t
+//	SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36002,21 +37472,19 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0348: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: isnull(s)
-	// (s IS NULL)
-	isNull := vec.IsNull(&s, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: FALSE AND 1 DIV 0 = 1
+	konst := vec.Const[bool](n, false)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "isnull(s)"}
+		texts := []string{"", "FALSE AND 1 DIV 0 = 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -36025,7 +37493,7 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0348Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -36060,7 +37528,7 @@ var Case0349Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0349 evaluates query Case0349 over one batch of table t:
 //
-//	SELECT isnotnull(s) AS r FROM t
+//	SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36075,21 +37543,19 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0349: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: isnotnull(s)
-	// (s IS NOT NULL)
-	isNotNull := vec.IsNull(&s, true, all, n)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: TRUE OR 1 DIV 0 = 1
+	konst := vec.Const[bool](n, true)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "isnotnull(s)"}
+		texts := []string{"", "TRUE OR 1 DIV 0 = 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -36098,7 +37564,7 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0349Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -36128,12 +37594,12 @@ var case0350Input = arrow.NewSchema([]arrow.Field{
 
 // Case0350Schema is the schema of the batches Case0350 returns.
 var Case0350Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case0350 evaluates query Case0350 over one batch of table t:
 //
-//	SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t
+//	SELECT p AND 1 DIV 0 = 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36146,6 +37612,949 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
 		return nil, fmt.Errorf("query Case0350: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: p AND 1 DIV 0 = 1
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	and.Add(&konst)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p AND 1 DIV 0 = 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	out := array.NewRecordBatch(Case0350Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0351Input is the schema of Case0351's input batches (table t).
+var case0351Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0351Schema is the schema of the batches Case0351 returns.
+var Case0351Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0351 evaluates query Case0351 over one batch of table t:
+//
+//	SELECT p AND 1 DIV 0 = 1 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0351Input); err != nil {
+		return nil, fmt.Errorf("query Case0351: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0351: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: p AND 1 DIV 0 = 1
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	and.Add(&konst)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p AND 1 DIV 0 = 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	out := array.NewRecordBatch(Case0351Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0352Input is the schema of Case0352's input batches (table t).
+var case0352Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0352Schema is the schema of the batches Case0352 returns.
+var Case0352Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0352 evaluates query Case0352 over one batch of table t:
+//
+//	SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0352Input); err != nil {
+		return nil, fmt.Errorf("query Case0352: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0352: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: COALESCE(NULL, a, 1 DIV 0)
+	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(NULL, a, 1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Case0352Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0353Input is the schema of Case0353's input batches (table t).
+var case0353Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0353Schema is the schema of the batches Case0353 returns.
+var Case0353Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0353 evaluates query Case0353 over one batch of table t:
+//
+//	SELECT 2147483647 + 1 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0353Input); err != nil {
+		return nil, fmt.Errorf("query Case0353: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0353: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: 2147483647 + 1
+	konst := vec.ErrVec[int32](n, rt.NewError("ARITHMETIC_OVERFLOW", "integer overflow"))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "2147483647 + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	out := array.NewRecordBatch(Case0353Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0354Input is the schema of Case0354's input batches (table t).
+var case0354Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0354Schema is the schema of the batches Case0354 returns.
+var Case0354Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0354 evaluates query Case0354 over one batch of table t:
+//
+//	SELECT -2147483648 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0354Input); err != nil {
+		return nil, fmt.Errorf("query Case0354: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0354: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: -2147483648
+	konst := vec.Const[int32](n, int32(-2147483648))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "-2147483648"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	out := array.NewRecordBatch(Case0354Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0355Input is the schema of Case0355's input batches (table t).
+var case0355Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0355Schema is the schema of the batches Case0355 returns.
+var Case0355Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0355 evaluates query Case0355 over one batch of table t:
+//
+//	SELECT 2147483648 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0355Input); err != nil {
+		return nil, fmt.Errorf("query Case0355: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0355: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: 2147483648
+	konst := vec.Const[int64](n, int64(int64(2147483648)))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "2147483648"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	out := array.NewRecordBatch(Case0355Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0356Input is the schema of Case0356's input batches (table t).
+var case0356Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0356Schema is the schema of the batches Case0356 returns.
+var Case0356Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0356 evaluates query Case0356 over one batch of table t:
+//
+//	SELECT a IS NULL AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0356Input); err != nil {
+		return nil, fmt.Errorf("query Case0356: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0356: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a IS NULL
+	// (a IS NULL)
+	isNull := vec.IsNull(&a, false, all, n)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IS NULL"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0356Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0357Input is the schema of Case0357's input batches (table t).
+var case0357Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0357Schema is the schema of the batches Case0357 returns.
+var Case0357Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0357 evaluates query Case0357 over one batch of table t:
+//
+//	SELECT a IS NOT NULL AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0357Input); err != nil {
+		return nil, fmt.Errorf("query Case0357: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0357: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a IS NOT NULL
+	// (a IS NOT NULL)
+	isNotNull := vec.IsNull(&a, true, all, n)
+	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IS NOT NULL"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
+	out := array.NewRecordBatch(Case0357Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0358Input is the schema of Case0358's input batches (table t).
+var case0358Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0358Schema is the schema of the batches Case0358 returns.
+var Case0358Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0358 evaluates query Case0358 over one batch of table t:
+//
+//	SELECT (1 DIV a) IS NULL AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0358Input); err != nil {
+		return nil, fmt.Errorf("query Case0358: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0358: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (1 DIV a) IS NULL
+	// (CAST(1 AS BIGINT) DIV a)
+	quotient := vec.Make[int64](n)
+	if all == nil && a.Clean() {
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(int64(int64(1)), aV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	// ((CAST(1 AS BIGINT) DIV a) IS NULL)
+	isNull := vec.IsNull(&quotient, false, all, n)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(1 DIV a) IS NULL"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0358Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0359Input is the schema of Case0359's input batches (table t).
+var case0359Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0359Schema is the schema of the batches Case0359 returns.
+var Case0359Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0359 evaluates query Case0359 over one batch of table t:
+//
+//	SELECT (1 DIV a) IS NULL AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0359Input); err != nil {
+		return nil, fmt.Errorf("query Case0359: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0359: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (1 DIV a) IS NULL
+	// (CAST(1 AS BIGINT) DIV a)
+	quotient := vec.Make[int64](n)
+	if all == nil && a.Clean() {
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(int64(int64(1)), aV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	// ((CAST(1 AS BIGINT) DIV a) IS NULL)
+	isNull := vec.IsNull(&quotient, false, all, n)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(1 DIV a) IS NULL"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0359Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0360Input is the schema of Case0360's input batches (table t).
+var case0360Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0360Schema is the schema of the batches Case0360 returns.
+var Case0360Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0360 evaluates query Case0360 over one batch of table t:
+//
+//	SELECT isnull(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0360Input); err != nil {
+		return nil, fmt.Errorf("query Case0360: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0360: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: isnull(s)
+	// (s IS NULL)
+	isNull := vec.IsNull(&s, false, all, n)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "isnull(s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0360Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0361Input is the schema of Case0361's input batches (table t).
+var case0361Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0361Schema is the schema of the batches Case0361 returns.
+var Case0361Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0361 evaluates query Case0361 over one batch of table t:
+//
+//	SELECT isnotnull(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0361(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0361Input); err != nil {
+		return nil, fmt.Errorf("query Case0361: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0361: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: isnotnull(s)
+	// (s IS NOT NULL)
+	isNotNull := vec.IsNull(&s, true, all, n)
+	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "isnotnull(s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
+	out := array.NewRecordBatch(Case0361Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0362Input is the schema of Case0362's input batches (table t).
+var case0362Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0362Schema is the schema of the batches Case0362 returns.
+var Case0362Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0362 evaluates query Case0362 over one batch of table t:
+//
+//	SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0362Input); err != nil {
+		return nil, fmt.Errorf("query Case0362: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0362: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -36224,15 +38633,15 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &least, all, n)}
-	out := array.NewRecordBatch(Case0350Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0362Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0351Input is the schema of Case0351's input batches (table t).
-var case0351Input = arrow.NewSchema([]arrow.Field{
+// case0363Input is the schema of Case0363's input batches (table t).
+var case0363Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -36251,26 +38660,26 @@ var case0351Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0351Schema is the schema of the batches Case0351 returns.
-var Case0351Schema = arrow.NewSchema([]arrow.Field{
+// Case0363Schema is the schema of the batches Case0363 returns.
+var Case0363Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0351 evaluates query Case0351 over one batch of table t:
+// Case0363 evaluates query Case0363 over one batch of table t:
 //
 //	SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0351Input); err != nil {
-		return nil, fmt.Errorf("query Case0351: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0363Input); err != nil {
+		return nil, fmt.Errorf("query Case0363: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0351: %w", err)
+		return nil, fmt.Errorf("query Case0363: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -36306,15 +38715,15 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0351Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0363Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0352Input is the schema of Case0352's input batches (table t).
-var case0352Input = arrow.NewSchema([]arrow.Field{
+// case0364Input is the schema of Case0364's input batches (table t).
+var case0364Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -36333,26 +38742,26 @@ var case0352Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0352Schema is the schema of the batches Case0352 returns.
-var Case0352Schema = arrow.NewSchema([]arrow.Field{
+// Case0364Schema is the schema of the batches Case0364 returns.
+var Case0364Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0352 evaluates query Case0352 over one batch of table t:
+// Case0364 evaluates query Case0364 over one batch of table t:
 //
 //	SELECT a + IF(p, NULL, NULL) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0352Input); err != nil {
-		return nil, fmt.Errorf("query Case0352: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0364Input); err != nil {
+		return nil, fmt.Errorf("query Case0364: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0352: %w", err)
+		return nil, fmt.Errorf("query Case0364: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36421,15 +38830,15 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0352Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0364Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0353Input is the schema of Case0353's input batches (table t).
-var case0353Input = arrow.NewSchema([]arrow.Field{
+// case0365Input is the schema of Case0365's input batches (table t).
+var case0365Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -36448,26 +38857,26 @@ var case0353Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0353Schema is the schema of the batches Case0353 returns.
-var Case0353Schema = arrow.NewSchema([]arrow.Field{
+// Case0365Schema is the schema of the batches Case0365 returns.
+var Case0365Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0353 evaluates query Case0353 over one batch of table t:
+// Case0365 evaluates query Case0365 over one batch of table t:
 //
 //	SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0353Input); err != nil {
-		return nil, fmt.Errorf("query Case0353: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0365Input); err != nil {
+		return nil, fmt.Errorf("query Case0365: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0353: %w", err)
+		return nil, fmt.Errorf("query Case0365: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36589,15 +38998,15 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0353Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0365Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0354Input is the schema of Case0354's input batches (table t).
-var case0354Input = arrow.NewSchema([]arrow.Field{
+// case0366Input is the schema of Case0366's input batches (table t).
+var case0366Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -36616,26 +39025,26 @@ var case0354Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0354Schema is the schema of the batches Case0354 returns.
-var Case0354Schema = arrow.NewSchema([]arrow.Field{
+// Case0366Schema is the schema of the batches Case0366 returns.
+var Case0366Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0354 evaluates query Case0354 over one batch of table t:
+// Case0366 evaluates query Case0366 over one batch of table t:
 //
 //	SELECT CASE NULL WHEN NULL THEN p END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0354Input); err != nil {
-		return nil, fmt.Errorf("query Case0354: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0366Input); err != nil {
+		return nil, fmt.Errorf("query Case0366: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0354: %w", err)
+		return nil, fmt.Errorf("query Case0366: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -36694,15 +39103,15 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0354Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0366Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0355Input is the schema of Case0355's input batches (table t).
-var case0355Input = arrow.NewSchema([]arrow.Field{
+// case0367Input is the schema of Case0367's input batches (table t).
+var case0367Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -36721,26 +39130,26 @@ var case0355Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0355Schema is the schema of the batches Case0355 returns.
-var Case0355Schema = arrow.NewSchema([]arrow.Field{
+// Case0367Schema is the schema of the batches Case0367 returns.
+var Case0367Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0355 evaluates query Case0355 over one batch of table t:
+// Case0367 evaluates query Case0367 over one batch of table t:
 //
 //	SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0355Input); err != nil {
-		return nil, fmt.Errorf("query Case0355: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0367Input); err != nil {
+		return nil, fmt.Errorf("query Case0367: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0355: %w", err)
+		return nil, fmt.Errorf("query Case0367: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -36821,15 +39230,15 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0355Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0367Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0356Input is the schema of Case0356's input batches (table t).
-var case0356Input = arrow.NewSchema([]arrow.Field{
+// case0368Input is the schema of Case0368's input batches (table t).
+var case0368Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -36848,26 +39257,26 @@ var case0356Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0356Schema is the schema of the batches Case0356 returns.
-var Case0356Schema = arrow.NewSchema([]arrow.Field{
+// Case0368Schema is the schema of the batches Case0368 returns.
+var Case0368Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0356 evaluates query Case0356 over one batch of table t:
+// Case0368 evaluates query Case0368 over one batch of table t:
 //
 //	SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0356Input); err != nil {
-		return nil, fmt.Errorf("query Case0356: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0368Input); err != nil {
+		return nil, fmt.Errorf("query Case0368: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0356: %w", err)
+		return nil, fmt.Errorf("query Case0368: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36892,15 +39301,15 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0356Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0368Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0357Input is the schema of Case0357's input batches (table t).
-var case0357Input = arrow.NewSchema([]arrow.Field{
+// case0369Input is the schema of Case0369's input batches (table t).
+var case0369Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -36919,26 +39328,26 @@ var case0357Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0357Schema is the schema of the batches Case0357 returns.
-var Case0357Schema = arrow.NewSchema([]arrow.Field{
+// Case0369Schema is the schema of the batches Case0369 returns.
+var Case0369Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0357 evaluates query Case0357 over one batch of table t:
+// Case0369 evaluates query Case0369 over one batch of table t:
 //
 //	SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0357Input); err != nil {
-		return nil, fmt.Errorf("query Case0357: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0369Input); err != nil {
+		return nil, fmt.Errorf("query Case0369: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0357: %w", err)
+		return nil, fmt.Errorf("query Case0369: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36963,15 +39372,15 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0357Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0369Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0358Input is the schema of Case0358's input batches (table t).
-var case0358Input = arrow.NewSchema([]arrow.Field{
+// case0370Input is the schema of Case0370's input batches (table t).
+var case0370Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -36990,26 +39399,26 @@ var case0358Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0358Schema is the schema of the batches Case0358 returns.
-var Case0358Schema = arrow.NewSchema([]arrow.Field{
+// Case0370Schema is the schema of the batches Case0370 returns.
+var Case0370Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0358 evaluates query Case0358 over one batch of table t:
+// Case0370 evaluates query Case0370 over one batch of table t:
 //
 //	SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0358Input); err != nil {
-		return nil, fmt.Errorf("query Case0358: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0370Input); err != nil {
+		return nil, fmt.Errorf("query Case0370: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0358: %w", err)
+		return nil, fmt.Errorf("query Case0370: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -37056,15 +39465,15 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0358Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0370Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0359Input is the schema of Case0359's input batches (table t).
-var case0359Input = arrow.NewSchema([]arrow.Field{
+// case0371Input is the schema of Case0371's input batches (table t).
+var case0371Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -37083,26 +39492,26 @@ var case0359Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0359Schema is the schema of the batches Case0359 returns.
-var Case0359Schema = arrow.NewSchema([]arrow.Field{
+// Case0371Schema is the schema of the batches Case0371 returns.
+var Case0371Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0359 evaluates query Case0359 over one batch of table t:
+// Case0371 evaluates query Case0371 over one batch of table t:
 //
 //	SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0359Input); err != nil {
-		return nil, fmt.Errorf("query Case0359: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0371Input); err != nil {
+		return nil, fmt.Errorf("query Case0371: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0359: %w", err)
+		return nil, fmt.Errorf("query Case0371: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -37133,15 +39542,15 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0359Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0371Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0360Input is the schema of Case0360's input batches (table t).
-var case0360Input = arrow.NewSchema([]arrow.Field{
+// case0372Input is the schema of Case0372's input batches (table t).
+var case0372Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -37160,26 +39569,26 @@ var case0360Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0360Schema is the schema of the batches Case0360 returns.
-var Case0360Schema = arrow.NewSchema([]arrow.Field{
+// Case0372Schema is the schema of the batches Case0372 returns.
+var Case0372Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0360 evaluates query Case0360 over one batch of table t:
+// Case0372 evaluates query Case0372 over one batch of table t:
 //
 //	SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0360Input); err != nil {
-		return nil, fmt.Errorf("query Case0360: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0372Input); err != nil {
+		return nil, fmt.Errorf("query Case0372: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0360: %w", err)
+		return nil, fmt.Errorf("query Case0372: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -37204,7 +39613,7 @@ func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0360Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0372Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -37939,6 +40348,30 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0359, Case0359Schema, true
 	case "Case0360":
 		return Case0360, Case0360Schema, true
+	case "Case0361":
+		return Case0361, Case0361Schema, true
+	case "Case0362":
+		return Case0362, Case0362Schema, true
+	case "Case0363":
+		return Case0363, Case0363Schema, true
+	case "Case0364":
+		return Case0364, Case0364Schema, true
+	case "Case0365":
+		return Case0365, Case0365Schema, true
+	case "Case0366":
+		return Case0366, Case0366Schema, true
+	case "Case0367":
+		return Case0367, Case0367Schema, true
+	case "Case0368":
+		return Case0368, Case0368Schema, true
+	case "Case0369":
+		return Case0369, Case0369Schema, true
+	case "Case0370":
+		return Case0370, Case0370Schema, true
+	case "Case0371":
+		return Case0371, Case0371Schema, true
+	case "Case0372":
+		return Case0372, Case0372Schema, true
 	}
 	return nil, nil, false
 }

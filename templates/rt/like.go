@@ -162,6 +162,24 @@ func CompileLike(pattern, escape string) (*LikeMatcher, *Error) {
 	return p, nil
 }
 
+// Literal returns the plain string test a pattern reduces to, for code that
+// writes it inline instead of calling Match: shape "exact", "prefix",
+// "suffix" or "contains" with its literal, or "" when Match needs the
+// general algorithm (or the pattern is '%', which needs no test).
+func (p *LikeMatcher) Literal() (shape, lit string) {
+	switch p.shape {
+	case likeExact:
+		return "exact", p.lit
+	case likePrefix:
+		return "prefix", p.lit
+	case likeSuffix:
+		return "suffix", p.lit
+	case likeContains:
+		return "contains", p.lit
+	}
+	return "", ""
+}
+
 // Match reports whether s matches the pattern, with the classic greedy
 // wildcard algorithm backtracking only to the last %: O(len(s) * len(pattern))
 // in the worst case, never exponential.
