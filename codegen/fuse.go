@@ -86,6 +86,61 @@ func (f *funcGen) fusibleCond(e ir.Expr) bool {
 	return false
 }
 
+// fusibleRoot reports whether top-level expression e (an output column or
+// the WHERE clause) is emitted as fused loops: a fusible conditional, or a
+// fusible value that is not just an input (a chain of arithmetic, say, whose
+// vector code would build a temporary per operation).
+func (f *funcGen) fusibleRoot(e ir.Expr) bool {
+	if f.plan.Lookup(e) != nil {
+		return false
+	}
+	switch e.(type) {
+	case *ir.If, *ir.Case:
+		return f.fusibleCond(e)
+	case *ir.Call, *ir.And, *ir.Or, *ir.Between, *ir.In:
+		return compound(f.plan, e) && f.fusibleNode(e)
+	}
+	return false
+}
+
+// compound reports whether e has an operation among its arguments (not
+// counting shared ones, which are read as vectors): a single operation's
+// vector code is one tight loop already, and fusing it would only add code.
+func compound(p *cse.Plan, e ir.Expr) bool {
+	var args []ir.Expr
+	switch e := e.(type) {
+	case *ir.Call:
+		args = e.Args
+	case *ir.And:
+		args = e.Args
+	case *ir.Or:
+		args = e.Args
+	case *ir.Between, *ir.In:
+		return true // two comparisons or more
+	}
+	for _, a := range args {
+		switch a.(type) {
+		case *ir.Call, *ir.And, *ir.Or, *ir.Between, *ir.In:
+			if p.Lookup(a) == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// emitTop emits top-level expression e over sel: fused when fusibleRoot says
+// so (conditionals take that path in emitIf and emitCase).
+func (f *funcGen) emitTop(e ir.Expr, sel string) operand {
+	switch e.(type) {
+	case *ir.Call, *ir.And, *ir.Or, *ir.Between, *ir.In:
+		if f.fusibleRoot(e) {
+			return f.emitFused(e, sel, rootName(e), func(s string) operand { return f.emit(e, s) })
+		}
+	}
+	return f.emit(e, sel)
+}
+
 // hoists reports whether the CSE plan computes something at the start of a
 // branch of conditional e.
 func (f *funcGen) hoists(e ir.Expr, kind cse.RegionKind, index int) bool {
@@ -130,6 +185,10 @@ func (f *funcGen) fusibleNode(e ir.Expr) bool {
 		return f.allFusible(e.Args)
 	case *ir.Or:
 		return f.allFusible(e.Args)
+	case *ir.Between:
+		return f.plainLeaf(e.Arg) && comparison(e.Ge) && comparison(e.Le) && f.allFusible([]ir.Expr{e.Arg, e.Lo, e.Hi})
+	case *ir.In:
+		return len(e.List) > 0 && f.plainLeaf(e.Arg) && comparison(e.Eq) && f.fusibleValue(e.Arg) && f.allFusible(e.List)
 	case *ir.Call:
 		switch {
 		case notFused[e.Fn.Name]:
@@ -144,6 +203,21 @@ func (f *funcGen) fusibleNode(e ir.Expr) bool {
 	}
 	return false
 }
+
+// plainLeaf reports whether e reads as a plain Go value in a fused loop (a
+// column, a constant or a shared subexpression), so that BETWEEN and IN may
+// repeat it per comparison without repeating work.
+func (f *funcGen) plainLeaf(e ir.Expr) bool {
+	switch e.(type) {
+	case *ir.ColumnRef, *ir.Const:
+		return true
+	}
+	return f.plan.Lookup(e) != nil
+}
+
+// comparison reports whether a BETWEEN or IN comparison call has a kernel
+// that cannot fail.
+func comparison(c *ir.Call) bool { return c.Sig.Kernel != "" && !c.Sig.KernelErr }
 
 func (f *funcGen) allFusible(es []ir.Expr) bool {
 	for _, a := range es {
@@ -212,7 +286,10 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func(sel string
 		for _, s := range absorbed {
 			body = append(body, jen.Comment("shared (always): "+comment(s.SQL)), jen.Id(fu.locals[s.ID]).Op(":=").Add(fu.valueNode(s.Expr)))
 		}
-		return append(body, fu.assignCond(e, store)...)
+		if stmts := fu.assignCond(e, store); stmts != nil {
+			return append(body, stmts...)
+		}
+		return append(body, store(fu.valueNode(e))) // a fused root value
 	}
 	cleanBody := bodyFor(storeClean, false)
 	rowsBody := bodyFor(storeRow, true)
@@ -454,6 +531,16 @@ func (fu *fusion) valueNode(e ir.Expr) jen.Code {
 		return fu.logic(e.Args, "&&")
 	case *ir.Or:
 		return fu.logic(e.Args, "||")
+	case *ir.Between:
+		x := fu.value(e.Arg)
+		return jen.Parens(jen.Add(kernelCall(e.Ge.Sig, x, fu.value(e.Lo))).Op("&&").Add(kernelCall(e.Le.Sig, x, fu.value(e.Hi))))
+	case *ir.In:
+		x := fu.value(e.Arg)
+		c := jen.Add(kernelCall(e.Eq.Sig, x, fu.value(e.List[0])))
+		for _, v := range e.List[1:] {
+			c = c.Op("||").Add(kernelCall(e.Eq.Sig, x, fu.value(v)))
+		}
+		return jen.Parens(c)
 	case *ir.Call:
 		if mapCalls[e.Fn.Name] {
 			return fu.mapCall(e)
@@ -583,11 +670,6 @@ func (f *funcGen) absorb(r *cse.Region, tops []ir.Expr) {
 		return
 	}
 	for _, e := range tops {
-		switch e.(type) {
-		case *ir.If, *ir.Case:
-		default:
-			continue
-		}
 		if f.plan.Lookup(e) != nil {
 			continue
 		}
@@ -604,7 +686,7 @@ func (f *funcGen) absorb(r *cse.Region, tops []ir.Expr) {
 			f.absorbed[s.ID] = e
 		}
 		f.pending = r // the other hoists of r will be computed by then
-		ok := f.fusibleCond(e)
+		ok := f.fusibleRoot(e)
 		f.pending = nil
 		if !ok {
 			for _, s := range cands {
@@ -657,6 +739,21 @@ func occurrences(p *cse.Plan, e ir.Expr, s *cse.Shared) int {
 
 // tempName names the per-row local of an absorbed shared subexpression after
 // what it holds.
+// rootName names the vector of a fused root value after its operation.
+func rootName(e ir.Expr) string {
+	switch e.(type) {
+	case *ir.And:
+		return "allOf"
+	case *ir.Or:
+		return "anyOf"
+	case *ir.Between:
+		return "inRange"
+	case *ir.In:
+		return "inList"
+	}
+	return tempName(e)
+}
+
 func tempName(e ir.Expr) string {
 	if c, ok := e.(*ir.Call); ok {
 		return tempBase(c)

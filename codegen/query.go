@@ -52,7 +52,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		f.add(jen.Line(), jen.Comment("WHERE "+comment(q.FilterSQL)))
 		f.absorb(regionOf(f.plan, true), []ir.Expr{q.Filter})
 		f.enter(regionOf(f.plan, true), "all")
-		w := f.vector(f.emit(q.Filter, "all"), "all")
+		w := f.vector(f.emitTop(q.Filter, "all"), "all")
 		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(w), jen.Id("all"), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
 			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(0), jen.Id("e"))))
 		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(w), jen.Id("n")))
@@ -74,7 +74,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			continue
 		}
 		f.sink = &outputSink{expr: o.Expr, name: o.Name}
-		v := f.vector(f.emit(o.Expr, sel), sel)
+		v := f.vector(f.emitTop(o.Expr, sel), sel)
 		if f.sink.col != "" {
 			direct[j] = f.sink.col
 		}

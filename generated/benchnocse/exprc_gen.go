@@ -124,53 +124,93 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_extendedprice: l_extendedprice
 
 	// disc_price: l_extendedprice * (1 - l_discount)
-	// (1.0 - l_discount)
-	difference := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lDiscount.Clean() {
-		lDiscountV := lDiscount.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lDiscount.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
-		}
-	}
 	// (l_extendedprice * (1.0 - l_discount))
-	product := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
-		differenceV := difference.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-		}
-	} else {
+		lDiscountV := lDiscount.V[:n]
+		out := discPriceOut.V
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-				product.SetNull(i)
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		discPriceCol = discPriceOut.Array()
+		fused, rest = true, vec.Sel{}
+	} else {
+		product = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - l_discount)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 			}
-			if e := difference.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
-			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			differenceV := difference.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
 		}
 	}
 	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -178,108 +218,156 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 
 	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
-	// (1.0 - l_discount)
-	difference2 := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lDiscount.Clean() {
-		lDiscountV := lDiscount.V[:n]
-		out := difference2.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lDiscount.IsNull(i) {
-				difference2.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				difference2.SetErr(i, e)
-				continue
-			}
-			difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
-		}
-	}
-	// (l_extendedprice * (1.0 - l_discount))
-	product2 := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
-		lExtendedpriceV := lExtendedprice.V[:n]
-		difference2V := difference2.V[:n]
-		out := product2.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-				product2.SetNull(i)
-				continue
-			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			if e := difference2.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
-		}
-	}
-	// (1.0 + l_tax)
-	sum := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lTax.Clean() {
-		lTaxV := lTax.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lTax.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := lTax.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
-		}
-	}
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	product3 := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && product2.Clean() && sum.Clean() {
-		product2V := product2.V[:n]
-		sumV := sum.V[:n]
-		out := product3.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(product2V[i], sumV[i])
-		}
-	} else {
+	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var product3 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := chargeOut.V
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if product2.IsNull(i) || sum.IsNull(i) {
-				product3.SetNull(i)
+			out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+		}
+		chargeCol = chargeOut.Array()
+		fused2, rest2 = true, vec.Sel{}
+	} else {
+		product3 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := product2.ErrAt(i); e != nil {
-				product3.SetErr(i, e)
-				continue
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// (1.0 - l_discount)
+		difference2 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference2.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 			}
-			if e := sum.ErrAt(i); e != nil {
-				product3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lDiscount.IsNull(i) {
+					difference2.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference2.SetErr(i, e)
+					continue
+				}
+				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
-			product3.V[i] = rt.MulFloat64(product2.V[i], sum.V[i])
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product4 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference2V := difference2.V[:n]
+			out := product4.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
+					product4.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				if e := difference2.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lTax.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product5 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+			product4V := product4.V[:n]
+			sumV := sum.V[:n]
+			out := product5.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product4V[i], sumV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product4.IsNull(i) || sum.IsNull(i) {
+					product5.SetNull(i)
+					continue
+				}
+				if e := product4.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
+			}
+		}
+		if fused2 {
+			vec.Merge(&product3, &product5, rest2, n)
+		} else {
+			product3 = product5
 		}
 	}
 	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 6, e
 	}
 	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
 		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
 		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
 		return nil, &vec.QueryError{
@@ -289,8 +377,14 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			Row:    int64(errRow),
 		}
 	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.Float64Array(mem, &product, sel, n), vec.Float64Array(mem, &product3, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -368,53 +462,91 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_extendedprice: l_extendedprice
 
 	// disc_price: l_extendedprice * (1 - l_discount)
-	// (1.0 - l_discount)
-	difference := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && lDiscount.Clean() {
-		lDiscountV := lDiscount.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lDiscount.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
-		}
-	}
 	// (l_extendedprice * (1.0 - l_discount))
-	product := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
-		differenceV := difference.V[:n]
-		out := product.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := discPriceOut.V
 		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
+		discPriceCol = discPriceOut.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-				product.SetNull(i)
+		product = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - l_discount)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 			}
-			if e := difference.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
-			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			differenceV := difference.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
 		}
 	}
 	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -422,108 +554,154 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	}
 
 	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
-	// (1.0 - l_discount)
-	difference2 := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && lDiscount.Clean() {
-		lDiscountV := lDiscount.V[:n]
-		out := difference2.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lDiscount.IsNull(i) {
-				difference2.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				difference2.SetErr(i, e)
-				continue
-			}
-			difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
-		}
-	}
-	// (l_extendedprice * (1.0 - l_discount))
-	product2 := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
-		lExtendedpriceV := lExtendedprice.V[:n]
-		difference2V := difference2.V[:n]
-		out := product2.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-				product2.SetNull(i)
-				continue
-			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			if e := difference2.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
-		}
-	}
-	// (1.0 + l_tax)
-	sum := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && lTax.Clean() {
-		lTaxV := lTax.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lTax.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := lTax.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
-		}
-	}
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	product3 := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && product2.Clean() && sum.Clean() {
-		product2V := product2.V[:n]
-		sumV := sum.V[:n]
-		out := product3.V[:n]
+	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var product3 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := chargeOut.V
 		for i := range out {
-			out[i] = rt.MulFloat64(product2V[i], sumV[i])
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
+		chargeCol = chargeOut.Array()
+		fused2, rest2 = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product2.IsNull(i) || sum.IsNull(i) {
-				product3.SetNull(i)
+		product3 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := product2.ErrAt(i); e != nil {
-				product3.SetErr(i, e)
-				continue
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// (1.0 - l_discount)
+		difference2 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference2.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 			}
-			if e := sum.ErrAt(i); e != nil {
-				product3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lDiscount.IsNull(i) {
+					difference2.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference2.SetErr(i, e)
+					continue
+				}
+				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
-			product3.V[i] = rt.MulFloat64(product2.V[i], sum.V[i])
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product4 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference2V := difference2.V[:n]
+			out := product4.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
+					product4.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				if e := difference2.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lTax.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product5 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+			product4V := product4.V[:n]
+			sumV := sum.V[:n]
+			out := product5.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product4V[i], sumV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product4.IsNull(i) || sum.IsNull(i) {
+					product5.SetNull(i)
+					continue
+				}
+				if e := product4.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
+			}
+		}
+		if fused2 {
+			vec.Merge(&product3, &product5, rest2, n)
+		} else {
+			product3 = product5
 		}
 	}
 	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 6, e
 	}
 	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
 		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
 		texts := []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
 		return nil, &vec.QueryError{
@@ -533,8 +711,14 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			Row:    int64(errRow),
 		}
 	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, all, n)
+	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), vec.Float64Array(mem, &product, all, n), vec.Float64Array(mem, &product3, all, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), discPriceCol, chargeCol}
 	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -599,129 +783,167 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// WHERE (((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
-	and := vec.NewLogic(false, all, n)
-	// (l_shipdate >= DATE '1994-01-01')
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if lShipdate.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := lShipdate.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GeInt32(lShipdate.V[i], int32(8766))
-		}
-	}
-	and.Add(&cmp)
-	// (l_shipdate < DATE '1995-01-01')
-	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
-		lShipdateV := lShipdate.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if lShipdate.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := lShipdate.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LtInt32(lShipdate.V[i], int32(9131))
-		}
-	}
-	and.Add(&cmp2)
-	// (l_discount BETWEEN 0.05 AND 0.07)
-	between := vec.NewLogic(false, and.Live, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
 		lDiscountV := lDiscount.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if lDiscount.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeFloat64(lDiscount.V[i], float64(0.05))
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
-		lDiscountV := lDiscount.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if lDiscount.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
-			}
-			inRange2.V[i] = rt.LeFloat64(lDiscount.V[i], float64(0.07))
-		}
-	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	and.Add(&betweenResult)
-	// (l_quantity < 24.0)
-	cmp3 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && lQuantity.Clean() {
 		lQuantityV := lQuantity.V[:n]
-		out := cmp3.V[:n]
+		out := allOf.V[:n]
 		for i := range out {
-			out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
+			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if lQuantity.IsNull(i) {
-				cmp3.SetNull(i)
+		allOf = vec.Make[bool](n)
+		lShipdateV := lShipdate.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := lQuantity.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (l_shipdate >= DATE '1994-01-01')
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+			lShipdateV := lShipdate.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
 			}
-			cmp3.V[i] = rt.LtFloat64(lQuantity.V[i], float64(24.0))
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if lShipdate.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := lShipdate.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GeInt32(lShipdate.V[i], int32(8766))
+			}
+		}
+		and.Add(&cmp)
+		// (l_shipdate < DATE '1995-01-01')
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+			lShipdateV := lShipdate.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if lShipdate.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := lShipdate.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt32(lShipdate.V[i], int32(9131))
+			}
+		}
+		and.Add(&cmp2)
+		// (l_discount BETWEEN 0.05 AND 0.07)
+		between := vec.NewLogic(false, and.Live, n)
+		inRange := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := inRange.V[:n]
+			for i := range out {
+				out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if lDiscount.IsNull(i) {
+					inRange.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					inRange.SetErr(i, e)
+					continue
+				}
+				inRange.V[i] = rt.GeFloat64(lDiscount.V[i], float64(0.05))
+			}
+		}
+		between.Add(&inRange)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if lDiscount.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.LeFloat64(lDiscount.V[i], float64(0.07))
+			}
+		}
+		between.Add(&inRange2)
+		betweenResult := between.Finish()
+		and.Add(&betweenResult)
+		// (l_quantity < 24.0)
+		cmp3 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if lQuantity.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.LtFloat64(lQuantity.V[i], float64(24.0))
+			}
+		}
+		and.Add(&cmp3)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	and.Add(&cmp3)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 {
+	if r, e := vec.First(&allOf, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&andResult, n)
+	sel := vec.Where(&allOf, n)
 
 	// revenue: l_extendedprice * l_discount
 	// (l_extendedprice * l_discount)

@@ -107,33 +107,69 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	}
 
 	// r: p AND (a DIV b > 1)
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	// ((a DIV b) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+	// (p AND ((a DIV b) > CAST(1 AS BIGINT)))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && quotient.Clean() {
+		allOf = vec.Make[bool](n)
+		pV := p.V[:n]
 		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
+		out := allOf.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(int64(1))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
+		allOf = vec.Make[bool](n)
+		pV := p.V[:n]
+		quotientV := quotient.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if p.Dirty(i) || quotient.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(int64(1))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		and.Add(&p)
+		// ((a DIV b) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	and.Add(&cmp)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
@@ -152,7 +188,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n), vec.Int64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient, all, n)}
 	out := array.NewRecordBatch(And_operandSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -243,53 +279,87 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 
 	// r: (a DIV b) BETWEEN 1 AND 10
 	// ((a DIV b) BETWEEN CAST(1 AS BIGINT) AND CAST(10 AS BIGINT))
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if quotient.Clean() {
+		inRange = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(quotientV[i], int64(int64(1)))
+			out[i] = (rt.GeInt64(quotientV[i], int64(int64(1))) && rt.LeInt64(quotientV[i], int64(int64(10))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if quotient.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
+		inRange = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
-		out := inRange2.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			out[i] = rt.LeInt64(quotientV[i], int64(int64(10)))
+			if quotient.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(quotientV[i], int64(int64(1))) && rt.LeInt64(quotientV[i], int64(int64(10))))
 		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if quotient.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// ((a DIV b) BETWEEN CAST(1 AS BIGINT) AND CAST(10 AS BIGINT))
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(quotientV[i], int64(int64(1)))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if quotient.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(quotient.V[i], int64(int64(1)))
 			}
-			inRange2.V[i] = rt.LeInt64(quotient.V[i], int64(int64(10)))
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(quotientV[i], int64(int64(10)))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if quotient.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(quotient.V[i], int64(int64(10)))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
 		}
 	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
@@ -308,7 +378,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n), vec.Int64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n), vec.Int64Array(mem, &quotient, all, n)}
 	out := array.NewRecordBatch(BetweenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2932,53 +3002,87 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 
 	// r: a DIV b IN (1, 2)
 	// ((a DIV b) IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if quotient.Clean() {
+		inList = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
-		out := matches.V[:n]
+		out := inList.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			out[i] = (rt.EqInt64(quotientV[i], int64(int64(1))) || rt.EqInt64(quotientV[i], int64(int64(2))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if quotient.IsNull(i) {
-				matches.SetNull(i)
+		inList = vec.Make[bool](n)
+		quotientV := quotient.V[:n]
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if quotient.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(quotientV[i], int64(int64(1))) || rt.EqInt64(quotientV[i], int64(int64(2))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// ((a DIV b) IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
 			}
-			matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if quotient.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(2)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if quotient.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(quotient.V[i], int64(int64(2)))
+			}
+		}
+		in2.Add(&matches2)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
 		}
 	}
-	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(2)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if quotient.IsNull(i) {
-				matches2.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(quotient.V[i], int64(int64(2)))
-		}
-	}
-	in2.Add(&matches2)
-	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
@@ -2997,7 +3101,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n), vec.Int64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n), vec.Int64Array(mem, &quotient, all, n)}
 	out := array.NewRecordBatch(In_listSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4840,55 +4944,89 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	}
 
 	// r: (a DIV b > 1) OR (a DIV b < -1)
-	or := vec.NewLogic(true, all, n)
-	// ((a DIV b) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+	// (((a DIV b) > CAST(1 AS BIGINT)) OR ((a DIV b) < CAST(-1 AS BIGINT)))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if quotient.Clean() {
+		anyOf = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
+		out := anyOf.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = (rt.GtInt64(quotientV[i], int64(int64(1))) || rt.LtInt64(quotientV[i], int64(int64(-1))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
+		anyOf = vec.Make[bool](n)
+		quotientV := quotient.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if quotient.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = (rt.GtInt64(quotientV[i], int64(int64(1))) || rt.LtInt64(quotientV[i], int64(int64(-1))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// ((a DIV b) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		or.Add(&cmp)
+		// ((a DIV b) < CAST(-1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(quotientV[i], int64(int64(-1)))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(int64(-1)))
+			}
+		}
+		or.Add(&cmp2)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	or.Add(&cmp)
-	// ((a DIV b) < CAST(-1 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(quotientV[i], int64(int64(-1)))
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(int64(-1)))
-		}
-	}
-	or.Add(&cmp2)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -4902,7 +5040,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Or_operandsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

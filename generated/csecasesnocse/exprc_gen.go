@@ -4302,6 +4302,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	n := int(in.NumRows())
 	mArr := in.Column(9).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
@@ -4309,63 +4310,108 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	var firstErr *rt.Error
 
 	// WHERE m['k'] > 0
-	// m['k']
-	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry_2)
-		}
-	}
 	// (m['k'] > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && entry.Clean() {
-		entryV := entry.V[:n]
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if mArr.NullN() == 0 && mItems.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
+		bad := false
 		for i := range out {
-			out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+			out[i] = rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a lookup missed: the vector code computes every row
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if entry.IsNull(i) {
-				cmp.SetNull(i)
+		cmp = vec.Make[bool](n)
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if mArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := entry.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// m['k']
+		entry := vec.Make[int64](n)
+		if rest == nil && mArr.NullN() == 0 {
+			out := entry.V[:n]
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "k")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if mArr.IsNull(i) {
+					entry.SetNull(i)
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "k")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				entry.V[i] = mItems.Value(entry_2)
+			}
+		}
+		// (m['k'] > CAST(0 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && entry.Clean() {
+			entryV := entry.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if entry.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {

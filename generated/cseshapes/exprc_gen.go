@@ -1560,83 +1560,123 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: (b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
-	// (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
-	between := vec.NewLogic(false, sel, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && b.Clean() && probe.Clean() {
+	// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if b.Clean() && probe.Clean() && probe2.Clean() {
+		negated = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if b.IsNull(i) || probe.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(b.V[i], probe.V[i])
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && b.Clean() && probe2.Clean() {
-		bV := b.V[:n]
 		probe2V := probe2.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if b.IsNull(i) || probe2.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
-			}
-			if e := probe2.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
-			}
-			inRange2.V[i] = rt.LeInt64(b.V[i], probe2.V[i])
-		}
-	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
-	negated := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && betweenResult.Clean() {
-		betweenResultV := betweenResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(betweenResultV[i])
-		}
-	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if betweenResult.IsNull(i) {
-				negated.SetNull(i)
+			out[i] = rt.Not((rt.GeInt64(bV[i], probeV[i]) && rt.LeInt64(bV[i], probe2V[i])))
+		}
+		fused, rest = true, vec.Sel{}
+	} else {
+		negated = vec.Make[bool](n)
+		bV := b.V[:n]
+		probeV := probe.V[:n]
+		probe2V := probe2.V[:n]
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if b.Dirty(i) || probe.Dirty(i) || probe2.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := betweenResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+			out[i] = rt.Not((rt.GeInt64(bV[i], probeV[i]) && rt.LeInt64(bV[i], probe2V[i])))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
+		between := vec.NewLogic(false, rest, n)
+		inRange := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && b.Clean() && probe.Clean() {
+			bV := b.V[:n]
+			probeV := probe.V[:n]
+			out := inRange.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(bV[i], probeV[i])
 			}
-			negated.V[i] = rt.Not(betweenResult.V[i])
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if b.IsNull(i) || probe.IsNull(i) {
+					inRange.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					inRange.SetErr(i, e)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					inRange.SetErr(i, e)
+					continue
+				}
+				inRange.V[i] = rt.GeInt64(b.V[i], probe.V[i])
+			}
+		}
+		between.Add(&inRange)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && b.Clean() && probe2.Clean() {
+			bV := b.V[:n]
+			probe2V := probe2.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(bV[i], probe2V[i])
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if b.IsNull(i) || probe2.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				if e := probe2.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.LeInt64(b.V[i], probe2.V[i])
+			}
+		}
+		between.Add(&inRange2)
+		betweenResult := between.Finish()
+		// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
+		negated2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && betweenResult.Clean() {
+			betweenResultV := betweenResult.V[:n]
+			out := negated2.V[:n]
+			for i := range out {
+				out[i] = rt.Not(betweenResultV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if betweenResult.IsNull(i) {
+					negated2.SetNull(i)
+					continue
+				}
+				if e := betweenResult.ErrAt(i); e != nil {
+					negated2.SetErr(i, e)
+					continue
+				}
+				negated2.V[i] = rt.Not(betweenResult.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&negated, &negated2, rest, n)
+		} else {
+			negated = negated2
 		}
 	}
 	if r, e := vec.First(&negated, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -9464,86 +9504,122 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE 5 NOT IN (b, 5, a)
-	// (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && b.Clean() {
-		bV := b.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(5)), bV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if b.IsNull(i) {
-				matches.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(int64(int64(5)), b.V[i])
-		}
-	}
-	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	if in2.Live == nil || len(in2.Live) > n/2 {
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			matches2.V[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
-		}
-	}
-	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(5)), aV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
-			}
-			matches3.V[i] = rt.EqInt64(int64(int64(5)), a.V[i])
-		}
-	}
-	in2.Add(&matches3)
-	inResult := in2.Finish()
 	// (NOT (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a)))
-	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && inResult.Clean() {
-		inResultV := inResult.V[:n]
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if b.Clean() && a.Clean() {
+		negated = vec.Make[bool](n)
+		bV := b.V[:n]
+		aV := a.V[:n]
 		out := negated.V[:n]
 		for i := range out {
-			out[i] = rt.Not(inResultV[i])
+			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if inResult.IsNull(i) {
-				negated.SetNull(i)
+		negated = vec.Make[bool](n)
+		bV := b.V[:n]
+		aV := a.V[:n]
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if b.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := inResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && b.Clean() {
+			bV := b.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(5)), bV[i])
 			}
-			negated.V[i] = rt.Not(inResult.V[i])
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if b.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(int64(int64(5)), b.V[i])
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if in2.Live == nil || len(in2.Live) > n/2 {
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				matches2.V[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
+			}
+		}
+		in2.Add(&matches2)
+		matches3 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(5)), aV[i])
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches3.SetErr(i, e)
+					continue
+				}
+				matches3.V[i] = rt.EqInt64(int64(int64(5)), a.V[i])
+			}
+		}
+		in2.Add(&matches3)
+		inResult := in2.Finish()
+		// (NOT (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a)))
+		negated2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && inResult.Clean() {
+			inResultV := inResult.V[:n]
+			out := negated2.V[:n]
+			for i := range out {
+				out[i] = rt.Not(inResultV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if inResult.IsNull(i) {
+					negated2.SetNull(i)
+					continue
+				}
+				if e := inResult.ErrAt(i); e != nil {
+					negated2.SetErr(i, e)
+					continue
+				}
+				negated2.V[i] = rt.Not(inResult.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&negated, &negated2, rest, n)
+		} else {
+			negated = negated2
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 {
@@ -17701,60 +17777,100 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
-	or := vec.NewLogic(true, sel, n)
-	// (CAST(0 AS BIGINT) <> b)
-	cmp3 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && b.Clean() {
+	// ((CAST(0 AS BIGINT) <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if b.Clean() && probe.Clean() && ifResult.Clean() {
+		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(int64(int64(0)), bV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if b.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.NeInt64(int64(int64(0)), b.V[i])
-		}
-	}
-	or.Add(&cmp3)
-	// (probe(4, r, b) <> IF((a = c), c, a))
-	cmp4 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probeV[i], ifResultV[i])
+		out := anyOf.V[:n]
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[i] = (rt.NeInt64(int64(int64(0)), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
 		}
+		fused2, rest2 = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				cmp4.SetNull(i)
+		anyOf = vec.Make[bool](n)
+		bV := b.V[:n]
+		probeV := probe.V[:n]
+		ifResultV := ifResult.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if b.Dirty(i) || probe.Dirty(i) || ifResult.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+			out[i] = (rt.NeInt64(int64(int64(0)), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		or := vec.NewLogic(true, rest2, n)
+		// (CAST(0 AS BIGINT) <> b)
+		cmp3 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && b.Clean() {
+			bV := b.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(int64(int64(0)), bV[i])
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if b.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.NeInt64(int64(int64(0)), b.V[i])
 			}
-			cmp4.V[i] = rt.NeInt64(probe.V[i], ifResult.V[i])
+		}
+		or.Add(&cmp3)
+		// (probe(4, r, b) <> IF((a = c), c, a))
+		cmp4 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && probe.Clean() && ifResult.Clean() {
+			probeV := probe.V[:n]
+			ifResultV := ifResult.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(probeV[i], ifResultV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if probe.IsNull(i) || ifResult.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				if e := ifResult.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.NeInt64(probe.V[i], ifResult.V[i])
+			}
+		}
+		or.Add(&cmp4)
+		orResult := or.Finish()
+		if fused2 {
+			vec.Merge(&anyOf, &orResult, rest2, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	or.Add(&cmp4)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
@@ -17768,7 +17884,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &orResult, sel, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &anyOf, sel, n)}
 	out := array.NewRecordBatch(Shape00062Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

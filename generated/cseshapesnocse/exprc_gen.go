@@ -17926,86 +17926,122 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE 5 NOT IN (b, 5, a)
-	// (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && b.Clean() {
-		bV := b.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(5)), bV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if b.IsNull(i) {
-				matches.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(int64(int64(5)), b.V[i])
-		}
-	}
-	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	if in2.Live == nil || len(in2.Live) > n/2 {
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			matches2.V[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
-		}
-	}
-	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(5)), aV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
-			}
-			matches3.V[i] = rt.EqInt64(int64(int64(5)), a.V[i])
-		}
-	}
-	in2.Add(&matches3)
-	inResult := in2.Finish()
 	// (NOT (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a)))
-	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && inResult.Clean() {
-		inResultV := inResult.V[:n]
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if b.Clean() && a.Clean() {
+		negated = vec.Make[bool](n)
+		bV := b.V[:n]
+		aV := a.V[:n]
 		out := negated.V[:n]
 		for i := range out {
-			out[i] = rt.Not(inResultV[i])
+			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if inResult.IsNull(i) {
-				negated.SetNull(i)
+		negated = vec.Make[bool](n)
+		bV := b.V[:n]
+		aV := a.V[:n]
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if b.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := inResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && b.Clean() {
+			bV := b.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(5)), bV[i])
 			}
-			negated.V[i] = rt.Not(inResult.V[i])
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if b.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(int64(int64(5)), b.V[i])
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if in2.Live == nil || len(in2.Live) > n/2 {
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				matches2.V[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
+			}
+		}
+		in2.Add(&matches2)
+		matches3 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(5)), aV[i])
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches3.SetErr(i, e)
+					continue
+				}
+				matches3.V[i] = rt.EqInt64(int64(int64(5)), a.V[i])
+			}
+		}
+		in2.Add(&matches3)
+		inResult := in2.Finish()
+		// (NOT (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a)))
+		negated2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && inResult.Clean() {
+			inResultV := inResult.V[:n]
+			out := negated2.V[:n]
+			for i := range out {
+				out[i] = rt.Not(inResultV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if inResult.IsNull(i) {
+					negated2.SetNull(i)
+					continue
+				}
+				if e := inResult.ErrAt(i); e != nil {
+					negated2.SetErr(i, e)
+					continue
+				}
+				negated2.V[i] = rt.Not(inResult.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&negated, &negated2, rest, n)
+		} else {
+			negated = negated2
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 {

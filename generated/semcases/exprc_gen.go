@@ -6872,54 +6872,93 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: sqrt(a)
-	// CAST(a AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
-		}
-	}
 	// sqrt(CAST(a AS DOUBLE))
-	sqrt := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && asDouble.Clean() {
-		asDoubleV := asDouble.V[:n]
-		out := sqrt.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from sqrt
+	var sqrt vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		out := r_Out.V
 		for i := range out {
-			out[i] = rt.Sqrt(asDoubleV[i])
+			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
 		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asDouble.IsNull(i) {
-				sqrt.SetNull(i)
+		sqrt = vec.Make[float64](n)
+		aV := a.V[:n]
+		out := sqrt.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asDouble.ErrAt(i); e != nil {
-				sqrt.SetErr(i, e)
-				continue
+			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := asDouble.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			sqrt.V[i] = rt.Sqrt(asDouble.V[i])
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					asDouble.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					asDouble.SetErr(i, e)
+					continue
+				}
+				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
+			}
+		}
+		// sqrt(CAST(a AS DOUBLE))
+		sqrt2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && asDouble.Clean() {
+			asDoubleV := asDouble.V[:n]
+			out := sqrt2.V[:n]
+			for i := range out {
+				out[i] = rt.Sqrt(asDoubleV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asDouble.IsNull(i) {
+					sqrt2.SetNull(i)
+					continue
+				}
+				if e := asDouble.ErrAt(i); e != nil {
+					sqrt2.SetErr(i, e)
+					continue
+				}
+				sqrt2.V[i] = rt.Sqrt(asDouble.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&sqrt, &sqrt2, rest, n)
+		} else {
+			sqrt = sqrt2
 		}
 	}
 	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "sqrt(a)"}
 		return nil, &vec.QueryError{
@@ -6929,8 +6968,11 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Float64Array(mem, &sqrt, all, n)
+	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0069Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6987,54 +7029,93 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: power(a, 2)
-	// CAST(a AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
-		}
-	}
 	// power(CAST(a AS DOUBLE), 2.0)
-	power := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && asDouble.Clean() {
-		asDoubleV := asDouble.V[:n]
-		out := power.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from power
+	var power vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		out := r_Out.V
 		for i := range out {
-			out[i] = rt.Power(asDoubleV[i], float64(2.0))
+			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
 		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asDouble.IsNull(i) {
-				power.SetNull(i)
+		power = vec.Make[float64](n)
+		aV := a.V[:n]
+		out := power.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asDouble.ErrAt(i); e != nil {
-				power.SetErr(i, e)
-				continue
+			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := asDouble.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			power.V[i] = rt.Power(asDouble.V[i], float64(2.0))
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					asDouble.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					asDouble.SetErr(i, e)
+					continue
+				}
+				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
+			}
+		}
+		// power(CAST(a AS DOUBLE), 2.0)
+		power2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && asDouble.Clean() {
+			asDoubleV := asDouble.V[:n]
+			out := power2.V[:n]
+			for i := range out {
+				out[i] = rt.Power(asDoubleV[i], float64(2.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asDouble.IsNull(i) {
+					power2.SetNull(i)
+					continue
+				}
+				if e := asDouble.ErrAt(i); e != nil {
+					power2.SetErr(i, e)
+					continue
+				}
+				power2.V[i] = rt.Power(asDouble.V[i], float64(2.0))
+			}
+		}
+		if fused {
+			vec.Merge(&power, &power2, rest, n)
+		} else {
+			power = power2
 		}
 	}
 	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "power(a, 2)"}
 		return nil, &vec.QueryError{
@@ -7044,8 +7125,11 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Float64Array(mem, &power, all, n)
+	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &power, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0070Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7202,81 +7286,122 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: power(a, b)
-	// CAST(a AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
-		}
-	}
-	// CAST(b AS DOUBLE)
-	asDouble2 := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && b.Clean() {
-		bV := b.V[:n]
-		out := asDouble2.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				asDouble2.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				asDouble2.SetErr(i, e)
-				continue
-			}
-			asDouble2.V[i] = rt.CastInt64ToFloat64(b.V[i])
-		}
-	}
 	// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
-	power := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && asDouble.Clean() && asDouble2.Clean() {
-		asDoubleV := asDouble.V[:n]
-		asDouble2V := asDouble2.V[:n]
-		out := power.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from power
+	var power vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := r_Out.V
 		for i := range out {
-			out[i] = rt.Power(asDoubleV[i], asDouble2V[i])
+			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
 		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asDouble.IsNull(i) || asDouble2.IsNull(i) {
-				power.SetNull(i)
+		power = vec.Make[float64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := power.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asDouble.ErrAt(i); e != nil {
-				power.SetErr(i, e)
-				continue
+			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := asDouble.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			if e := asDouble2.ErrAt(i); e != nil {
-				power.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					asDouble.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					asDouble.SetErr(i, e)
+					continue
+				}
+				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 			}
-			power.V[i] = rt.Power(asDouble.V[i], asDouble2.V[i])
+		}
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && b.Clean() {
+			bV := b.V[:n]
+			out := asDouble2.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(bV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if b.IsNull(i) {
+					asDouble2.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					asDouble2.SetErr(i, e)
+					continue
+				}
+				asDouble2.V[i] = rt.CastInt64ToFloat64(b.V[i])
+			}
+		}
+		// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
+		power2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && asDouble.Clean() && asDouble2.Clean() {
+			asDoubleV := asDouble.V[:n]
+			asDouble2V := asDouble2.V[:n]
+			out := power2.V[:n]
+			for i := range out {
+				out[i] = rt.Power(asDoubleV[i], asDouble2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asDouble.IsNull(i) || asDouble2.IsNull(i) {
+					power2.SetNull(i)
+					continue
+				}
+				if e := asDouble.ErrAt(i); e != nil {
+					power2.SetErr(i, e)
+					continue
+				}
+				if e := asDouble2.ErrAt(i); e != nil {
+					power2.SetErr(i, e)
+					continue
+				}
+				power2.V[i] = rt.Power(asDouble.V[i], asDouble2.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&power, &power2, rest, n)
+		} else {
+			power = power2
 		}
 	}
 	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "power(a, b)"}
 		return nil, &vec.QueryError{
@@ -7286,8 +7411,11 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Float64Array(mem, &power, all, n)
+	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &power, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0072Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8051,54 +8179,93 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: sign(a)
-	// CAST(a AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
-		}
-	}
 	// sign(CAST(a AS DOUBLE))
-	sign := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && asDouble.Clean() {
-		asDoubleV := asDouble.V[:n]
-		out := sign.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from sign
+	var sign vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		out := r_Out.V
 		for i := range out {
-			out[i] = rt.SignFloat64(asDoubleV[i])
+			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
 		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asDouble.IsNull(i) {
-				sign.SetNull(i)
+		sign = vec.Make[float64](n)
+		aV := a.V[:n]
+		out := sign.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asDouble.ErrAt(i); e != nil {
-				sign.SetErr(i, e)
-				continue
+			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := asDouble.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			sign.V[i] = rt.SignFloat64(asDouble.V[i])
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					asDouble.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					asDouble.SetErr(i, e)
+					continue
+				}
+				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
+			}
+		}
+		// sign(CAST(a AS DOUBLE))
+		sign2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && asDouble.Clean() {
+			asDoubleV := asDouble.V[:n]
+			out := sign2.V[:n]
+			for i := range out {
+				out[i] = rt.SignFloat64(asDoubleV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asDouble.IsNull(i) {
+					sign2.SetNull(i)
+					continue
+				}
+				if e := asDouble.ErrAt(i); e != nil {
+					sign2.SetErr(i, e)
+					continue
+				}
+				sign2.V[i] = rt.SignFloat64(asDouble.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&sign, &sign2, rest, n)
+		} else {
+			sign = sign2
 		}
 	}
 	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "sign(a)"}
 		return nil, &vec.QueryError{
@@ -8108,8 +8275,11 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Float64Array(mem, &sign, all, n)
+	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0080Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11475,49 +11645,85 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s || 'x' || u
-	// (s || 'x')
-	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
-		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat2(sArr.Value(i), "x")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
-			}
-			concat.V[i] = rt.Concat2(sArr.Value(i), "x")
-		}
-	}
 	// ((s || 'x') || u)
-	concat2 := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && concat.Clean() && uArr.NullN() == 0 {
-		concatV := concat.V[:n]
-		out := concat2.V[:n]
-		for i := range out {
-			out[i] = rt.Concat2(concatV[i], uArr.Value(i))
+	var r_Col arrow.Array // written by the clean loop, or below from concat
+	var concat vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		for i := range n {
+			r_Out.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
 		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if concat.IsNull(i) || uArr.IsNull(i) {
-				concat2.SetNull(i)
+		concat = vec.Make[string](n)
+		out := concat.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := concat.ErrAt(i); e != nil {
-				concat2.SetErr(i, e)
-				continue
+			out[i] = rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (s || 'x')
+		concat2 := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+			out := concat2.V[:n]
+			for i := range out {
+				out[i] = rt.Concat2(sArr.Value(i), "x")
 			}
-			concat2.V[i] = rt.Concat2(concat.V[i], uArr.Value(i))
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					concat2.SetNull(i)
+					continue
+				}
+				concat2.V[i] = rt.Concat2(sArr.Value(i), "x")
+			}
+		}
+		// ((s || 'x') || u)
+		concat3 := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && concat2.Clean() && uArr.NullN() == 0 {
+			concat2V := concat2.V[:n]
+			out := concat3.V[:n]
+			for i := range out {
+				out[i] = rt.Concat2(concat2V[i], uArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if concat2.IsNull(i) || uArr.IsNull(i) {
+					concat3.SetNull(i)
+					continue
+				}
+				if e := concat2.ErrAt(i); e != nil {
+					concat3.SetErr(i, e)
+					continue
+				}
+				concat3.V[i] = rt.Concat2(concat2.V[i], uArr.Value(i))
+			}
+		}
+		if fused {
+			vec.Merge(&concat, &concat3, rest, n)
+		} else {
+			concat = concat3
 		}
 	}
-	if r, e := vec.First(&concat2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "s || 'x' || u"}
 		return nil, &vec.QueryError{
@@ -11527,8 +11733,11 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &concat, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &concat2, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0115Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14189,51 +14398,83 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: s NOT LIKE 'x%'
-	// (s LIKE 'x%')
-	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			if likePattern4Err != nil {
-				like.SetErr(i, likePattern4Err)
-				continue
-			}
-			out[i] = likePattern4.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			if likePattern4Err != nil {
-				like.SetErr(i, likePattern4Err)
-				continue
-			}
-			like.V[i] = likePattern4.Match(sArr.Value(i))
-		}
-	}
 	// (NOT (s LIKE 'x%'))
-	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && like.Clean() {
-		likeV := like.V[:n]
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		negated = vec.Make[bool](n)
 		out := negated.V[:n]
 		for i := range out {
-			out[i] = rt.Not(likeV[i])
+			out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if like.IsNull(i) {
-				negated.SetNull(i)
+		negated = vec.Make[bool](n)
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := like.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+			out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (s LIKE 'x%')
+		like := vec.Make[bool](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := like.V[:n]
+			for i := range out {
+				if likePattern4Err != nil {
+					like.SetErr(i, likePattern4Err)
+					continue
+				}
+				out[i] = likePattern4.Match(sArr.Value(i))
 			}
-			negated.V[i] = rt.Not(like.V[i])
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				if likePattern4Err != nil {
+					like.SetErr(i, likePattern4Err)
+					continue
+				}
+				like.V[i] = likePattern4.Match(sArr.Value(i))
+			}
+		}
+		// (NOT (s LIKE 'x%'))
+		negated2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && like.Clean() {
+			likeV := like.V[:n]
+			out := negated2.V[:n]
+			for i := range out {
+				out[i] = rt.Not(likeV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if like.IsNull(i) {
+					negated2.SetNull(i)
+					continue
+				}
+				if e := like.ErrAt(i); e != nil {
+					negated2.SetErr(i, e)
+					continue
+				}
+				negated2.V[i] = rt.Not(like.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&negated, &negated2, rest, n)
+		} else {
+			negated = negated2
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -20913,53 +21154,89 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: i < a
-	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
-		i_V := i_.V[:n]
-		out := asBigint.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			if e := i_.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
-		}
-	}
 	// (CAST(i AS BIGINT) < a)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() && a.Clean() {
-		asBigintV := asBigint.V[:n]
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if i_.Clean() && a.Clean() {
+		cmp = vec.Make[bool](n)
+		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(asBigintV[i], aV[i])
+			out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint.IsNull(i) || a.IsNull(i) {
-				cmp.SetNull(i)
+		cmp = vec.Make[bool](n)
+		i_V := i_.V[:n]
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if i_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(i AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if (rest == nil || len(rest) > n/2) && i_.Clean() {
+			i_V := i_.V[:n]
+			out := asBigint.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if i_.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				if e := i_.ErrAt(i); e != nil {
+					asBigint.SetErr(i, e)
+					continue
+				}
+				asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 			}
-			cmp.V[i] = rt.LtInt64(asBigint.V[i], a.V[i])
+		}
+		// (CAST(i AS BIGINT) < a)
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && a.Clean() {
+			asBigintV := asBigint.V[:n]
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(asBigintV[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asBigint.IsNull(i) || a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(asBigint.V[i], a.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -30256,75 +30533,109 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a IN (1, 2, 3)
 	// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inList = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := matches.V[:n]
+		out := inList.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
+		inList = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+			}
+		}
+		in2.Add(&matches2)
+		matches3 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches3.SetErr(i, e)
+					continue
+				}
+				matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		in2.Add(&matches3)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
 		}
 	}
-	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-		}
-	}
-	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(3)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
-			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
-		}
-	}
-	in2.Add(&matches3)
-	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -30338,7 +30649,7 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
 	out := array.NewRecordBatch(Case0284Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30396,75 +30707,109 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a IN (1, 2, 3)
 	// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inList = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := matches.V[:n]
+		out := inList.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
+		inList = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+			}
+		}
+		in2.Add(&matches2)
+		matches3 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches3.SetErr(i, e)
+					continue
+				}
+				matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		in2.Add(&matches3)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
 		}
 	}
-	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-		}
-	}
-	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(3)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
-			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
-		}
-	}
-	in2.Add(&matches3)
-	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -30478,7 +30823,7 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
 	out := array.NewRecordBatch(Case0285Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30536,75 +30881,109 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a IN (1, 2, 3)
 	// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inList = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := matches.V[:n]
+		out := inList.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
+		inList = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+			}
+		}
+		in2.Add(&matches2)
+		matches3 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches3.SetErr(i, e)
+					continue
+				}
+				matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		in2.Add(&matches3)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
 		}
 	}
-	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-		}
-	}
-	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(3)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
-			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
-		}
-	}
-	in2.Add(&matches3)
-	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -30618,7 +30997,7 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
 	out := array.NewRecordBatch(Case0286Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31135,73 +31514,107 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a NOT IN (1, 2)
-	// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
-		}
-	}
-	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-		}
-	}
-	in2.Add(&matches2)
-	inResult := in2.Finish()
 	// (NOT (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT))))
-	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && inResult.Clean() {
-		inResultV := inResult.V[:n]
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
 		out := negated.V[:n]
 		for i := range out {
-			out[i] = rt.Not(inResultV[i])
+			out[i] = rt.Not((rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2)))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if inResult.IsNull(i) {
-				negated.SetNull(i)
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := inResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+			out[i] = rt.Not((rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2)))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
 			}
-			negated.V[i] = rt.Not(inResult.V[i])
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+			}
+		}
+		in2.Add(&matches2)
+		inResult := in2.Finish()
+		// (NOT (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT))))
+		negated2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && inResult.Clean() {
+			inResultV := inResult.V[:n]
+			out := negated2.V[:n]
+			for i := range out {
+				out[i] = rt.Not(inResultV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if inResult.IsNull(i) {
+					negated2.SetNull(i)
+					continue
+				}
+				if e := inResult.ErrAt(i); e != nil {
+					negated2.SetErr(i, e)
+					continue
+				}
+				negated2.V[i] = rt.Not(inResult.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&negated, &negated2, rest, n)
+		} else {
+			negated = negated2
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -32183,43 +32596,75 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: s IN ('a', 'b')
 	// (s IN ('a', 'b'))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && sArr.NullN() == 0 {
-		out := matches.V[:n]
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		inList = vec.Make[bool](n)
+		out := inList.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
+			out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
+		inList = vec.Make[bool](n)
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
 			if sArr.IsNull(i) {
-				matches.SetNull(i)
+				left = append(left, int32(i))
 				continue
 			}
-			matches.V[i] = rt.EqString(sArr.Value(i), "a")
+			out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
 		}
+		fused, rest = true, left
 	}
-	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && sArr.NullN() == 0 {
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "b")
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if sArr.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+	if !fused || len(rest) > 0 {
+		// (s IN ('a', 'b'))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && sArr.NullN() == 0 {
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
-			matches2.V[i] = rt.EqString(sArr.Value(i), "b")
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if sArr.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				matches.V[i] = rt.EqString(sArr.Value(i), "a")
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && sArr.NullN() == 0 {
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "b")
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if sArr.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				matches2.V[i] = rt.EqString(sArr.Value(i), "b")
+			}
+		}
+		in2.Add(&matches2)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
 		}
 	}
-	in2.Add(&matches2)
-	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -32233,7 +32678,7 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
 	out := array.NewRecordBatch(Case0299Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32291,53 +32736,87 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a BETWEEN 1 AND 3
 	// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(aV[i], int64(int64(1)))
+			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := inRange2.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], int64(int64(1)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
 		}
 	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -32351,7 +32830,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
 	out := array.NewRecordBatch(Case0300Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32409,53 +32888,87 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a BETWEEN 1 AND 3
 	// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(aV[i], int64(int64(1)))
+			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := inRange2.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], int64(int64(1)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
 		}
 	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -32469,7 +32982,7 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
 	out := array.NewRecordBatch(Case0301Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32527,53 +33040,87 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a BETWEEN 1 AND 3
 	// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(aV[i], int64(int64(1)))
+			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := inRange2.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], int64(int64(1)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
 		}
 	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -32587,7 +33134,7 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
 	out := array.NewRecordBatch(Case0302Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32646,58 +33193,94 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a BETWEEN b AND 3
 	// (a BETWEEN b AND CAST(3 AS BIGINT))
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(aV[i], bV[i])
+			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(a.V[i], b.V[i])
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := inRange2.V[:n]
+		bV := b.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN b AND CAST(3 AS BIGINT))
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(a.V[i], b.V[i])
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
 		}
 	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -32711,7 +33294,7 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
 	out := array.NewRecordBatch(Case0303Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32770,58 +33353,94 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a BETWEEN b AND 3
 	// (a BETWEEN b AND CAST(3 AS BIGINT))
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(aV[i], bV[i])
+			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(a.V[i], b.V[i])
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := inRange2.V[:n]
+		bV := b.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN b AND CAST(3 AS BIGINT))
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(a.V[i], b.V[i])
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
 		}
 	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -32835,7 +33454,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
 	out := array.NewRecordBatch(Case0304Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32892,73 +33511,107 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a NOT BETWEEN 1 AND 3
-	// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(int64(3)))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
-			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
-		}
-	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
 	// (NOT (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT)))
-	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && betweenResult.Clean() {
-		betweenResultV := betweenResult.V[:n]
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
 		out := negated.V[:n]
 		for i := range out {
-			out[i] = rt.Not(betweenResultV[i])
+			out[i] = rt.Not((rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3)))))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if betweenResult.IsNull(i) {
-				negated.SetNull(i)
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := betweenResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+			out[i] = rt.Not((rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3)))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
+		between := vec.NewLogic(false, rest, n)
+		inRange := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], int64(int64(1)))
 			}
-			negated.V[i] = rt.Not(betweenResult.V[i])
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange.SetErr(i, e)
+					continue
+				}
+				inRange.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
+			}
+		}
+		between.Add(&inRange)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+			}
+		}
+		between.Add(&inRange2)
+		betweenResult := between.Finish()
+		// (NOT (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT)))
+		negated2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && betweenResult.Clean() {
+			betweenResultV := betweenResult.V[:n]
+			out := negated2.V[:n]
+			for i := range out {
+				out[i] = rt.Not(betweenResultV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if betweenResult.IsNull(i) {
+					negated2.SetNull(i)
+					continue
+				}
+				if e := betweenResult.ErrAt(i); e != nil {
+					negated2.SetErr(i, e)
+					continue
+				}
+				negated2.V[i] = rt.Not(betweenResult.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&negated, &negated2, rest, n)
+		} else {
+			negated = negated2
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -33281,53 +33934,87 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: x BETWEEN 0.05 AND 0.07
 	// (x BETWEEN 0.05 AND 0.07)
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && x.Clean() {
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if x.Clean() {
+		inRange = vec.Make[bool](n)
 		xV := x.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeFloat64(xV[i], float64(0.05))
+			out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if x.IsNull(i) {
-				inRange.SetNull(i)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeFloat64(x.V[i], float64(0.05))
-		}
-	}
-	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && x.Clean() {
+		inRange = vec.Make[bool](n)
 		xV := x.V[:n]
-		out := inRange2.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			out[i] = rt.LeFloat64(xV[i], float64(0.07))
+			if x.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
 		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if x.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (x BETWEEN 0.05 AND 0.07)
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && x.Clean() {
+			xV := x.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeFloat64(xV[i], float64(0.05))
 			}
-			if e := x.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if x.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeFloat64(x.V[i], float64(0.05))
 			}
-			inRange2.V[i] = rt.LeFloat64(x.V[i], float64(0.07))
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && x.Clean() {
+			xV := x.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeFloat64(xV[i], float64(0.07))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if x.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeFloat64(x.V[i], float64(0.07))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
 		}
 	}
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -33341,7 +34028,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
 	out := array.NewRecordBatch(Case0308Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -34952,9 +35639,10 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0323: %w", err)
 	}
 	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
 	n_Arr := in.Column(12).(*array.Map)
 	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Offs := vec.MapOffsets(n_Arr)
+	i_ := vec.Int32s(in.Column(3))
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
@@ -34962,74 +35650,126 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: n[i]
-	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
-		i_V := i_.V[:n]
-		out := asBigint.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			if e := i_.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
-		}
-	}
 	// n[CAST(i AS BIGINT)]
-	entry := vec.Make[string](n)
-	if all == nil && n_Arr.NullN() == 0 && asBigint.Clean() {
-		asBigintV := asBigint.V[:n]
-		out := entry.V[:n]
-		for i := range out {
-			start, end := n_Arr.ValueOffsets(i)
-			entry_2 := vec.FindInt64(n_Keys, start, end, asBigintV[i])
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistInt64(asBigintV[i]))
-				continue
+	var r_Col arrow.Array // written by the clean loop, or below from entry
+	var entry vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if n_Arr.NullN() == 0 && i_.Clean() && n_Items.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		i_V := i_.V[:n]
+		bad := false
+		for i := range n {
+			r_Out.Append(vec.ItemString(n_Items, vec.RowFindInt64(n_Offs, n_Keys, i, rt.CastInt32ToInt64(i_V[i])), &bad))
+			if bad {
+				break
 			}
-			if n_Items.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = n_Items.Value(entry_2)
+		}
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a lookup missed: the vector code computes every row
+			r_Out.Release()
 		}
 	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if n_Arr.IsNull(i) || asBigint.IsNull(i) {
-				entry.SetNull(i)
+		entry = vec.Make[string](n)
+		i_V := i_.V[:n]
+		out := entry.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		bad := false
+		for i := range out {
+			if n_Arr.IsNull(i) || i_.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				entry.SetErr(i, e)
-				continue
+			out[i] = vec.CheckedItemString(n_Items, vec.RowFindInt64(n_Offs, n_Keys, i, rt.CastInt32ToInt64(i_V[i])), &bad)
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			start, end := n_Arr.ValueOffsets(i)
-			entry_2 := vec.FindInt64(n_Keys, start, end, asBigint.V[i])
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistInt64(asBigint.V[i]))
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(i AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if (rest == nil || len(rest) > n/2) && i_.Clean() {
+			i_V := i_.V[:n]
+			out := asBigint.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			if n_Items.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if i_.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				if e := i_.ErrAt(i); e != nil {
+					asBigint.SetErr(i, e)
+					continue
+				}
+				asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 			}
-			entry.V[i] = n_Items.Value(entry_2)
+		}
+		// n[CAST(i AS BIGINT)]
+		entry2 := vec.Make[string](n)
+		if rest == nil && n_Arr.NullN() == 0 && asBigint.Clean() {
+			asBigintV := asBigint.V[:n]
+			out := entry2.V[:n]
+			for i := range out {
+				start, end := n_Arr.ValueOffsets(i)
+				entry_2 := vec.FindInt64(n_Keys, start, end, asBigintV[i])
+				if entry_2 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistInt64(asBigintV[i]))
+					continue
+				}
+				if n_Items.IsNull(entry_2) {
+					entry2.SetNull(i)
+					continue
+				}
+				out[i] = n_Items.Value(entry_2)
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if n_Arr.IsNull(i) || asBigint.IsNull(i) {
+					entry2.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					entry2.SetErr(i, e)
+					continue
+				}
+				start, end := n_Arr.ValueOffsets(i)
+				entry_2 := vec.FindInt64(n_Keys, start, end, asBigint.V[i])
+				if entry_2 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistInt64(asBigint.V[i]))
+					continue
+				}
+				if n_Items.IsNull(entry_2) {
+					entry2.SetNull(i)
+					continue
+				}
+				entry2.V[i] = n_Items.Value(entry_2)
+			}
+		}
+		if fused {
+			vec.Merge(&entry, &entry2, rest, n)
+		} else {
+			entry = entry2
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "n[i]"}
 		return nil, &vec.QueryError{
@@ -35039,8 +35779,11 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &entry, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0323Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -286,53 +286,87 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var firstErr *rt.Error
 
 	// WHERE (placed >= DATE '2024-01-01') AND (status = 'open')
-	and := vec.NewLogic(false, all, n)
-	// (placed >= DATE '2024-01-01')
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && placed.Clean() {
+	// ((placed >= DATE '2024-01-01') AND (status = 'open'))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if placed.Clean() && statusArr.NullN() == 0 {
+		allOf = vec.Make[bool](n)
 		placedV := placed.V[:n]
-		out := cmp.V[:n]
+		out := allOf.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt32(placedV[i], int32(19723))
+			out[i] = (rt.GeInt32(placedV[i], int32(19723)) && rt.EqString(statusArr.Value(i), "open"))
 		}
+		fused, rest = true, vec.Sel{}
 	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if placed.IsNull(i) {
-				cmp.SetNull(i)
+		allOf = vec.Make[bool](n)
+		placedV := placed.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if placed.Dirty(i) || statusArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := placed.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = (rt.GeInt32(placedV[i], int32(19723)) && rt.EqString(statusArr.Value(i), "open"))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (placed >= DATE '2024-01-01')
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && placed.Clean() {
+			placedV := placed.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt32(placedV[i], int32(19723))
 			}
-			cmp.V[i] = rt.GeInt32(placed.V[i], int32(19723))
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if placed.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := placed.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GeInt32(placed.V[i], int32(19723))
+			}
+		}
+		and.Add(&cmp)
+		// (status = 'open')
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && statusArr.NullN() == 0 {
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqString(statusArr.Value(i), "open")
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if statusArr.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				cmp2.V[i] = rt.EqString(statusArr.Value(i), "open")
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	and.Add(&cmp)
-	// (status = 'open')
-	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && statusArr.NullN() == 0 {
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(statusArr.Value(i), "open")
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if statusArr.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			cmp2.V[i] = rt.EqString(statusArr.Value(i), "open")
-		}
-	}
-	and.Add(&cmp2)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 {
+	if r, e := vec.First(&allOf, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&andResult, n)
+	sel := vec.Where(&allOf, n)
 
 	// id: id
 
