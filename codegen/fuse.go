@@ -8,26 +8,38 @@ import (
 	"github.com/exprc/exprc/templates/rt"
 )
 
-// Fused conditionals.
+// Fused expressions.
 //
-// The vector code of a CASE or IF pays per branch: a boolean vector per
-// condition, a selection split per WHEN, a fill or merge per result. When
-// nothing inside the conditional can fail or produce NULL once its inputs are
-// clean (every call is a kernel without an error result or a map lookup on a
-// MAP input column, every constant is a value, every shared subexpression it
-// reads is already computed or absorbed), the whole conditional is one Go
-// switch per row, over the rows of its selection. It runs when every input
-// is clean (no NULLs, no errors); a map lookup that misses on some row stops
-// it, and the vector code, which holds the NULL and error rules, computes the
-// batch instead. Evaluation stays lazy (a condition runs only on rows no
-// earlier WHEN took, a result only on the rows of its branch), so the fused
-// loop evaluates what the vector code would; what a stopped loop evaluated
-// twice is pure (lookups and kernels without errors).
+// The vector code of an expression pays per operation: a vector per
+// intermediate result, and for a CASE or IF a boolean vector per condition, a
+// selection split per WHEN and a merge per result. When nothing in a
+// conditional, or in a chain of operations at the root of an output column or
+// of the WHERE clause, can fail or produce NULL once its inputs are clean
+// (every call is a kernel without an error result or a map lookup on a MAP
+// input column, every constant is a value, every shared subexpression it
+// reads is already computed or absorbed), the whole expression is one Go loop
+// over the rows of its selection: a switch per row for a conditional, one Go
+// expression for a value.
+//
+// Two such loops are emitted, and the vector code, which holds the NULL and
+// error rules, stays as the general path:
+//   - the clean loop runs on batches whose inputs have no NULLs and no errors.
+//     A map lookup that misses stops it, and the vector code computes every
+//     row. At the root of an output column it writes the Arrow array itself.
+//   - the rows loop runs on other batches: a row whose inputs include a NULL
+//     or an error, or whose map lookup misses or finds a NULL item, is left to
+//     the vector code, which computes just those rows; their results are
+//     merged into the loop's.
+//
+// Evaluation stays lazy (a condition runs only on rows no earlier WHEN took,
+// a result only on the rows of its branch), so a loop evaluates what the
+// vector code would; what a row left to the vector code had evaluated in the
+// loop already is pure (lookups and kernels without errors), so computing it
+// again is not observable.
 //
 // A shared subexpression decided "always" whose every occurrence is inside one
-// top-level conditional is absorbed by it (see absorb): the fused loop
-// computes it once per row into a local, before the switch, and no vector of
-// it is built.
+// fused root is absorbed by it (see absorb): the loops compute it once per
+// row into a local, before the rest, and no vector of it is built.
 
 // fusion collects what the fused loops of one conditional need: the run-time
 // conditions under which they apply and the value slices they read.
