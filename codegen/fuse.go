@@ -613,7 +613,7 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 }
 
 // local names a variable of the fused loop's block: distinct from the
-// function's names, the loop's own (out, i, k, cnt) and its other locals.
+// function's names, the loop's own (out, i, k, cnt, left) and its other locals.
 func (fu *fusion) local(base string) string {
 	name := fu.f.local(base)
 	for n := 2; fu.names[name] || loopNames[name]; n++ {
@@ -623,7 +623,7 @@ func (fu *fusion) local(base string) string {
 	return name
 }
 
-var loopNames = map[string]bool{"out": true, "i": true, "k": true, "cnt": true}
+var loopNames = map[string]bool{"out": true, "i": true, "k": true, "cnt": true, "left": true}
 
 // noNulls makes the clean loop run only when Arrow array arr has no NULLs;
 // with perRow (arr has a value per row) the rows loop tests row i, else

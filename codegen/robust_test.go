@@ -203,6 +203,11 @@ var collisionSpecs = []struct{ pkg, spec string }{
 		"\"and\" BOOLEAN, \"or\" BOOLEAN, and_result BOOLEAN, in_result BIGINT, still_null BIGINT, coalesced BIGINT, clauses VARCHAR, texts VARCHAR, c BIGINT);\n" +
 		"-- name: Q\nSELECT CASE WHEN \"when\" THEN \"then\" ELSE otherwise END AS a, IF(\"and\" AND \"or\" OR and_result, not_yet, konst) AS b, " +
 		"COALESCE(still_null, coalesced, case_result) AS d, in_result IN (1, 2, c) AS f, clauses || texts AS g FROM t;\n"},
+	// Fused loops: an absorbed shared expression, and columns named like the
+	// loops' variables (rest, fused, out, bad, left, cnt, entry).
+	{"fusedlocals", "CREATE TABLE t (s VARCHAR, rest BIGINT, fused BIGINT, \"out\" BIGINT, bad BIGINT, \"left\" VARCHAR, cnt BIGINT, entry BIGINT);\n" +
+		"-- name: Q\nSELECT CASE WHEN substring(s, 1, 2) = 'ab' THEN 'x' WHEN substring(s, 1, 2) = \"left\" THEN s ELSE substring(s, 1, 2) END AS c, " +
+		"rest * fused + \"out\" * bad - cnt * entry AS d FROM t;\n"},
 }
 
 // TestGeneratedCodeRobustness builds one temporary module beside the repository
