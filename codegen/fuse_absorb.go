@@ -1,0 +1,110 @@
+package codegen
+
+import (
+	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/ir"
+)
+
+// Shared subexpressions computed inside a fused loop instead of as vectors.
+
+// absorb picks, before root region r's hoists are emitted, the shared
+// subexpressions a fused root (an output column or the WHERE clause emitted
+// as fused loops) computes in its own row loops instead of a hoisted vector:
+// decided always, hoisted at r only, and every occurrence inside that root. The vector (16 bytes a row for a string)
+// is never built unless the fused loop gives way to vector code, which then
+// hoists them first, as r would have.
+func (f *funcGen) absorb(r *cse.Region, tops []ir.Expr) {
+	if r == nil {
+		return
+	}
+	for _, e := range tops {
+		if f.plan.Lookup(e) != nil {
+			continue
+		}
+		var cands []*cse.Shared
+		for _, s := range r.Hoists {
+			if s.Decision == cse.Always && !s.Memo && len(s.Hoists) == 1 && f.absorbed[s.ID] == nil && occurrences(f.plan, e, s) == s.Uses {
+				cands = append(cands, s)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		for _, s := range cands {
+			f.absorbed[s.ID] = e
+		}
+		f.pending = r // the other hoists of r will be computed by then
+		ok := f.fusibleRoot(e)
+		f.pending = nil
+		if !ok {
+			for _, s := range cands {
+				delete(f.absorbed, s.ID)
+			}
+		}
+	}
+}
+
+// absorbedBy lists the shared subexpressions e absorbs, smallest first (the
+// order of the root's hoists), so that one may use another.
+func (f *funcGen) absorbedBy(e ir.Expr) []*cse.Shared {
+	if f.plan == nil {
+		return nil
+	}
+	var out []*cse.Shared
+	for _, r := range []*cse.Region{f.plan.Where, f.plan.Outputs} {
+		if r == nil {
+			continue
+		}
+		for _, s := range r.Hoists {
+			if f.absorbed[s.ID] == e {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func hoistedAt(r *cse.Region, s *cse.Shared) bool {
+	for _, h := range r.Hoists {
+		if h == s {
+			return true
+		}
+	}
+	return false
+}
+
+// occurrences counts the nodes of e that are occurrences of s.
+func occurrences(p *cse.Plan, e ir.Expr, s *cse.Shared) int {
+	n := 0
+	if p.Lookup(e) == s {
+		n++
+	}
+	for _, k := range e.Children() {
+		n += occurrences(p, k, s)
+	}
+	return n
+}
+
+// tempName names the per-row local of an absorbed shared subexpression after
+// what it holds.
+// rootName names the vector of a fused root value after its operation.
+func rootName(e ir.Expr) string {
+	switch e.(type) {
+	case *ir.And:
+		return "allOf"
+	case *ir.Or:
+		return "anyOf"
+	case *ir.Between:
+		return "inRange"
+	case *ir.In:
+		return "inList"
+	}
+	return tempName(e)
+}
+
+func tempName(e ir.Expr) string {
+	if c, ok := e.(*ir.Call); ok {
+		return tempBase(c)
+	}
+	return "shared"
+}

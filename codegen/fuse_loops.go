@@ -1,0 +1,260 @@
+package codegen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/ir"
+)
+
+// The loops of a fused expression and the vector code they fall back on.
+
+// emitFused emits expression e (a conditional, or a value at the root of an
+// output column or the WHERE clause) as fused row loops over the rows of sel,
+// with vector code (general, over a selection it is given) for the rows they
+// leave.
+//
+// Two loops, chosen per batch once the batch-wide conditions hold (constant
+// patterns compiled):
+//   - clean: no input has a NULL or an error. Every row is computed in the
+//     loop; a map lookup that misses stops it and the vector code computes
+//     every row of sel instead. When e is the root of the output column being
+//     emitted (f.sink), this loop writes the column's Arrow array directly.
+//   - rows: some input has NULLs or errors. A row with a NULL or failed
+//     input, or whose map lookup misses or finds a NULL item, is left to the
+//     vector code, which computes just those rows; their results are merged
+//     in. Which inputs a row reads is checked up front for all of e's inputs,
+//     so a NULL in a branch the row does not take also sends it to the vector
+//     code: slower for that row, never different.
+func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func(sel string) operand) operand {
+	l := &fusedLoops{
+		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[ir.Expr]string{}},
+		e:   e,
+		sel: sel,
+	}
+	l.direct = f.takeSink(e)
+	if l.direct {
+		l.writer = l.fu.local(camel(f.sink.name) + "Out")
+	}
+	// Shared subexpressions absorbed by e are computed once per row, first:
+	// every path through e evaluates them.
+	l.absorbed = f.absorbedBy(e)
+	for _, s := range l.absorbed {
+		l.fu.locals[s.ID] = l.fu.local(tempName(s.Expr))
+	}
+	cleanBody := l.body(l.storeClean(), false)
+	rowsBody := l.body(func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, true)
+
+	l.res, l.rest, l.fused = f.fresh(base), f.fresh("rest"), f.fresh("fused")
+	slow := l.vectorCode(general)
+	clean := l.cleanLoop(cleanBody)
+	rows := l.rowsLoop(rowsBody)
+
+	t := e.Type()
+	f.commentFor(e)
+	if l.direct {
+		f.add(jen.Var().Id(f.sink.col).Qual(arrowPkg, "Array").Comment("written by the clean loop, or below from " + l.res))
+	}
+	f.add(jen.Var().Id(l.res).Qual(vecPkg, "Vec").Types(goType(t)))
+	// rest starts as every row of sel for when no loop runs (a batch-wide
+	// condition fails or a lookup stops the clean loop); otherwise a loop
+	// always sets it.
+	restInit := jen.Var().Id(l.rest).Qual(vecPkg, "Sel")
+	if sel != "all" && (len(l.fu.conds) > 0 || l.fu.bad != "") {
+		restInit = jen.Id(l.rest).Op(":=").Id(sel)
+	}
+	f.add(
+		jen.Comment("rows the vector code computes: those a fused loop leaves, or all of them"),
+		jen.Var().Id(l.fused).Bool(),
+		restInit,
+	)
+	loops := jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().Block(rows...)
+	if len(l.fu.clean) == 0 {
+		loops = jen.Block(clean...)
+	}
+	if len(l.fu.conds) > 0 {
+		f.add(jen.If(joined(l.fu.conds, "&&")).Block(loops))
+	} else {
+		f.add(loops)
+	}
+	f.add(jen.If(jen.Op("!").Id(l.fused).Op("||").Len(jen.Id(l.rest)).Op(">").Lit(0)).Block(slow...))
+	return operand{t: t, vec: l.res}
+}
+
+// fusedLoops is the state emitFused's parts share.
+type fusedLoops struct {
+	fu       *fusion
+	e        ir.Expr
+	sel      string
+	absorbed []*cse.Shared
+	// direct: the clean loop writes the output column through writer.
+	direct bool
+	writer string
+	// res is e's vector; rest the rows the vector code computes; fused
+	// whether a loop ran.
+	res, rest, fused string
+}
+
+// storeClean is how the clean loop stores a row's value: into out (the
+// vector, or the output column's values by selection position), or appended
+// to the output column's writer.
+func (l *fusedLoops) storeClean() func(jen.Code) jen.Code {
+	if l.direct && l.e.Type().Kind == ir.KindVarchar {
+		return func(v jen.Code) jen.Code { return jen.Id(l.writer).Dot("Append").Call(v) }
+	}
+	pos := "i"
+	if l.direct && l.sel != "all" {
+		pos = "k"
+	}
+	return func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id(pos)).Op("=").Add(v) }
+}
+
+// body is a loop's statements for row i: the absorbed subexpressions, then e.
+func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows bool) []jen.Code {
+	fu := l.fu
+	fu.rows = rows
+	var body []jen.Code
+	for _, s := range l.absorbed {
+		body = append(body, jen.Comment("shared (always): "+comment(s.SQL)), jen.Id(fu.locals[s.ID]).Op(":=").Add(fu.valueNode(s.Expr)))
+	}
+	if stmts := fu.assignCond(l.e, store); stmts != nil {
+		return append(body, stmts...)
+	}
+	return append(body, store(fu.valueNode(l.e))) // a fused root value
+}
+
+// vectorCode is the general path over rest: the absorbed subexpressions
+// hoisted first, then e, merged into res when a loop computed the other rows.
+func (l *fusedLoops) vectorCode(general func(sel string) operand) []jen.Code {
+	f := l.fu.f
+	saved := f.stmts
+	f.stmts = nil
+	f.enter(nil, l.rest)
+	for _, s := range l.absorbed {
+		if _, ok := f.available(s.ID); !ok {
+			f.add(jen.Comment("shared (always): " + comment(s.SQL)))
+			f.setAvailable(s.ID, f.vector(f.emitNode(s.Expr, l.rest), l.rest))
+		}
+	}
+	g := f.vector(general(l.rest), l.rest)
+	f.exit(1)
+	f.add(jen.If(jen.Id(l.fused)).Block(
+		jen.Qual(vecPkg, "Merge").Call(jen.Op("&").Id(l.res), jen.Op("&").Id(g), jen.Id(l.rest), jen.Id("n")),
+	).Else().Block(jen.Id(l.res).Op("=").Id(g)))
+	slow := f.stmts
+	f.stmts = saved
+	return slow
+}
+
+// loop is the for statement over every row ("all" is never a selection,
+// over names what to range over) or over the rows of sel (a nil selection
+// at run time is every row too); first prepends the row number to a body.
+func (l *fusedLoops) loop(over string) *jen.Statement {
+	if l.sel != "all" {
+		return jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++"))
+	}
+	return jen.For(jen.Id("i").Op(":=").Range().Id(over))
+}
+
+func (l *fusedLoops) first(body []jen.Code) []jen.Code {
+	if l.sel == "all" {
+		return body
+	}
+	return append([]jen.Code{jen.Id("i").Op(":=").Id(l.sel).Dot("Row").Call(jen.Id("k"))}, body...)
+}
+
+// cleanLoop computes every row; a missing map key stops it.
+func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
+	fu, t := l.fu, l.e.Type()
+	var clean []jen.Code
+	over := "out"
+	if l.direct {
+		cnt := jen.Id("n")
+		if l.sel != "all" {
+			cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
+		}
+		if t.Kind == ir.KindVarchar {
+			clean = append(clean, jen.Id(l.writer).Op(":=").Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
+			over = "n"
+		} else {
+			clean = append(clean, jen.Id(l.writer).Op(":=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
+		}
+		clean = append(clean, fu.slices...)
+		if t.Kind != ir.KindVarchar {
+			clean = append(clean, jen.Id("out").Op(":=").Id(l.writer).Dot("V"))
+		}
+	} else {
+		clean = append(clean, jen.Id(l.res).Op("=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
+		clean = append(clean, fu.slices...)
+		clean = append(clean, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
+	}
+	var done []jen.Code
+	if l.direct {
+		done = append(done, jen.Id(fu.f.sink.col).Op("=").Id(l.writer).Dot("Array").Call())
+	}
+	done = append(done, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Qual(vecPkg, "Sel").Values()))
+	if fu.bad == "" {
+		clean = append(clean, l.loop(over).Block(l.first(body)...))
+		return append(clean, done...)
+	}
+	clean = append(clean,
+		jen.Id(fu.bad).Op(":=").False(),
+		l.loop(over).Block(l.first(append(body, jen.If(jen.Id(fu.bad)).Block(jen.Break())))...),
+	)
+	stopped := []jen.Code{jen.Comment("a lookup missed: the vector code computes every row")}
+	if l.direct {
+		stopped = append(stopped, jen.Id(l.writer).Dot("Release").Call())
+	}
+	return append(clean, jen.If(jen.Op("!").Id(fu.bad)).Block(done...).Else().Block(stopped...))
+}
+
+// rowsLoop computes the rows whose inputs are clean and lists the others.
+func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
+	fu := l.fu
+	rows := []jen.Code{jen.Id(l.res).Op("=").Qual(vecPkg, "Make").Types(goType(l.e.Type())).Call(jen.Id("n"))}
+	rows = append(rows, fu.slices...)
+	rows = append(rows, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
+	rows = append(rows, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
+	left := jen.Id("left").Op("=").Append(jen.Id("left"), jen.Int32().Parens(jen.Id("i")))
+	var rowBody []jen.Code
+	if len(fu.rowNulls) > 0 {
+		rowBody = append(rowBody, jen.If(joined(fu.rowNulls, "||")).Block(left, jen.Continue()))
+	}
+	rowBody = append(rowBody, body...)
+	if fu.bad != "" {
+		rows = append(rows, jen.Id(fu.bad).Op(":=").False())
+		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
+	}
+	rows = append(rows, l.loop("out").Block(l.first(rowBody)...))
+	return append(rows, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Id("left")))
+}
+
+// joined is the Go expression cs[0] op cs[1] op ...
+func joined(cs []jen.Code, op string) jen.Code {
+	var c *jen.Statement
+	for _, x := range cs {
+		if c == nil {
+			c = jen.Add(x)
+		} else {
+			c = c.Op(op).Add(x)
+		}
+	}
+	return c
+}
+
+// takeSink reports whether fused expression e is the root of the output column
+// being emitted, of a type a fused loop writes directly, and not shared (a
+// shared root's vector is read elsewhere); it names the column's variable.
+func (f *funcGen) takeSink(e ir.Expr) bool {
+	s := f.sink
+	if s == nil || s.expr != e || s.col != "" || f.plan.Lookup(e) != nil {
+		return false
+	}
+	switch e.Type().Kind {
+	case ir.KindVarchar, ir.KindBigint, ir.KindInt, ir.KindDouble, ir.KindDate:
+	default:
+		return false
+	}
+	s.col = f.fresh(camel(s.name) + "Col")
+	return true
+}
