@@ -49,6 +49,11 @@ type fusion struct {
 	// rowNulls are the per-row tests that leave a row to the vector code in
 	// the rows loop.
 	conds, clean, rowNulls []jen.Code
+	// nullCounts are the NULL counts of the input arrays: the rows loop runs
+	// only when they add up to at most half the batch, as it leaves a row
+	// with a NULL to the vector code, which is faster on its own when most
+	// rows would be left to it.
+	nullCounts []jen.Code
 	slices                 []jen.Code
 	seen                   map[string]jen.Code // vector or array variable -> per-row value
 	tested                 map[string]bool     // arrays whose NULLs are tested

@@ -60,7 +60,7 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func(sel string
 	// condition fails or a lookup stops the clean loop); otherwise a loop
 	// always sets it.
 	restInit := jen.Var().Id(l.rest).Qual(vecPkg, "Sel")
-	if sel != "all" && (len(l.fu.conds) > 0 || l.fu.bad != "") {
+	if sel != "all" && (len(l.fu.conds) > 0 || l.fu.bad != "" || len(l.fu.nullCounts) > 0) {
 		restInit = jen.Id(l.rest).Op(":=").Id(sel)
 	}
 	f.add(
@@ -69,6 +69,10 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func(sel string
 		restInit,
 	)
 	loops := jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().Block(rows...)
+	if len(l.fu.nullCounts) > 0 {
+		few := jen.Add(joined(l.fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2)
+		loops = jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().If(few).Block(rows...)
+	}
 	if len(l.fu.clean) == 0 {
 		loops = jen.Block(clean...)
 	}

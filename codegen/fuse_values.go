@@ -77,7 +77,11 @@ func (fu *fusion) valueNode(e ir.Expr) jen.Code {
 			fu.noNulls(arr, true)
 			return jen.Id(arr).Dot("Value").Call(jen.Id("i"))
 		}
-		return fu.vecInput(f.column(e))
+		name := f.column(e)
+		if _, ok := fu.seen[name]; !ok {
+			fu.nullCounts = append(fu.nullCounts, jen.Id("in").Dot("Column").Call(jen.Lit(e.Index)).Dot("NullN").Call())
+		}
+		return fu.vecInput(name)
 	case *ir.And:
 		return fu.logic(e.Args, "&&")
 	case *ir.Or:
@@ -171,6 +175,7 @@ func (fu *fusion) noNulls(arr string, perRow bool) {
 	if !fu.tested[arr] {
 		fu.tested[arr] = true
 		fu.clean = append(fu.clean, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
+		fu.nullCounts = append(fu.nullCounts, jen.Id(arr).Dot("NullN").Call())
 		if perRow {
 			fu.rowNulls = append(fu.rowNulls, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
 		}

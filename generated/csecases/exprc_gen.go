@@ -121,7 +121,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(int64(1))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(10).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
@@ -1924,7 +1924,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		}
 		guardedCol = guardedOut.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(10).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
@@ -2097,7 +2097,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 		}
 		guardedCol = guardedOut.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(10).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
@@ -2242,7 +2242,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			// a lookup missed: the vector code computes every row
 			r_Out.Release()
 		}
-	} else {
+	} else if mArr.NullN()+mItems.NullN()+in.Column(2).NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
@@ -4639,7 +4639,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		}
 		sCol = sOut.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(10).NullN() <= n/2 {
 		ifResult = vec.Make[float64](n)
 		pV := p.V[:n]
 		productV := product.V[:n]
@@ -5549,7 +5549,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			// a lookup missed: the vector code computes every row
 			labelOut.Release()
 		}
-	} else {
+	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -6096,7 +6096,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			// a lookup missed: the vector code computes every row
 			labelOut.Release()
 		}
-	} else {
+	} else if infoArr.NullN()+infoItems.NullN()+in.Column(5).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		testInfoFixedV := testInfoFixed.V[:n]
 		out := caseResult.V[:n]
@@ -6855,7 +6855,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -7494,7 +7494,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(10).NullN() <= n/2 {
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]

@@ -2483,7 +2483,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			// a lookup missed: the vector code computes every row
 			r_Out.Release()
 		}
-	} else {
+	} else if mArr.NullN()+mItems.NullN()+in.Column(2).NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
@@ -4330,7 +4330,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		} else {
 			// a lookup missed: the vector code computes every row
 		}
-	} else {
+	} else if mArr.NullN()+mItems.NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -5212,7 +5212,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		}
 		sCol = sOut.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(10).NullN()+in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
 		ifResult = vec.Make[float64](n)
 		pV := p.V[:n]
 		xV := x.V[:n]
@@ -6309,7 +6309,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			// a lookup missed: the vector code computes every row
 			labelOut.Release()
 		}
-	} else {
+	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -6696,7 +6696,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			// a lookup missed: the vector code computes every row
 			labelOut.Release()
 		}
-	} else {
+	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -7148,7 +7148,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			// a lookup missed: the vector code computes every row
 			labelOut.Release()
 		}
-	} else {
+	} else if in.Column(5).NullN()+infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		testInfoFixedV := testInfoFixed.V[:n]
 		out := caseResult.V[:n]
@@ -8064,7 +8064,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code

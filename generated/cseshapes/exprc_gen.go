@@ -366,7 +366,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := todo
 	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -381,7 +381,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -443,7 +443,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := todo2
 	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -458,7 +458,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -1162,7 +1162,7 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if probe2.Clean() && probe.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
@@ -1178,7 +1178,7 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
@@ -1564,7 +1564,7 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if b.Clean() && probe.Clean() && probe2.Clean() {
 		negated = vec.Make[bool](n)
 		bV := b.V[:n]
@@ -1576,7 +1576,7 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			out[i] = rt.Not((rt.GeInt64(bV[i], probeV[i]) && rt.LeInt64(bV[i], probe2V[i])))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
@@ -3056,7 +3056,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
@@ -3226,7 +3226,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := when2
 	if b.Clean() && c_.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
@@ -3242,7 +3242,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
@@ -4533,7 +4533,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult2 vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := and.Live
 	if c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean() {
 		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
@@ -4550,7 +4550,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(5).NullN() <= n/2 {
 		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		probe3V := probe3.V[:n]
@@ -5255,7 +5255,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(5).NullN()+in.Column(2).NullN()+in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
 		bV := b.V[:n]
@@ -5358,7 +5358,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := when
 	if r_.Clean() && shared0.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
@@ -5373,7 +5373,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := shared0.V[:n]
@@ -6106,7 +6106,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if tried.Clean() && p.Clean() && probe.Clean() {
 		o2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		triedV := tried.V[:n]
@@ -6130,7 +6130,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		o2Col = o2Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(4).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		triedV := tried.V[:n]
 		pV := p.V[:n]
@@ -6167,7 +6167,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		var ifResult vec.Vec[int64]
 		// rows the vector code computes: those a fused loop leaves, or all of them
 		var fused2 bool
-		var rest2 vec.Sel
+		rest2 := when
 		if p.Clean() && probe.Clean() {
 			ifResult = vec.Make[int64](n)
 			pV := p.V[:n]
@@ -6182,7 +6182,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				}
 			}
 			fused2, rest2 = true, vec.Sel{}
-		} else {
+		} else if in.Column(4).NullN() <= n/2 {
 			ifResult = vec.Make[int64](n)
 			pV := p.V[:n]
 			probeV := probe.V[:n]
@@ -6872,7 +6872,7 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if c_.Clean() && probe.Clean() && a.Clean() {
 		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		c_V := c_.V[:n]
@@ -6889,7 +6889,7 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		o1Col = o1Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
@@ -7772,7 +7772,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if p.Clean() && probe2.Clean() && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
@@ -7788,7 +7788,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(4).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		probe2V := probe2.V[:n]
@@ -9031,7 +9031,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := otherwise2
 	if q.Clean() && probe3.Clean() && c_.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
@@ -9047,7 +9047,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(5).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
 		probe3V := probe3.V[:n]
@@ -9277,7 +9277,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
 		caseResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
@@ -9518,7 +9518,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN()+in.Column(1).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
@@ -9938,7 +9938,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := notYet
 	if c_.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -9953,7 +9953,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -10155,7 +10155,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		o1Col = o1Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -10338,7 +10338,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult.V[:n]
@@ -11587,7 +11587,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -11601,7 +11601,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
@@ -11830,7 +11830,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := sel
 	if sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
@@ -11845,7 +11845,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
@@ -12402,7 +12402,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := when
 	if p.Clean() && probe.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
@@ -12418,7 +12418,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(4).NullN() <= n/2 {
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
 		probeV := probe.V[:n]
@@ -12732,7 +12732,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		o2Col = o2Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN()+sArr.NullN() <= n/2 {
 		ifResult3 = vec.Make[string](n)
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
@@ -13339,7 +13339,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -13355,7 +13355,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -14146,7 +14146,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := when2
 	if b.Clean() && probe.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
@@ -14162,7 +14162,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
@@ -16987,7 +16987,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := when3
 	if probe.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
@@ -17002,7 +17002,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
@@ -17186,7 +17186,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := todo
 	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -17201,7 +17201,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -17332,7 +17332,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := todo2
 	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -17347,7 +17347,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -17560,7 +17560,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -17575,7 +17575,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
@@ -17781,7 +17781,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := sel
 	if b.Clean() && probe.Clean() && ifResult.Clean() {
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
@@ -17793,7 +17793,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			out[i] = (rt.NeInt64(int64(int64(0)), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
@@ -19080,7 +19080,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := when
 	if asBigint.Clean() && c_.Clean() && r_.Clean() {
 		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
@@ -19096,7 +19096,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
@@ -19899,7 +19899,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := when
 	if a.Clean() && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -19914,7 +19914,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
@@ -21140,7 +21140,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		o1Col = o1Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
@@ -22607,7 +22607,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]

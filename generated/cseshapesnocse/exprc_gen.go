@@ -425,7 +425,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := then
 	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -440,7 +440,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -500,7 +500,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := otherwise
 	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -515,7 +515,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -3733,7 +3733,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
@@ -3962,7 +3962,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := when2
 	if b.Clean() && c_.Clean() {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
@@ -3978,7 +3978,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
@@ -9883,7 +9883,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(5).NullN()+in.Column(2).NullN()+in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
 		bV := b.V[:n]
@@ -17940,7 +17940,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN()+in.Column(1).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
@@ -18367,7 +18367,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := notYet
 	if c_.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -18382,7 +18382,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -18685,7 +18685,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		o1Col = o1Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -18897,7 +18897,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := then
 	if a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -18911,7 +18911,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN() <= n/2 {
 		ifResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
@@ -19034,7 +19034,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := otherwise
 	if a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -19048,7 +19048,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
@@ -19143,7 +19143,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult6 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused3 bool
-	var rest3 vec.Sel
+	rest3 := otherwise
 	if a.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -19157,7 +19157,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused3, rest3 = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN() <= n/2 {
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult6.V[:n]
@@ -21060,7 +21060,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -21074,7 +21074,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
@@ -21227,7 +21227,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := then2
 	if c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -21241,7 +21241,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
@@ -22897,7 +22897,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -22913,7 +22913,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -23252,7 +23252,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := otherwise2
 	if a.Clean() && b.Clean() && c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -23268,7 +23268,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -28656,7 +28656,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := then
 	if c_.Clean() && a.Clean() {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -28671,7 +28671,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -28767,7 +28767,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := then
 	if c_.Clean() && a.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -28782,7 +28782,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -28916,7 +28916,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult6 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused3 bool
-	var rest3 vec.Sel
+	rest3 := otherwise
 	if c_.Clean() && a.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -28931,7 +28931,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused3, rest3 = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult6 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -29143,7 +29143,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if a.Clean() && c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -29158,7 +29158,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
@@ -29355,7 +29355,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
-	var rest2 vec.Sel
+	rest2 := otherwise2
 	if a.Clean() && c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -29370,7 +29370,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
@@ -29575,7 +29575,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var ifResult6 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused3 bool
-	var rest3 vec.Sel
+	rest3 := or.Live
 	if a.Clean() && c_.Clean() {
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -29590,7 +29590,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		fused3, rest3 = true, vec.Sel{}
-	} else {
+	} else if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
@@ -34566,7 +34566,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		o1Col = o1Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]

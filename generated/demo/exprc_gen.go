@@ -181,7 +181,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var product2 vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if product.Clean() && lTax.Clean() {
 		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		productV := product.V[:n]
@@ -193,7 +193,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		}
 		chargeCol = chargeOut.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(7).NullN() <= n/2 {
 		product2 = vec.Make[float64](n)
 		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
@@ -365,7 +365,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -777,7 +777,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			// a lookup missed: the vector code computes every row
 			labelOut.Release()
 		}
-	} else {
+	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code

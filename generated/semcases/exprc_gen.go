@@ -6887,7 +6887,7 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		sqrt = vec.Make[float64](n)
 		aV := a.V[:n]
 		out := sqrt.V[:n]
@@ -7044,7 +7044,7 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		power = vec.Make[float64](n)
 		aV := a.V[:n]
 		out := power.V[:n]
@@ -7302,7 +7302,7 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		power = vec.Make[float64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -8194,7 +8194,7 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		sign = vec.Make[float64](n)
 		aV := a.V[:n]
 		out := sign.V[:n]
@@ -11658,7 +11658,7 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN()+uArr.NullN() <= n/2 {
 		concat = vec.Make[string](n)
 		out := concat.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -14410,7 +14410,7 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -15248,7 +15248,7 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -15496,7 +15496,7 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -15744,7 +15744,7 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -15992,7 +15992,7 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -16240,7 +16240,7 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -16488,7 +16488,7 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -16728,7 +16728,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -16877,7 +16877,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -17026,7 +17026,7 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -17175,7 +17175,7 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -17324,7 +17324,7 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -17474,7 +17474,7 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 			r_Col = r_Out.Array()
 			fused, rest = true, vec.Sel{}
-		} else {
+		} else if sArr.NullN() <= n/2 {
 			ifResult = vec.Make[string](n)
 			out := ifResult.V[:n]
 			left := vec.Sel{} // rows for the vector code
@@ -21168,7 +21168,7 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
@@ -27970,7 +27970,7 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(13).NullN() <= n/2 {
 		ifResult = vec.Make[int32](n)
 		pV := p.V[:n]
 		out := ifResult.V[:n]
@@ -28601,7 +28601,7 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		aV := a.V[:n]
 		out := caseResult.V[:n]
@@ -28780,7 +28780,7 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		aV := a.V[:n]
 		out := caseResult.V[:n]
@@ -30545,7 +30545,7 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inList.V[:n]
@@ -30719,7 +30719,7 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inList.V[:n]
@@ -30893,7 +30893,7 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inList.V[:n]
@@ -31527,7 +31527,7 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = rt.Not((rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2)))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
@@ -32607,7 +32607,7 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if sArr.NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -32748,7 +32748,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
@@ -32900,7 +32900,7 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
@@ -33052,7 +33052,7 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
@@ -33206,7 +33206,7 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -33366,7 +33366,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -33524,7 +33524,7 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = rt.Not((rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3)))))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
@@ -33946,7 +33946,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(5).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		xV := x.V[:n]
 		out := inRange.V[:n]
@@ -35673,7 +35673,7 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			// a lookup missed: the vector code computes every row
 			r_Out.Release()
 		}
-	} else {
+	} else if n_Arr.NullN()+in.Column(3).NullN()+n_Items.NullN() <= n/2 {
 		entry = vec.Make[string](n)
 		i_V := i_.V[:n]
 		out := entry.V[:n]
@@ -37893,7 +37893,7 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		r_Col = r_Out.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := caseResult.V[:n]

@@ -115,7 +115,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
+	rest := sel
 	if amount.Clean() {
 		sizeOut := vec.NewStringOut(mem, sel.Rows(n))
 		amountV := amount.V[:n]
@@ -132,7 +132,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		sizeCol = sizeOut.Array()
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(2).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		amountV := amount.V[:n]
 		out := caseResult.V[:n]
@@ -299,7 +299,7 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			out[i] = (rt.GeInt32(placedV[i], int32(19723)) && rt.EqString(statusArr.Value(i), "open"))
 		}
 		fused, rest = true, vec.Sel{}
-	} else {
+	} else if in.Column(5).NullN()+statusArr.NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		placedV := placed.V[:n]
 		out := allOf.V[:n]
