@@ -11,36 +11,41 @@ import (
 //
 // The vector code of an expression pays per operation: a vector per
 // intermediate result, and for a CASE or IF a boolean vector per condition, a
-// selection split per WHEN and a merge per result. When nothing in a
-// conditional, or in a chain of operations at the root of an output column or
-// of the WHERE clause, can fail or produce NULL once its inputs are clean
-// (every call is a kernel without an error result or a map lookup on a MAP
-// input column, every constant is a value, every shared subexpression it
-// reads is already computed or absorbed), the whole expression is one Go loop
-// over the rows of its selection: a switch per row for a conditional, one Go
-// expression for a value.
+// selection split per WHEN and a merge per result. A conditional, or a chain
+// of operations at the root of an output column or of the WHERE clause, whose
+// every call is a templates/rt kernel or a map lookup on a MAP input column,
+// every constant a value and every shared subexpression it reads already
+// computed or absorbed, is instead one Go loop over the rows of its
+// selection: a switch per row for a conditional, one Go expression for a
+// value. Such an expression is NULL only where an input is, so the loops need
+// no NULL rules; a kernel error, a missing map key or a NULL map item sets the
+// row's flag (vec.Failed) instead of being handled in the loop.
 //
 // Two such loops are emitted, and the vector code, which holds the NULL and
 // error rules, stays as the general path:
 //   - the clean loop runs on batches whose inputs have no NULLs and no errors.
-//     A map lookup that misses stops it, and the vector code computes every
-//     row. At the root of an output column it writes the Arrow array itself.
-//   - the rows loop runs on other batches: a row whose inputs include a NULL
-//     or an error, or whose map lookup misses or finds a NULL item, is left to
-//     the vector code, which computes just those rows; their results are
-//     merged into the loop's.
+//     A flagged row stops it, and the vector code computes every row. At the
+//     root of an output column it writes the Arrow array itself.
+//   - the rows loop runs on other batches (unless most rows have a NULL
+//     input): a row whose inputs include a NULL or an error, or that the loop
+//     flags, is left to the vector code, which computes just those rows;
+//     their results are merged into the loop's.
 //
 // Evaluation stays lazy (a condition runs only on rows no earlier WHEN took,
-// a result only on the rows of its branch), so a loop evaluates what the
-// vector code would; what a row left to the vector code had evaluated in the
-// loop already is pure (lookups and kernels without errors), so computing it
-// again is not observable.
+// a result only on the rows of its branch, an AND operand only after the
+// earlier ones were TRUE), so a loop evaluates no more than the vector code
+// would, and a row it computes without a flag has the outcome the vector code
+// would give it: the rules that let a NULL or a FALSE win over an error only
+// matter on rows with a NULL input or an error, which the vector code
+// computes. What a row left to the vector code had evaluated in the loop is
+// pure (templates/rt kernels and lookups), so computing it again is not
+// observable.
 //
 // A shared subexpression decided "always" whose every occurrence is inside one
 // fused root is absorbed by it (see absorb): the loops compute it once per
 // row into a local, before the rest, and no vector of it is built.
 
-// fusion collects what the fused loops of one conditional need: the run-time
+// fusion collects what the fused loops of one expression need: the run-time
 // conditions under which they apply and the value slices they read.
 type fusion struct {
 	f *funcGen
@@ -54,11 +59,11 @@ type fusion struct {
 	// with a NULL to the vector code, which is faster on its own when most
 	// rows would be left to it.
 	nullCounts []jen.Code
-	slices                 []jen.Code
-	seen                   map[string]jen.Code // vector or array variable -> per-row value
-	tested                 map[string]bool     // arrays whose NULLs are tested
-	names                  map[string]bool     // locals of the loop's block
-	subjects               map[ir.Expr]string  // CASE operand -> its per-row local
+	slices     []jen.Code
+	seen       map[string]jen.Code // vector or array variable -> per-row value
+	tested     map[string]bool     // arrays whose NULLs are tested
+	names      map[string]bool     // locals of the loop's block
+	subjects   map[ir.Expr]string  // CASE operand -> its per-row local
 	// rows is set while the rows loop's body is generated: its map item
 	// reads also test for NULL items.
 	rows bool
@@ -175,8 +180,8 @@ func (f *funcGen) fusibleResult(e ir.Expr) bool {
 	return f.fusibleValue(e)
 }
 
-// fusibleValue reports whether e is a Go expression per row that cannot fail
-// or be NULL when its inputs are clean (map lookups aside, which stop the loop).
+// fusibleValue reports whether e is a Go expression per row that is not NULL
+// when its inputs are not (errors and missing map keys flag the row).
 func (f *funcGen) fusibleValue(e ir.Expr) bool {
 	if s := f.plan.Lookup(e); s != nil {
 		if _, ok := f.available(s.ID); ok {
@@ -215,7 +220,11 @@ func (f *funcGen) fusibleNode(e ir.Expr) bool {
 		case e.Fn.Name == "like" || e.Fn.Name == "rlike":
 			return f.fusibleValue(e.Args[0]) && constPattern(e)
 		}
-		return e.Sig.Kernel != "" && !e.Sig.KernelErr && f.allFusible(e.Args)
+		// A kernel that can fail sets the row's flag. One from a package
+		// other than templates/rt may observe its calls (the CSE tests count
+		// them), and a flagged row is computed again by the vector code, so
+		// those are never fused when they can fail.
+		return e.Sig.Kernel != "" && (!e.Sig.KernelErr || e.Sig.KernelPkg == "") && failsAs(e.Sig.Ret) && f.allFusible(e.Args)
 	}
 	return false
 }
@@ -234,6 +243,10 @@ func (f *funcGen) plainLeaf(e ir.Expr) bool {
 // comparison reports whether a BETWEEN or IN comparison call has a kernel
 // that cannot fail.
 func comparison(c *ir.Call) bool { return c.Sig.Kernel != "" && !c.Sig.KernelErr }
+
+// failsAs reports whether a kernel returning t can be flagged (vec.Failed
+// has a method for t).
+func failsAs(t ir.Type) bool { return t.Kind != ir.KindMap && t.Kind != ir.KindNull }
 
 func (f *funcGen) allFusible(es []ir.Expr) bool {
 	for _, a := range es {

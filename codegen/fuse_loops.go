@@ -202,10 +202,10 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 		return append(clean, done...)
 	}
 	clean = append(clean,
-		jen.Id(fu.bad).Op(":=").False(),
+		jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"),
 		l.loop(over).Block(l.first(append(body, jen.If(jen.Id(fu.bad)).Block(jen.Break())))...),
 	)
-	stopped := []jen.Code{jen.Comment("a lookup missed: the vector code computes every row")}
+	stopped := []jen.Code{jen.Comment("a row failed (an error or a missing map key): the vector code computes every row")}
 	if l.direct {
 		stopped = append(stopped, jen.Id(l.writer).Dot("Release").Call())
 	}
@@ -226,7 +226,7 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 	}
 	rowBody = append(rowBody, body...)
 	if fu.bad != "" {
-		rows = append(rows, jen.Id(fu.bad).Op(":=").False())
+		rows = append(rows, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
 		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
 	}
 	rows = append(rows, l.loop("out").Block(l.first(rowBody)...))

@@ -117,6 +117,10 @@ func (fu *fusion) valueNode(e ir.Expr) jen.Code {
 		for i, a := range e.Args {
 			args[i] = fu.value(a)
 		}
+		if e.Sig.KernelErr {
+			// an error flags the row: the vector code decides its outcome
+			return jen.Id(fu.flag()).Dot(failedMethod(e.Sig.Ret)).Call(kernelCall(e.Sig, args...))
+		}
 		return kernelCall(e.Sig, args...)
 	}
 	panic("codegen: fusing a non-fusible expression")
@@ -143,9 +147,7 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 	if e.Fn.Name == "map_contains_key" {
 		return jen.Parens(jen.Add(find).Op(">=").Lit(0))
 	}
-	if fu.bad == "" {
-		fu.bad = fu.local("bad")
-	}
+	fu.flag()
 	items := f.mapItems(col)
 	fu.noNulls(items, false)
 	item := "Item"
@@ -238,4 +240,30 @@ func inlineLike(e *ir.Call, v jen.Code) jen.Code {
 		return jen.Qual("strings", "Contains").Call(v, jen.Lit(lit))
 	}
 	return nil
+}
+
+// flag names the loops' vec.Failed flag, declared once some value can set it.
+func (fu *fusion) flag() string {
+	if fu.bad == "" {
+		fu.bad = fu.local("bad")
+	}
+	return fu.bad
+}
+
+// failedMethod is the vec.Failed method that takes a kernel's results of
+// type t.
+func failedMethod(t ir.Type) string {
+	switch t.Kind {
+	case ir.KindBigint:
+		return "Int64"
+	case ir.KindInt, ir.KindDate:
+		return "Int32"
+	case ir.KindDouble:
+		return "Float64"
+	case ir.KindVarchar:
+		return "String"
+	case ir.KindBoolean:
+		return "Bool"
+	}
+	panic("codegen: no vec.Failed method for " + t.String())
 }

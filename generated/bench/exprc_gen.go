@@ -845,110 +845,179 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a + CAST(5 AS BIGINT))
-	// (a + CAST(5 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// (x > y)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
+	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && x.Clean() && y.Clean() {
+		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := cmp.V[:n]
+		out := bucketOut.V
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(xV[i], yV[i])
+			// shared (always): (a + CAST(5 AS BIGINT))
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = sum
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			bucketCol = bucketOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			bucketOut.Release()
+		}
+	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			// shared (always): (a + CAST(5 AS BIGINT))
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = sum
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (a + CAST(5 AS BIGINT))
+		// (a + CAST(5 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// (x > y)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+			xV := x.V[:n]
+			yV := y.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(xV[i], yV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if x.IsNull(i) || y.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
+			}
+		}
+		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		vec.Merge(&ifResult2, &sum, then, n)
+		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if otherwise == nil && sum.Clean() {
+			sumV := sum.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(sumV[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if sum.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Merge(&ifResult, &sum, then, n)
-	// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if otherwise == nil && sum.Clean() {
-		sumV := sum.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(sumV[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if sum.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &quotient, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
 		clauses := []string{"WHERE", "bucket"}
 		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
 		return nil, &vec.QueryError{
@@ -958,8 +1027,11 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			Row:    int64(errRow),
 		}
 	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{bucketCol}
 	out := array.NewRecordBatch(SeedIfSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1021,7 +1093,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
-		bad := false
+		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
@@ -1043,14 +1115,14 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			labelCol = labelOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
 				left = append(left, int32(i))

@@ -1037,139 +1037,204 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var firstErr *rt.Error
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// (x > y)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
+	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if x.Clean() && y.Clean() && a.Clean() {
+		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
-		}
-	}
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	// (a + CAST(5 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if then == nil && a.Clean() {
 		aV := a.V[:n]
-		out := sum.V[:n]
+		out := bucketOut.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(int64(5)))), int64(int64(100))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
+		if !bad {
+			bucketCol = bucketOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			bucketOut.Release()
 		}
-	}
-	vec.Merge(&ifResult, &sum, then, n)
-	// (a + CAST(5 AS BIGINT))
-	sum2 := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() {
+	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		xV := x.V[:n]
+		yV := y.V[:n]
 		aV := a.V[:n]
-		out := sum2.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
-			if err != nil {
-				sum2.SetErr(i, err)
+			if x.Dirty(i) || y.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(int64(5)))), int64(int64(100))))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (x > y)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+			xV := x.V[:n]
+			yV := y.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(xV[i], yV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if x.IsNull(i) || y.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		}
+		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		// (a + CAST(5 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if then == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			sum2.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &sum, then, n)
+		// (a + CAST(5 AS BIGINT))
+		sum2 := vec.Make[int64](n)
+		if otherwise == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
+			}
+		}
+		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if otherwise == nil && sum2.Clean() {
+			sum2V := sum2.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(sum2V[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if sum2.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := sum2.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(sum2.V[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if otherwise == nil && sum2.Clean() {
-		sum2V := sum2.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(sum2V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if sum2.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := sum2.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(sum2.V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &quotient, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
 		clauses := []string{"WHERE", "bucket"}
 		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
 		return nil, &vec.QueryError{
@@ -1179,8 +1244,11 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			Row:    int64(errRow),
 		}
 	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{bucketCol}
 	out := array.NewRecordBatch(SeedIfSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1242,7 +1310,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
-		bad := false
+		var bad vec.Failed
 		for i := range n {
 			switch {
 			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
@@ -1262,14 +1330,14 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			labelCol = labelOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
 				left = append(left, int32(i))

@@ -675,123 +675,200 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
 
 	// r: CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + CAST(1 AS BIGINT)) ELSE ((a DIV b) - CAST(1 AS BIGINT)) END
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Merge(&caseResult, &quotient, when, n)
-	vec.CopyErrs(&caseResult, &q, notYet, n)
-	when2, notYet2 := vec.Split(&q, notYet, n)
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if when2 == nil && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := sum.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() && p.Clean() && q.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		pV := p.V[:n]
+		qV := q.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			// shared (always): (a DIV b)
+			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			switch {
+			case pV[i]:
+				out[i] = quotient
+			case qV[i]:
+				out[i] = bad.Int64(rt.AddInt64(quotient, int64(int64(1))))
+			default:
+				out[i] = bad.Int64(rt.SubInt64(quotient, int64(int64(1))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN()+in.Column(11).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		pV := p.V[:n]
+		qV := q.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) || q.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+			// shared (always): (a DIV b)
+			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			switch {
+			case pV[i]:
+				out[i] = quotient
+			case qV[i]:
+				out[i] = bad.Int64(rt.AddInt64(quotient, int64(int64(1))))
+			default:
+				out[i] = bad.Int64(rt.SubInt64(quotient, int64(int64(1))))
 			}
-			r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			sum.V[i] = r
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (a DIV b)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + CAST(1 AS BIGINT)) ELSE ((a DIV b) - CAST(1 AS BIGINT)) END
+		caseResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		vec.Merge(&caseResult2, &quotient, when, n)
+		vec.CopyErrs(&caseResult2, &q, notYet, n)
+		when2, notYet2 := vec.Split(&q, notYet, n)
+		// ((a DIV b) + CAST(1 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if when2 == nil && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if quotient.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &sum, when2, n)
+		// ((a DIV b) - CAST(1 AS BIGINT))
+		difference := vec.Make[int64](n)
+		if notYet2 == nil && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				r, err := rt.SubInt64(quotientV[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if quotient.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				r, err := rt.SubInt64(quotient.V[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				difference.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &difference, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.Merge(&caseResult, &sum, when2, n)
-	// ((a DIV b) - CAST(1 AS BIGINT))
-	difference := vec.Make[int64](n)
-	if notYet2 == nil && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(quotientV[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if quotient.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(quotient.V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &difference, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"}
 		return nil, &vec.QueryError{
@@ -801,8 +878,11 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case_every_resultSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2217,7 +2297,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := r_Out.V
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			// shared (always): m['a']
 			entry := vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
@@ -2239,7 +2319,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			r_Col = r_Out.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			r_Out.Release()
 		}
 	} else if mArr.NullN()+mItems.NullN()+in.Column(2).NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
@@ -2249,7 +2329,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		aV := a.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if mArr.IsNull(i) || c_.Dirty(i) || i_.Dirty(i) || a.Dirty(i) {
 				left = append(left, int32(i))
@@ -2511,120 +2591,189 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
 
 	// r: IF(p, (a DIV b) + 1, (a DIV b) - 1)
 	// IF(p, ((a DIV b) + CAST(1 AS BIGINT)), ((a DIV b) - CAST(1 AS BIGINT)))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if then == nil && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := sum.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() && p.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		pV := p.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			// shared (always): (a DIV b)
+			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			if pV[i] {
+				out[i] = bad.Int64(rt.AddInt64(quotient, int64(int64(1))))
+			} else {
+				out[i] = bad.Int64(rt.SubInt64(quotient, int64(int64(1))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		pV := p.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+			// shared (always): (a DIV b)
+			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			if pV[i] {
+				out[i] = bad.Int64(rt.AddInt64(quotient, int64(int64(1))))
+			} else {
+				out[i] = bad.Int64(rt.SubInt64(quotient, int64(int64(1))))
 			}
-			r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			sum.V[i] = r
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (a DIV b)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// IF(p, ((a DIV b) + CAST(1 AS BIGINT)), ((a DIV b) - CAST(1 AS BIGINT)))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// ((a DIV b) + CAST(1 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if then == nil && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &sum, then, n)
+		// ((a DIV b) - CAST(1 AS BIGINT))
+		difference := vec.Make[int64](n)
+		if otherwise == nil && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				r, err := rt.SubInt64(quotientV[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				r, err := rt.SubInt64(quotient.V[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				difference.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &difference, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &sum, then, n)
-	// ((a DIV b) - CAST(1 AS BIGINT))
-	difference := vec.Make[int64](n)
-	if otherwise == nil && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(quotientV[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if quotient.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(quotient.V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &difference, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"}
 		return nil, &vec.QueryError{
@@ -2634,8 +2783,11 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4166,43 +4318,102 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		}
 	}
 	// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
-	then2, otherwise2 := vec.Split(&q, then, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, then, n)
-	vec.Merge(&ifResult2, &quotient, then2, n)
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if otherwise2 == nil && quotient.Clean() {
+	var ifResult2 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := then
+	if q.Clean() && quotient.Clean() {
+		ifResult2 = vec.Make[int64](n)
+		qV := q.V[:n]
 		quotientV := quotient.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		out := ifResult2.V[:n]
+		var bad vec.Failed
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if qV[i] {
+				out[i] = quotientV[i]
+			} else {
+				out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(int64(1))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(11).NullN() <= n/2 {
+		ifResult2 = vec.Make[int64](n)
+		qV := q.V[:n]
+		quotientV := quotient.V[:n]
+		out := ifResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if q.Dirty(i) || quotient.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+			if qV[i] {
+				out[i] = quotientV[i]
+			} else {
+				out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(int64(1))))
 			}
-			r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			sum.V[i] = r
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
+		then2, otherwise2 := vec.Split(&q, rest, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &q, rest, n)
+		vec.Merge(&ifResult3, &quotient, then2, n)
+		// ((a DIV b) + CAST(1 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if otherwise2 == nil && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if quotient.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult3, &sum, otherwise2, n)
+		if fused {
+			vec.Merge(&ifResult2, &ifResult3, rest, n)
+		} else {
+			ifResult2 = ifResult3
 		}
 	}
-	vec.Merge(&ifResult2, &sum, otherwise2, n)
 	vec.Merge(&ifResult, &ifResult2, then, n)
 	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -4904,44 +5115,6 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
 
 	// r: (a DIV b > 1) OR (a DIV b < -1)
 	// (((a DIV b) > CAST(1 AS BIGINT)) OR ((a DIV b) < CAST(-1 AS BIGINT)))
@@ -4949,29 +5122,86 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if quotient.Clean() {
+	if a.Clean() && b.Clean() {
 		anyOf = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
 		out := anyOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.GtInt64(quotientV[i], int64(int64(1))) || rt.LtInt64(quotientV[i], int64(int64(-1))))
+			// shared (always): (a DIV b)
+			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			out[i] = (rt.GtInt64(quotient, int64(int64(1))) || rt.LtInt64(quotient, int64(int64(-1))))
+			if bad {
+				break
+			}
 		}
-		fused, rest = true, vec.Sel{}
-	} else {
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			if quotient.Dirty(i) {
+			if a.Dirty(i) || b.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.GtInt64(quotientV[i], int64(int64(1))) || rt.LtInt64(quotientV[i], int64(int64(-1))))
+			// shared (always): (a DIV b)
+			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			out[i] = (rt.GtInt64(quotient, int64(int64(1))) || rt.LtInt64(quotient, int64(int64(-1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
+		// shared (always): (a DIV b)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
 		or := vec.NewLogic(true, rest, n)
 		// ((a DIV b) > CAST(1 AS BIGINT))
 		cmp := vec.Make[bool](n)
@@ -5524,7 +5754,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
-		bad := false
+		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
@@ -5546,14 +5776,14 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			labelCol = labelOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
 				left = append(left, int32(i))
@@ -6069,7 +6299,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && testInfoFixed.Clean() {
 		labelOut := vec.NewStringOut(mem, n)
 		testInfoFixedV := testInfoFixed.V[:n]
-		bad := false
+		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
@@ -6093,7 +6323,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			labelCol = labelOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
 	} else if infoArr.NullN()+infoItems.NullN()+in.Column(5).NullN() <= n/2 {
@@ -6101,7 +6331,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		testInfoFixedV := testInfoFixed.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) || testInfoFixed.Dirty(i) {
 				left = append(left, int32(i))
@@ -6345,110 +6575,179 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a + CAST(5 AS BIGINT))
-	// (a + CAST(5 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// (x > y)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
+	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && x.Clean() && y.Clean() {
+		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := cmp.V[:n]
+		out := bucketOut.V
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(xV[i], yV[i])
+			// shared (always): (a + CAST(5 AS BIGINT))
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = sum
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			bucketCol = bucketOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			bucketOut.Release()
+		}
+	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			// shared (always): (a + CAST(5 AS BIGINT))
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = sum
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (a + CAST(5 AS BIGINT))
+		// (a + CAST(5 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// (x > y)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+			xV := x.V[:n]
+			yV := y.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(xV[i], yV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if x.IsNull(i) || y.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
+			}
+		}
+		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		vec.Merge(&ifResult2, &sum, then, n)
+		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if otherwise == nil && sum.Clean() {
+			sumV := sum.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(sumV[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if sum.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Merge(&ifResult, &sum, then, n)
-	// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if otherwise == nil && sum.Clean() {
-		sumV := sum.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(sumV[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if sum.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &quotient, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
 		clauses := []string{"WHERE", "bucket"}
 		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
 		return nil, &vec.QueryError{
@@ -6458,8 +6757,11 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			Row:    int64(errRow),
 		}
 	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{bucketCol}
 	out := array.NewRecordBatch(Seed_ifSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6699,79 +7001,134 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// r: (a DIV b) + 1
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	// ((a DIV b) + CAST(1 AS BIGINT))
+	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if all == nil && quotient.Clean() {
-		quotientV := quotient.V[:n]
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		sum = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
 		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		}
+		// ((a DIV b) + CAST(1 AS BIGINT))
+		sum2 := vec.Make[int64](n)
+		if rest == nil && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			sum.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&sum, &sum2, rest, n)
+		} else {
+			sum = sum2
 		}
 	}
 	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "(a DIV b) + 1"}
 		return nil, &vec.QueryError{
@@ -6781,8 +7138,11 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Single_useSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7438,82 +7798,101 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var firstErr *rt.Error
 
 	// WHERE IF(p, (a DIV b) > 0, (a DIV b) < 0)
-	// shared (always): (a DIV b)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
 	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && quotient.Clean() {
+	if a.Clean() && b.Clean() && p.Clean() {
 		ifResult = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
 		pV := p.V[:n]
-		quotientV := quotient.V[:n]
 		out := ifResult.V[:n]
+		var bad vec.Failed
 		for i := range out {
+			// shared (always): (a DIV b)
+			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			if pV[i] {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(quotient, int64(int64(0)))
 			} else {
-				out[i] = rt.LtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.LtInt64(quotient, int64(int64(0)))
+			}
+			if bad {
+				break
 			}
 		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN() <= n/2 {
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
 		ifResult = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
 		pV := p.V[:n]
-		quotientV := quotient.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || quotient.Dirty(i) {
+			if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
+			// shared (always): (a DIV b)
+			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			if pV[i] {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(quotient, int64(int64(0)))
 			} else {
-				out[i] = rt.LtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.LtInt64(quotient, int64(int64(0)))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
+		// shared (always): (a DIV b)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
 		// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)

@@ -69,70 +69,121 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: p AND (a DIV b > 1)
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if and.Live == nil && a.Clean() && b.Clean() {
+	// (p AND ((a DIV b) > CAST(1 AS BIGINT)))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		allOf = vec.Make[bool](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		and.Add(&p)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			quotient.V[i] = r
+		}
+		// ((a DIV b) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
@@ -188,7 +239,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient2, all, n)}
 	out := array.NewRecordBatch(And_operandSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -425,6 +476,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	n := int(in.NumRows())
 	mArr := in.Column(9).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
 	b := vec.Int64s(in.Column(1))
 	c_ := vec.Int64s(in.Column(2))
@@ -435,180 +487,245 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 
 	// r: CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
 	// CASE WHEN (m['k'] > CAST(0 AS BIGINT)) THEN (b DIV c) ELSE ((b DIV c) * CAST(2 AS BIGINT)) END
-	caseResult := vec.Make[int64](n)
-	// m['k']
-	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry_2)
-		}
-	}
-	// (m['k'] > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && entry.Clean() {
-		entryV := entry.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if entry.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := entry.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	// (b DIV c)
-	quotient := vec.Make[int64](n)
-	if when == nil && b.Clean() && c_.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if mArr.NullN() == 0 && mItems.NullN() == 0 && b.Clean() && c_.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			switch {
+			case rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0))):
+				out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
+			default:
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(2))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	vec.Merge(&caseResult, &quotient, when, n)
-	// (b DIV c)
-	quotient2 := vec.Make[int64](n)
-	if notYet == nil && b.Clean() && c_.Clean() {
+	} else if mArr.NullN()+mItems.NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := quotient2.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if mArr.IsNull(i) || b.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			switch {
+			case rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0))):
+				out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
+			default:
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(2))))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (m['k'] > CAST(0 AS BIGINT)) THEN (b DIV c) ELSE ((b DIV c) * CAST(2 AS BIGINT)) END
+		caseResult2 := vec.Make[int64](n)
+		// m['k']
+		entry := vec.Make[int64](n)
+		if rest == nil && mArr.NullN() == 0 {
+			out := entry.V[:n]
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "k")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry_2)
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if mArr.IsNull(i) {
+					entry.SetNull(i)
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "k")
+				if entry_2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry.SetNull(i)
+					continue
+				}
+				entry.V[i] = mItems.Value(entry_2)
 			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// (m['k'] > CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && entry.Clean() {
+			entryV := entry.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
 			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if entry.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := entry.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
 			}
-			quotient2.V[i] = r
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		// (b DIV c)
+		quotient := vec.Make[int64](n)
+		if when == nil && b.Clean() && c_.Clean() {
+			bV := b.V[:n]
+			c_V := c_.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if b.IsNull(i) || c_.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(b.V[i], c_.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &quotient, when, n)
+		// (b DIV c)
+		quotient2 := vec.Make[int64](n)
+		if notYet == nil && b.Clean() && c_.Clean() {
+			bV := b.V[:n]
+			c_V := c_.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if b.IsNull(i) || c_.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(b.V[i], c_.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		// ((b DIV c) * CAST(2 AS BIGINT))
+		product := vec.Make[int64](n)
+		if notYet == nil && quotient2.Clean() {
+			quotient2V := quotient2.V[:n]
+			out := product.V[:n]
+			for i := range out {
+				r, err := rt.MulInt64(quotient2V[i], int64(int64(2)))
+				if err != nil {
+					product.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient2.IsNull(i) {
+					product.SetNull(i)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				r, err := rt.MulInt64(quotient2.V[i], int64(int64(2)))
+				if err != nil {
+					product.SetErr(i, err)
+					continue
+				}
+				product.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &product, notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	// ((b DIV c) * CAST(2 AS BIGINT))
-	product := vec.Make[int64](n)
-	if notYet == nil && quotient2.Clean() {
-		quotient2V := quotient2.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(quotient2V[i], int64(int64(2)))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient2.IsNull(i) {
-				product.SetNull(i)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(quotient2.V[i], int64(int64(2)))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &product, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"}
 		return nil, &vec.QueryError{
@@ -618,8 +735,11 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case_condition_may_failSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -673,193 +793,266 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// r: CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + CAST(1 AS BIGINT)) ELSE ((a DIV b) - CAST(1 AS BIGINT)) END
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if when == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		qV := q.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			switch {
+			case pV[i]:
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			case qV[i]:
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			default:
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	vec.Merge(&caseResult, &quotient, when, n)
-	vec.CopyErrs(&caseResult, &q, notYet, n)
-	when2, notYet2 := vec.Split(&q, notYet, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if when2 == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		qV := q.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			switch {
+			case pV[i]:
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			case qV[i]:
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			default:
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + CAST(1 AS BIGINT)) ELSE ((a DIV b) - CAST(1 AS BIGINT)) END
+		caseResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if when == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		vec.Merge(&caseResult2, &quotient, when, n)
+		vec.CopyErrs(&caseResult2, &q, notYet, n)
+		when2, notYet2 := vec.Split(&q, notYet, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if when2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
 			}
-			quotient2.V[i] = r
+		}
+		// ((a DIV b) + CAST(1 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if when2 == nil && quotient2.Clean() {
+			quotient2V := quotient2.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if quotient2.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &sum, when2, n)
+		// (a DIV b)
+		quotient3 := vec.Make[int64](n)
+		if notYet2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient3.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				quotient3.V[i] = r
+			}
+		}
+		// ((a DIV b) - CAST(1 AS BIGINT))
+		difference := vec.Make[int64](n)
+		if notYet2 == nil && quotient3.Clean() {
+			quotient3V := quotient3.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				r, err := rt.SubInt64(quotient3V[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if quotient3.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := quotient3.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				r, err := rt.SubInt64(quotient3.V[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				difference.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &difference, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if when2 == nil && quotient2.Clean() {
-		quotient2V := quotient2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if quotient2.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &sum, when2, n)
-	// (a DIV b)
-	quotient3 := vec.Make[int64](n)
-	if notYet2 == nil && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient3.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient3.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
-			}
-			quotient3.V[i] = r
-		}
-	}
-	// ((a DIV b) - CAST(1 AS BIGINT))
-	difference := vec.Make[int64](n)
-	if notYet2 == nil && quotient3.Clean() {
-		quotient3V := quotient3.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(quotient3V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if quotient3.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := quotient3.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(quotient3.V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &difference, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"}
 		return nil, &vec.QueryError{
@@ -869,8 +1062,11 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case_every_resultSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1311,114 +1507,185 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 
 	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
 	// CASE WHEN p THEN CAST(0 AS BIGINT) WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN CAST(1 AS BIGINT) ELSE (a DIV b) END
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, int64(int64(0)), when, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			switch {
+			case pV[i]:
+				out[i] = int64(int64(0))
+			case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))):
+				out[i] = int64(int64(1))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, notYet, n)
-	when2, notYet2 := vec.Split(&cmp, notYet, n)
-	vec.Fill(&caseResult, int64(int64(1)), when2, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if notYet2 == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			switch {
+			case pV[i]:
+				out[i] = int64(int64(0))
+			case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))):
+				out[i] = int64(int64(1))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN p THEN CAST(0 AS BIGINT) WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN CAST(1 AS BIGINT) ELSE (a DIV b) END
+		caseResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		vec.Fill(&caseResult2, int64(int64(0)), when, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// ((a DIV b) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
 			}
-			quotient2.V[i] = r
+		}
+		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
+		when2, notYet2 := vec.Split(&cmp, notYet, n)
+		vec.Fill(&caseResult2, int64(int64(1)), when2, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if notYet2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &quotient2, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.Merge(&caseResult, &quotient2, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"}
 		return nil, &vec.QueryError{
@@ -1428,8 +1695,11 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case_rest_region_elseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1483,92 +1753,165 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 
 	// r: CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN CAST(0 AS BIGINT) ELSE (a DIV b) END
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if when == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		qV := q.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			switch {
+			case pV[i]:
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			case qV[i]:
+				out[i] = int64(int64(0))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	vec.Merge(&caseResult, &quotient, when, n)
-	vec.CopyErrs(&caseResult, &q, notYet, n)
-	when2, notYet2 := vec.Split(&q, notYet, n)
-	vec.Fill(&caseResult, int64(int64(0)), when2, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if notYet2 == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		qV := q.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			switch {
+			case pV[i]:
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			case qV[i]:
+				out[i] = int64(int64(0))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN p THEN (a DIV b) WHEN q THEN CAST(0 AS BIGINT) ELSE (a DIV b) END
+		caseResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if when == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		vec.Merge(&caseResult2, &quotient, when, n)
+		vec.CopyErrs(&caseResult2, &q, notYet, n)
+		when2, notYet2 := vec.Split(&q, notYet, n)
+		vec.Fill(&caseResult2, int64(int64(0)), when2, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if notYet2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
 			}
-			quotient2.V[i] = r
+		}
+		vec.Merge(&caseResult2, &quotient2, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.Merge(&caseResult, &quotient2, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"}
 		return nil, &vec.QueryError{
@@ -1578,8 +1921,11 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case_then_and_else_onlySchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2144,48 +2490,110 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := guardedOut.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			guardedCol = guardedOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			guardedOut.Release()
+		}
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &quotient, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -2232,6 +2640,9 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if guardedCol != nil {
+			guardedCol.Release()
+		}
 		clauses := []string{"WHERE", "guarded", "plain"}
 		texts := []string{"", "IF(p, a DIV b, 0)", "a DIV b"}
 		return nil, &vec.QueryError{
@@ -2241,8 +2652,11 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			Row:    int64(errRow),
 		}
 	}
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{guardedCol, vec.Int64Array(mem, &quotient2, all, n)}
 	out := array.NewRecordBatch(Cross_outputSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2338,52 +2752,117 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	// guarded: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := guardedOut.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
+		if !bad {
+			guardedCol = guardedOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			guardedOut.Release()
+		}
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient2.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient2, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &quotient2, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if guardedCol != nil {
+			guardedCol.Release()
+		}
 		clauses := []string{"WHERE", "plain", "guarded"}
 		texts := []string{"", "a DIV b", "IF(p, a DIV b, 0)"}
 		return nil, &vec.QueryError{
@@ -2393,8 +2872,11 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			Row:    int64(errRow),
 		}
 	}
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n), vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n), guardedCol}
 	out := array.NewRecordBatch(Cross_output_swappedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2462,7 +2944,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := r_Out.V
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			switch {
 			case (rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad), int64(int64(0))) && rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad), c_V[i])):
@@ -2480,7 +2962,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			r_Col = r_Out.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			r_Out.Release()
 		}
 	} else if mArr.NullN()+mItems.NullN()+in.Column(2).NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
@@ -2490,7 +2972,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		aV := a.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if mArr.IsNull(i) || c_.Dirty(i) || i_.Dirty(i) || a.Dirty(i) {
 				left = append(left, int32(i))
@@ -2823,153 +3305,218 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: IF(p, (a DIV b) + 1, (a DIV b) - 1)
 	// IF(p, ((a DIV b) + CAST(1 AS BIGINT)), ((a DIV b) - CAST(1 AS BIGINT)))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			} else {
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if then == nil && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &sum, then, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if pV[i] {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			} else {
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, ((a DIV b) + CAST(1 AS BIGINT)), ((a DIV b) - CAST(1 AS BIGINT)))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// ((a DIV b) + CAST(1 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if then == nil && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
 			}
-			quotient2.V[i] = r
+		}
+		vec.Merge(&ifResult2, &sum, then, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if otherwise == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		// ((a DIV b) - CAST(1 AS BIGINT))
+		difference := vec.Make[int64](n)
+		if otherwise == nil && quotient2.Clean() {
+			quotient2V := quotient2.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				r, err := rt.SubInt64(quotient2V[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient2.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				r, err := rt.SubInt64(quotient2.V[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				difference.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &difference, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a DIV b) - CAST(1 AS BIGINT))
-	difference := vec.Make[int64](n)
-	if otherwise == nil && quotient2.Clean() {
-		quotient2V := quotient2.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(quotient2V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if quotient2.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(quotient2.V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &difference, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"}
 		return nil, &vec.QueryError{
@@ -2979,8 +3526,11 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3032,213 +3582,278 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	var firstErr *rt.Error
 
 	// r: IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
-	// (c DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && c_.Clean() && a.Clean() {
+	// IF(((c DIV a) > CAST(0 AS BIGINT)), ((b DIV c) + CAST(1 AS BIGINT)), ((b DIV c) - CAST(1 AS BIGINT)))
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if c_.Clean() && a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(c_V[i], aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if c_.IsNull(i) || a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(c_.V[i], a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// ((c DIV a) > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
-		}
-	}
-	// IF(((c DIV a) > CAST(0 AS BIGINT)), ((b DIV c) + CAST(1 AS BIGINT)), ((b DIV c) - CAST(1 AS BIGINT)))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	// (b DIV c)
-	quotient2 := vec.Make[int64](n)
-	if then == nil && b.Clean() && c_.Clean() {
 		bV := b.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
+		for i := range out {
+			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(int64(0))) {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(1))))
+			} else {
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(1))))
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
-		}
-	}
-	// ((b DIV c) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if then == nil && quotient2.Clean() {
-		quotient2V := quotient2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient2.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &sum, then, n)
-	// (b DIV c)
-	quotient3 := vec.Make[int64](n)
-	if otherwise == nil && b.Clean() && c_.Clean() {
+		aV := a.V[:n]
 		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient3.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
+			if c_.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(int64(0))) {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(1))))
+			} else {
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(1))))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient3.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (c DIV a)
+		quotient := vec.Make[int64](n)
+		if rest == nil && c_.Clean() && a.Clean() {
+			c_V := c_.V[:n]
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(c_V[i], aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if c_.IsNull(i) || a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(c_.V[i], a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
+		}
+		// ((c DIV a) > CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
 			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
 			}
-			quotient3.V[i] = r
+		}
+		// IF(((c DIV a) > CAST(0 AS BIGINT)), ((b DIV c) + CAST(1 AS BIGINT)), ((b DIV c) - CAST(1 AS BIGINT)))
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		// (b DIV c)
+		quotient2 := vec.Make[int64](n)
+		if then == nil && b.Clean() && c_.Clean() {
+			bV := b.V[:n]
+			c_V := c_.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if b.IsNull(i) || c_.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(b.V[i], c_.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		// ((b DIV c) + CAST(1 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if then == nil && quotient2.Clean() {
+			quotient2V := quotient2.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient2.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &sum, then, n)
+		// (b DIV c)
+		quotient3 := vec.Make[int64](n)
+		if otherwise == nil && b.Clean() && c_.Clean() {
+			bV := b.V[:n]
+			c_V := c_.V[:n]
+			out := quotient3.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if b.IsNull(i) || c_.IsNull(i) {
+					quotient3.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(b.V[i], c_.V[i])
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				quotient3.V[i] = r
+			}
+		}
+		// ((b DIV c) - CAST(1 AS BIGINT))
+		difference := vec.Make[int64](n)
+		if otherwise == nil && quotient3.Clean() {
+			quotient3V := quotient3.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				r, err := rt.SubInt64(quotient3V[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient3.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := quotient3.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				r, err := rt.SubInt64(quotient3.V[i], int64(int64(1)))
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				difference.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &difference, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((b DIV c) - CAST(1 AS BIGINT))
-	difference := vec.Make[int64](n)
-	if otherwise == nil && quotient3.Clean() {
-		quotient3V := quotient3.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(quotient3V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if quotient3.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := quotient3.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(quotient3.V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &difference, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"}
 		return nil, &vec.QueryError{
@@ -3248,8 +3863,11 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(If_condition_may_failSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3497,152 +4115,349 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// r1: IF(p, a DIV b, 0)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var r1Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		r1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r1Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			r1Col = r1Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r1Out.Release()
+		}
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &quotient, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
 	// r2: IF(q, a DIV b, 0)
 	// IF(q, (a DIV b), CAST(0 AS BIGINT))
-	then2, otherwise2 := vec.Split(&q, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, all, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if then2 == nil && a.Clean() && b.Clean() {
+	var r2Col arrow.Array // written by the clean loop, or below from ifResult3
+	var ifResult3 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if q.Clean() && a.Clean() && b.Clean() {
+		r2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := r2Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+			if qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
+		if !bad {
+			r2Col = r2Out.Array()
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r2Out.Release()
+		}
+	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult3 = vec.Make[int64](n)
+		qV := q.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// IF(q, (a DIV b), CAST(0 AS BIGINT))
+		then2, otherwise2 := vec.Split(&q, rest2, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &q, rest2, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if then2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient2.V[i] = r
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult4, &quotient2, then2, n)
+		vec.Fill(&ifResult4, int64(int64(0)), otherwise2, n)
+		if fused2 {
+			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+		} else {
+			ifResult3 = ifResult4
 		}
 	}
-	vec.Merge(&ifResult2, &quotient2, then2, n)
-	vec.Fill(&ifResult2, int64(int64(0)), otherwise2, n)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 
 	// r3: IF(p AND q, a DIV b, 0)
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
 	// IF((p AND q), (a DIV b), CAST(0 AS BIGINT))
-	then3, otherwise3 := vec.Split(&andResult, all, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &andResult, all, n)
-	// (a DIV b)
-	quotient3 := vec.Make[int64](n)
-	if then3 == nil && a.Clean() && b.Clean() {
+	var r3Col arrow.Array // written by the clean loop, or below from ifResult5
+	var ifResult5 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused3 bool
+	var rest3 vec.Sel
+	if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
+		r3Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
+		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient3.V[:n]
+		out := r3Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
+			if pV[i] && qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-			i := then3.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient3.SetNull(i)
+		if !bad {
+			r3Col = r3Out.Array()
+			fused3, rest3 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r3Out.Release()
+		}
+	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult5 = vec.Make[int64](n)
+		pV := p.V[:n]
+		qV := q.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult5.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
+			if pV[i] && qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
+		}
+		fused3, rest3 = true, left
+	}
+	if !fused3 || len(rest3) > 0 {
+		and := vec.NewLogic(false, rest3, n)
+		and.Add(&p)
+		and.Add(&q)
+		andResult := and.Finish()
+		// IF((p AND q), (a DIV b), CAST(0 AS BIGINT))
+		then3, otherwise3 := vec.Split(&andResult, rest3, n)
+		ifResult6 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult6, &andResult, rest3, n)
+		// (a DIV b)
+		quotient3 := vec.Make[int64](n)
+		if then3 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient3.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient3.V[i] = r
+		} else {
+			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+				i := then3.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				quotient3.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult6, &quotient3, then3, n)
+		vec.Fill(&ifResult6, int64(int64(0)), otherwise3, n)
+		if fused3 {
+			vec.Merge(&ifResult5, &ifResult6, rest3, n)
+		} else {
+			ifResult5 = ifResult6
 		}
 	}
-	vec.Merge(&ifResult3, &quotient3, then3, n)
-	vec.Fill(&ifResult3, int64(int64(0)), otherwise3, n)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&ifResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 3, e
 	}
 	if errRow >= 0 {
+		if r1Col != nil {
+			r1Col.Release()
+		}
+		if r2Col != nil {
+			r2Col.Release()
+		}
+		if r3Col != nil {
+			r3Col.Release()
+		}
 		clauses := []string{"WHERE", "r1", "r2", "r3"}
 		texts := []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"}
 		return nil, &vec.QueryError{
@@ -3652,8 +4467,17 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			Row:    int64(errRow),
 		}
 	}
+	if r1Col == nil {
+		r1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	if r2Col == nil {
+		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
+	}
+	if r3Col == nil {
+		r3Col = vec.Int64Array(mem, &ifResult5, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n), vec.Int64Array(mem, &ifResult3, all, n)}
+	cols := []arrow.Array{r1Col, r2Col, r3Col}
 	out := array.NewRecordBatch(Lazy_three_regionsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3707,99 +4531,217 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// r: IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
 	// IF(p, (a DIV b), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := ifResult.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &quotient, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	// IF(q, (a DIV b), CAST(1 AS BIGINT))
-	then2, otherwise2 := vec.Split(&q, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, all, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if then2 == nil && a.Clean() && b.Clean() {
+	var ifResult3 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if q.Clean() && a.Clean() && b.Clean() {
+		ifResult3 = vec.Make[int64](n)
+		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := ifResult3.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+			if qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(1))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
+		if !bad {
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult3 = vec.Make[int64](n)
+		qV := q.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(1))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// IF(q, (a DIV b), CAST(1 AS BIGINT))
+		then2, otherwise2 := vec.Split(&q, rest2, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &q, rest2, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if then2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient2.V[i] = r
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult4, &quotient2, then2, n)
+		vec.Fill(&ifResult4, int64(int64(1)), otherwise2, n)
+		if fused2 {
+			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+		} else {
+			ifResult3 = ifResult4
 		}
 	}
-	vec.Merge(&ifResult2, &quotient2, then2, n)
-	vec.Fill(&ifResult2, int64(int64(1)), otherwise2, n)
 	// (IF(p, (a DIV b), CAST(0 AS BIGINT)) + IF(q, (a DIV b), CAST(1 AS BIGINT)))
 	sum := vec.Make[int64](n)
-	if all == nil && ifResult.Clean() && ifResult2.Clean() {
+	if all == nil && ifResult.Clean() && ifResult3.Clean() {
 		ifResultV := ifResult.V[:n]
-		ifResult2V := ifResult2.V[:n]
+		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
+			r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -3809,7 +4751,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if ifResult.IsNull(i) || ifResult2.IsNull(i) {
+			if ifResult.IsNull(i) || ifResult3.IsNull(i) {
 				sum.SetNull(i)
 				continue
 			}
@@ -3817,11 +4759,11 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 				sum.SetErr(i, e)
 				continue
 			}
-			if e := ifResult2.ErrAt(i); e != nil {
+			if e := ifResult3.ErrAt(i); e != nil {
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(ifResult.V[i], ifResult2.V[i])
+			r, err := rt.AddInt64(ifResult.V[i], ifResult3.V[i])
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -3897,70 +4839,129 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 
 	// WHERE IF(p, (a DIV b) > 0, TRUE)
 	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), TRUE)
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var ifResult vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := ifResult.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+			} else {
+				out[i] = true
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if pV[i] {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+			} else {
+				out[i] = true
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), TRUE)
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[bool](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV b) > CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+			}
+		}
+		vec.Merge(&ifResult2, &cmp, then, n)
+		vec.Fill(&ifResult2, true, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a DIV b) > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
-		}
-	}
-	vec.Merge(&ifResult, &cmp, then, n)
-	vec.Fill(&ifResult, true, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
@@ -3968,52 +4969,119 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 
 	// r: IF(q, a DIV b, 0)
 	// IF(q, (a DIV b), CAST(0 AS BIGINT))
-	then2, otherwise2 := vec.Split(&q, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, sel, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if then2 == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult3
+	var ifResult3 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	rest2 := sel
+	if q.Clean() && a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		out := r_Out.V
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if qV[i] {
+				out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[k] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult3 = vec.Make[int64](n)
+		qV := q.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// IF(q, (a DIV b), CAST(0 AS BIGINT))
+		then2, otherwise2 := vec.Split(&q, rest2, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &q, rest2, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if then2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient2.V[i] = r
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult4, &quotient2, then2, n)
+		vec.Fill(&ifResult4, int64(int64(0)), otherwise2, n)
+		if fused2 {
+			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+		} else {
+			ifResult3 = ifResult4
 		}
 	}
-	vec.Merge(&ifResult2, &quotient2, then2, n)
-	vec.Fill(&ifResult2, int64(int64(0)), otherwise2, n)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"}
 		return nil, &vec.QueryError{
@@ -4023,8 +5091,11 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult3, sel, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Lazy_where_and_outputSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4079,174 +5150,304 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 
 	// r1: IF(p, (a DIV b) + (a DIV b), 0)
 	// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var r1Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		r1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r1Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r1Col = r1Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r1Out.Release()
 		}
-	}
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if pV[i] {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+			} else {
+				out[i] = int64(int64(0))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
 			}
-			quotient2.V[i] = r
+		}
+		// ((a DIV b) + (a DIV b))
+		sum := vec.Make[int64](n)
+		if then == nil && quotient.Clean() && quotient2.Clean() {
+			quotientV := quotient.V[:n]
+			quotient2V := quotient2.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], quotient2V[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.IsNull(i) || quotient2.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], quotient2.V[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &sum, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a DIV b) + (a DIV b))
-	sum := vec.Make[int64](n)
-	if then == nil && quotient.Clean() && quotient2.Clean() {
-		quotientV := quotient.V[:n]
-		quotient2V := quotient2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], quotient2V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) || quotient2.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient.V[i], quotient2.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &sum, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
 	// r2: IF(q, a DIV b, 0)
 	// IF(q, (a DIV b), CAST(0 AS BIGINT))
-	then2, otherwise2 := vec.Split(&q, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, all, n)
-	// (a DIV b)
-	quotient3 := vec.Make[int64](n)
-	if then2 == nil && a.Clean() && b.Clean() {
+	var r2Col arrow.Array // written by the clean loop, or below from ifResult3
+	var ifResult3 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if q.Clean() && a.Clean() && b.Clean() {
+		r2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient3.V[:n]
+		out := r2Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
+			if qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient3.SetNull(i)
+		if !bad {
+			r2Col = r2Out.Array()
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r2Out.Release()
+		}
+	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult3 = vec.Make[int64](n)
+		qV := q.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
+			if qV[i] {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// IF(q, (a DIV b), CAST(0 AS BIGINT))
+		then2, otherwise2 := vec.Split(&q, rest2, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &q, rest2, n)
+		// (a DIV b)
+		quotient3 := vec.Make[int64](n)
+		if then2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient3.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient3.V[i] = r
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				quotient3.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult4, &quotient3, then2, n)
+		vec.Fill(&ifResult4, int64(int64(0)), otherwise2, n)
+		if fused2 {
+			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+		} else {
+			ifResult3 = ifResult4
 		}
 	}
-	vec.Merge(&ifResult2, &quotient3, then2, n)
-	vec.Fill(&ifResult2, int64(int64(0)), otherwise2, n)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if r1Col != nil {
+			r1Col.Release()
+		}
+		if r2Col != nil {
+			r2Col.Release()
+		}
 		clauses := []string{"WHERE", "r1", "r2"}
 		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"}
 		return nil, &vec.QueryError{
@@ -4256,8 +5457,14 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			Row:    int64(errRow),
 		}
 	}
+	if r1Col == nil {
+		r1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	if r2Col == nil {
+		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n)}
+	cols := []arrow.Array{r1Col, r2Col}
 	out := array.NewRecordBatch(Lazy_with_region_hoistSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4318,7 +5525,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	if mArr.NullN() == 0 && mItems.NullN() == 0 {
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			out[i] = rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0)))
 			if bad {
@@ -4328,13 +5535,13 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		if !bad {
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 		}
 	} else if mArr.NullN()+mItems.NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if mArr.IsNull(i) {
 				left = append(left, int32(i))
@@ -4420,79 +5627,132 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	sel := vec.Where(&cmp, n)
 
 	// r: m['k'] + 1
-	// m['k']
-	entry2 := vec.Make[int64](n)
-	if sel == nil && mArr.NullN() == 0 {
-		out := entry2.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry2.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
+	// (m['k'] + CAST(1 AS BIGINT))
+	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	rest2 := sel
+	if mArr.NullN() == 0 && mItems.NullN() == 0 {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		out := r_Out.V
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = bad.Int64(rt.AddInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(1))))
+			if bad {
+				break
 			}
-			if mItems.IsNull(entry_2) {
-				entry2.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry_2)
 		}
-	} else {
+		if !bad {
+			r_Col = r_Out.Array()
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if mArr.NullN()+mItems.NullN() <= n/2 {
+		sum = vec.Make[int64](n)
+		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if mArr.IsNull(i) {
-				entry2.SetNull(i)
+				left = append(left, int32(i))
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry2.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
+			out[i] = bad.Int64(rt.AddInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if mItems.IsNull(entry_2) {
-				entry2.SetNull(i)
-				continue
-			}
-			entry2.V[i] = mItems.Value(entry_2)
 		}
+		fused2, rest2 = true, left
 	}
-	// (m['k'] + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if sel == nil && entry2.Clean() {
-		entry2V := entry2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(entry2V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+	if !fused2 || len(rest2) > 0 {
+		// m['k']
+		entry2 := vec.Make[int64](n)
+		if rest2 == nil && mArr.NullN() == 0 {
+			out := entry2.V[:n]
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "k")
+				if entry_2 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry2.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry_2)
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if mArr.IsNull(i) {
+					entry2.SetNull(i)
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry_2 := vec.FindString(mKeys, start, end, "k")
+				if entry_2 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry_2) {
+					entry2.SetNull(i)
+					continue
+				}
+				entry2.V[i] = mItems.Value(entry_2)
+			}
 		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if entry2.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		// (m['k'] + CAST(1 AS BIGINT))
+		sum2 := vec.Make[int64](n)
+		if rest2 == nil && entry2.Clean() {
+			entry2V := entry2.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(entry2V[i], int64(int64(1)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := entry2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if entry2.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := entry2.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(entry2.V[i], int64(int64(1)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
 			}
-			r, err := rt.AddInt64(entry2.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
+		}
+		if fused2 {
+			vec.Merge(&sum, &sum2, rest2, n)
+		} else {
+			sum = sum2
 		}
 	}
 	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"m['k'] > 0", "m['k'] + 1"}
 		return nil, &vec.QueryError{
@@ -4502,8 +5762,11 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &sum, sel, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Map_lookup_where_outputSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4557,127 +5820,263 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
 	// IF(p, IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT))), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
-	then2, otherwise2 := vec.Split(&q, then, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, then, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then2 == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
+		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				}
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	vec.Merge(&ifResult2, &quotient, then2, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if otherwise2 == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if pV[i] {
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				}
+			} else {
+				out[i] = int64(int64(0))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT))), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
+		var ifResult3 vec.Vec[int64]
+		// rows the vector code computes: those a fused loop leaves, or all of them
+		var fused2 bool
+		rest2 := then
+		if q.Clean() && a.Clean() && b.Clean() {
+			ifResult3 = vec.Make[int64](n)
+			qV := q.V[:n]
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := ifResult3.V[:n]
+			var bad vec.Failed
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				}
+				if bad {
+					break
+				}
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+			if !bad {
+				fused2, rest2 = true, vec.Sel{}
+			} else {
+				// a row failed (an error or a missing map key): the vector code computes every row
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+			ifResult3 = vec.Make[int64](n)
+			qV := q.V[:n]
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := ifResult3.V[:n]
+			left := vec.Sel{} // rows for the vector code
+			var bad vec.Failed
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+			fused2, rest2 = true, left
+		}
+		if !fused2 || len(rest2) > 0 {
+			// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
+			then2, otherwise2 := vec.Split(&q, rest2, n)
+			ifResult4 := vec.Make[int64](n)
+			vec.CopyErrs(&ifResult4, &q, rest2, n)
+			// (a DIV b)
+			quotient := vec.Make[int64](n)
+			if then2 == nil && a.Clean() && b.Clean() {
+				aV := a.V[:n]
+				bV := b.V[:n]
+				out := quotient.V[:n]
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.SetErr(i, err)
+						continue
+					}
+					out[i] = r
+				}
+			} else {
+				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+					i := then2.Row(k)
+					if a.IsNull(i) || b.IsNull(i) {
+						quotient.SetNull(i)
+						continue
+					}
+					if e := a.ErrAt(i); e != nil {
+						quotient.SetErr(i, e)
+						continue
+					}
+					if e := b.ErrAt(i); e != nil {
+						quotient.SetErr(i, e)
+						continue
+					}
+					r, err := rt.DivInt64(a.V[i], b.V[i])
+					if err != nil {
+						quotient.SetErr(i, err)
+						continue
+					}
+					quotient.V[i] = r
+				}
 			}
-			quotient2.V[i] = r
+			vec.Merge(&ifResult4, &quotient, then2, n)
+			// (a DIV b)
+			quotient2 := vec.Make[int64](n)
+			if otherwise2 == nil && a.Clean() && b.Clean() {
+				aV := a.V[:n]
+				bV := b.V[:n]
+				out := quotient2.V[:n]
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.SetErr(i, err)
+						continue
+					}
+					out[i] = r
+				}
+			} else {
+				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+					i := otherwise2.Row(k)
+					if a.IsNull(i) || b.IsNull(i) {
+						quotient2.SetNull(i)
+						continue
+					}
+					if e := a.ErrAt(i); e != nil {
+						quotient2.SetErr(i, e)
+						continue
+					}
+					if e := b.ErrAt(i); e != nil {
+						quotient2.SetErr(i, e)
+						continue
+					}
+					r, err := rt.DivInt64(a.V[i], b.V[i])
+					if err != nil {
+						quotient2.SetErr(i, err)
+						continue
+					}
+					quotient2.V[i] = r
+				}
+			}
+			// ((a DIV b) + CAST(1 AS BIGINT))
+			sum := vec.Make[int64](n)
+			if otherwise2 == nil && quotient2.Clean() {
+				quotient2V := quotient2.V[:n]
+				out := sum.V[:n]
+				for i := range out {
+					r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+					if err != nil {
+						sum.SetErr(i, err)
+						continue
+					}
+					out[i] = r
+				}
+			} else {
+				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+					i := otherwise2.Row(k)
+					if quotient2.IsNull(i) {
+						sum.SetNull(i)
+						continue
+					}
+					if e := quotient2.ErrAt(i); e != nil {
+						sum.SetErr(i, e)
+						continue
+					}
+					r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+					if err != nil {
+						sum.SetErr(i, err)
+						continue
+					}
+					sum.V[i] = r
+				}
+			}
+			vec.Merge(&ifResult4, &sum, otherwise2, n)
+			if fused2 {
+				vec.Merge(&ifResult3, &ifResult4, rest2, n)
+			} else {
+				ifResult3 = ifResult4
+			}
+		}
+		vec.Merge(&ifResult2, &ifResult3, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if otherwise2 == nil && quotient2.Clean() {
-		quotient2V := quotient2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if quotient2.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult2, &sum, otherwise2, n)
-	vec.Merge(&ifResult, &ifResult2, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"}
 		return nil, &vec.QueryError{
@@ -4687,8 +6086,11 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Nested_if_regionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4740,73 +6142,125 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var firstErr *rt.Error
 
 	// r: (a + b) * 2
-	// (a + b)
-	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	// ((a + b) * CAST(2 AS BIGINT))
+	var r_Col arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := sum.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], bV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], b.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// ((a + b) * CAST(2 AS BIGINT))
-	product := vec.Make[int64](n)
-	if all == nil && sum.Clean() {
-		sumV := sum.V[:n]
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		product = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
 		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.MulInt64(sumV[i], int64(int64(2)))
-			if err != nil {
-				product.SetErr(i, err)
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum.IsNull(i) {
-				product.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a + b)
+		sum := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sum.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], b.V[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
 			}
-			r, err := rt.MulInt64(sum.V[i], int64(int64(2)))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		}
+		// ((a + b) * CAST(2 AS BIGINT))
+		product2 := vec.Make[int64](n)
+		if rest == nil && sum.Clean() {
+			sumV := sum.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				r, err := rt.MulInt64(sumV[i], int64(int64(2)))
+				if err != nil {
+					product2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			product.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sum.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.MulInt64(sum.V[i], int64(int64(2)))
+				if err != nil {
+					product2.SetErr(i, err)
+					continue
+				}
+				product2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
 		}
 	}
 	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -4855,6 +6309,9 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r", "s"}
 		texts := []string{"", "(a + b) * 2", "a + b"}
 		return nil, &vec.QueryError{
@@ -4864,8 +6321,11 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &product, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n), vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{r_Col, vec.Int64Array(mem, &sum2, all, n)}
 	out := array.NewRecordBatch(Nested_not_subsumedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4917,73 +6377,125 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	var firstErr *rt.Error
 
 	// r: (a + b) * 2
-	// (a + b)
-	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	// ((a + b) * CAST(2 AS BIGINT))
+	var r_Col arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := sum.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], bV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], b.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// ((a + b) * CAST(2 AS BIGINT))
-	product := vec.Make[int64](n)
-	if all == nil && sum.Clean() {
-		sumV := sum.V[:n]
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		product = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
 		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.MulInt64(sumV[i], int64(int64(2)))
-			if err != nil {
-				product.SetErr(i, err)
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum.IsNull(i) {
-				product.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a + b)
+		sum := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sum.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], b.V[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
 			}
-			r, err := rt.MulInt64(sum.V[i], int64(int64(2)))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		}
+		// ((a + b) * CAST(2 AS BIGINT))
+		product2 := vec.Make[int64](n)
+		if rest == nil && sum.Clean() {
+			sumV := sum.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				r, err := rt.MulInt64(sumV[i], int64(int64(2)))
+				if err != nil {
+					product2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			product.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sum.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.MulInt64(sum.V[i], int64(int64(2)))
+				if err != nil {
+					product2.SetErr(i, err)
+					continue
+				}
+				product2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
 		}
 	}
 	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -4991,111 +6503,169 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	}
 
 	// s: (a + b) * 2 + 1
-	// (a + b)
-	sum2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	// (((a + b) * CAST(2 AS BIGINT)) + CAST(1 AS BIGINT))
+	var sCol arrow.Array // written by the clean loop, or below from sum2
+	var sum2 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if a.Clean() && b.Clean() {
+		sOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := sOut.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2)))), int64(int64(1))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			sCol = sOut.Array()
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			sOut.Release()
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		sum2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], bV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2)))), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// (a + b)
+		sum3 := vec.Make[int64](n)
+		if rest2 == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := sum3.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					sum3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], b.V[i])
+				if err != nil {
+					sum3.SetErr(i, err)
+					continue
+				}
+				sum3.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
+		}
+		// ((a + b) * CAST(2 AS BIGINT))
+		product3 := vec.Make[int64](n)
+		if rest2 == nil && sum3.Clean() {
+			sum3V := sum3.V[:n]
+			out := product3.V[:n]
+			for i := range out {
+				r, err := rt.MulInt64(sum3V[i], int64(int64(2)))
+				if err != nil {
+					product3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.AddInt64(a.V[i], b.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if sum3.IsNull(i) {
+					product3.SetNull(i)
+					continue
+				}
+				if e := sum3.ErrAt(i); e != nil {
+					product3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.MulInt64(sum3.V[i], int64(int64(2)))
+				if err != nil {
+					product3.SetErr(i, err)
+					continue
+				}
+				product3.V[i] = r
 			}
-			sum2.V[i] = r
+		}
+		// (((a + b) * CAST(2 AS BIGINT)) + CAST(1 AS BIGINT))
+		sum4 := vec.Make[int64](n)
+		if rest2 == nil && product3.Clean() {
+			product3V := product3.V[:n]
+			out := sum4.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(product3V[i], int64(int64(1)))
+				if err != nil {
+					sum4.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product3.IsNull(i) {
+					sum4.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					sum4.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(product3.V[i], int64(int64(1)))
+				if err != nil {
+					sum4.SetErr(i, err)
+					continue
+				}
+				sum4.V[i] = r
+			}
+		}
+		if fused2 {
+			vec.Merge(&sum2, &sum4, rest2, n)
+		} else {
+			sum2 = sum4
 		}
 	}
-	// ((a + b) * CAST(2 AS BIGINT))
-	product2 := vec.Make[int64](n)
-	if all == nil && sum2.Clean() {
-		sum2V := sum2.V[:n]
-		out := product2.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(sum2V[i], int64(int64(2)))
-			if err != nil {
-				product2.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum2.IsNull(i) {
-				product2.SetNull(i)
-				continue
-			}
-			if e := sum2.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(sum2.V[i], int64(int64(2)))
-			if err != nil {
-				product2.SetErr(i, err)
-				continue
-			}
-			product2.V[i] = r
-		}
-	}
-	// (((a + b) * CAST(2 AS BIGINT)) + CAST(1 AS BIGINT))
-	sum3 := vec.Make[int64](n)
-	if all == nil && product2.Clean() {
-		product2V := product2.V[:n]
-		out := sum3.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(product2V[i], int64(int64(1)))
-			if err != nil {
-				sum3.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product2.IsNull(i) {
-				sum3.SetNull(i)
-				continue
-			}
-			if e := product2.ErrAt(i); e != nil {
-				sum3.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(product2.V[i], int64(int64(1)))
-			if err != nil {
-				sum3.SetErr(i, err)
-				continue
-			}
-			sum3.V[i] = r
-		}
-	}
-	if r, e := vec.First(&sum3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		if sCol != nil {
+			sCol.Release()
+		}
 		clauses := []string{"WHERE", "r", "s"}
 		texts := []string{"", "(a + b) * 2", "(a + b) * 2 + 1"}
 		return nil, &vec.QueryError{
@@ -5105,8 +6675,14 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &product, all, n)
+	}
+	if sCol == nil {
+		sCol = vec.Int64Array(mem, &sum2, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n), vec.Int64Array(mem, &sum3, all, n)}
+	cols := []arrow.Array{r_Col, sCol}
 	out := array.NewRecordBatch(Nested_subsumedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5409,79 +6985,134 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	}
 
 	// s: (a DIV b) + 1
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	// ((a DIV b) + CAST(1 AS BIGINT))
+	var sCol arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		sOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := sOut.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
+		if !bad {
+			sCol = sOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			sOut.Release()
 		}
-	}
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if all == nil && quotient2.Clean() {
-		quotient2V := quotient2.V[:n]
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		sum = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
 		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient2.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
 			}
-			r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		}
+		// ((a DIV b) + CAST(1 AS BIGINT))
+		sum2 := vec.Make[int64](n)
+		if rest == nil && quotient2.Clean() {
+			quotient2V := quotient2.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			sum.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient2.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&sum, &sum2, rest, n)
+		} else {
+			sum = sum2
 		}
 	}
 	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if sCol != nil {
+			sCol.Release()
+		}
 		clauses := []string{"WHERE", "r", "s"}
 		texts := []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"}
 		return nil, &vec.QueryError{
@@ -5491,8 +7122,11 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			Row:    int64(errRow),
 		}
 	}
+	if sCol == nil {
+		sCol = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), sCol}
 	out := array.NewRecordBatch(NullifSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5543,129 +7177,178 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: (a DIV b > 1) OR (a DIV b < -1)
-	or := vec.NewLogic(true, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if or.Live == nil && a.Clean() && b.Clean() {
+	// (((a DIV b) > CAST(1 AS BIGINT)) OR ((a DIV b) < CAST(-1 AS BIGINT)))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := anyOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(-1))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	or.Add(&cmp)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if or.Live == nil && a.Clean() && b.Clean() {
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(-1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// ((a DIV b) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
 			}
-			quotient2.V[i] = r
+		}
+		or.Add(&cmp)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		// ((a DIV b) < CAST(-1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient2.Clean() {
+			quotient2V := quotient2.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(quotient2V[i], int64(int64(-1)))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient2.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(int64(-1)))
+			}
+		}
+		or.Add(&cmp2)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	// ((a DIV b) < CAST(-1 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && quotient2.Clean() {
-		quotient2V := quotient2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(quotient2V[i], int64(int64(-1)))
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if quotient2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(int64(-1)))
-		}
-	}
-	or.Add(&cmp2)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -5679,7 +7362,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Or_operandsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5732,126 +7415,191 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	// r: IF(p, 0, (a DIV b) * (a DIV b))
 	// IF(p, CAST(0 AS BIGINT), ((a DIV b) * (a DIV b)))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.Fill(&ifResult, int64(int64(0)), then, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if pV[i] {
+				out[i] = int64(int64(0))
+			} else {
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, CAST(0 AS BIGINT), ((a DIV b) * (a DIV b)))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		vec.Fill(&ifResult2, int64(int64(0)), then, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if otherwise == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if otherwise == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
 			}
-			quotient2.V[i] = r
+		}
+		// ((a DIV b) * (a DIV b))
+		product := vec.Make[int64](n)
+		if otherwise == nil && quotient.Clean() && quotient2.Clean() {
+			quotientV := quotient.V[:n]
+			quotient2V := quotient2.V[:n]
+			out := product.V[:n]
+			for i := range out {
+				r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+				if err != nil {
+					product.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient.IsNull(i) || quotient2.IsNull(i) {
+					product.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
+				if err != nil {
+					product.SetErr(i, err)
+					continue
+				}
+				product.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &product, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a DIV b) * (a DIV b))
-	product := vec.Make[int64](n)
-	if otherwise == nil && quotient.Clean() && quotient2.Clean() {
-		quotientV := quotient.V[:n]
-		quotient2V := quotient2.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if quotient.IsNull(i) || quotient2.IsNull(i) {
-				product.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &product, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"}
 		return nil, &vec.QueryError{
@@ -5861,8 +7609,11 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Region_elseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5915,126 +7666,191 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	// r: IF(p, (a DIV b) + (a DIV b), 0)
 	// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+			} else {
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if pV[i] {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+			} else {
+				out[i] = int64(int64(0))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
 			}
-			quotient2.V[i] = r
+		}
+		// ((a DIV b) + (a DIV b))
+		sum := vec.Make[int64](n)
+		if then == nil && quotient.Clean() && quotient2.Clean() {
+			quotientV := quotient.V[:n]
+			quotient2V := quotient2.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], quotient2V[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.IsNull(i) || quotient2.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], quotient2.V[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &sum, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a DIV b) + (a DIV b))
-	sum := vec.Make[int64](n)
-	if then == nil && quotient.Clean() && quotient2.Clean() {
-		quotientV := quotient.V[:n]
-		quotient2V := quotient2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], quotient2V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) || quotient2.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient.V[i], quotient2.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &sum, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"}
 		return nil, &vec.QueryError{
@@ -6044,8 +7860,11 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Region_thenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6098,126 +7917,193 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
 	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE CAST(0 AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if when == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			switch {
+			case pV[i]:
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+			default:
+				out[i] = int64(int64(0))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if when == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			switch {
+			case pV[i]:
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+			default:
+				out[i] = int64(int64(0))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE CAST(0 AS BIGINT) END
+		caseResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if when == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if when == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
 			}
-			quotient2.V[i] = r
+		}
+		// ((a DIV b) * (a DIV b))
+		product := vec.Make[int64](n)
+		if when == nil && quotient.Clean() && quotient2.Clean() {
+			quotientV := quotient.V[:n]
+			quotient2V := quotient2.V[:n]
+			out := product.V[:n]
+			for i := range out {
+				r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+				if err != nil {
+					product.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if quotient.IsNull(i) || quotient2.IsNull(i) {
+					product.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
+				if err != nil {
+					product.SetErr(i, err)
+					continue
+				}
+				product.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &product, when, n)
+		vec.Fill(&caseResult2, int64(int64(0)), notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	// ((a DIV b) * (a DIV b))
-	product := vec.Make[int64](n)
-	if when == nil && quotient.Clean() && quotient2.Clean() {
-		quotientV := quotient.V[:n]
-		quotient2V := quotient2.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if quotient.IsNull(i) || quotient2.IsNull(i) {
-				product.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &product, when, n)
-	vec.Fill(&caseResult, int64(int64(0)), notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"}
 		return nil, &vec.QueryError{
@@ -6227,8 +8113,11 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Region_when_thenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6286,7 +8175,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
-		bad := false
+		var bad vec.Failed
 		for i := range n {
 			switch {
 			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
@@ -6306,14 +8195,14 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			labelCol = labelOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
 				left = append(left, int32(i))
@@ -6671,7 +8560,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
-		bad := false
+		var bad vec.Failed
 		for i := range n {
 			switch {
 			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
@@ -6693,14 +8582,14 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			labelCol = labelOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
 				left = append(left, int32(i))
@@ -7123,7 +9012,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
 		testInfoFixedV := testInfoFixed.V[:n]
-		bad := false
+		var bad vec.Failed
 		for i := range n {
 			switch {
 			case testInfoFixedV[i]:
@@ -7145,7 +9034,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			labelCol = labelOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
 	} else if in.Column(5).NullN()+infoArr.NullN()+infoItems.NullN() <= n/2 {
@@ -7153,7 +9042,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		testInfoFixedV := testInfoFixed.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if testInfoFixed.Dirty(i) || infoArr.IsNull(i) {
 				left = append(left, int32(i))
@@ -7544,139 +9433,204 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var firstErr *rt.Error
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// (x > y)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
+	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if x.Clean() && y.Clean() && a.Clean() {
+		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
-		}
-	}
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	// (a + CAST(5 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if then == nil && a.Clean() {
 		aV := a.V[:n]
-		out := sum.V[:n]
+		out := bucketOut.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(int64(5)))), int64(int64(100))))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
+		if !bad {
+			bucketCol = bucketOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			bucketOut.Release()
 		}
-	}
-	vec.Merge(&ifResult, &sum, then, n)
-	// (a + CAST(5 AS BIGINT))
-	sum2 := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() {
+	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		xV := x.V[:n]
+		yV := y.V[:n]
 		aV := a.V[:n]
-		out := sum2.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
-			if err != nil {
-				sum2.SetErr(i, err)
+			if x.Dirty(i) || y.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(int64(5)))), int64(int64(100))))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (x > y)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+			xV := x.V[:n]
+			yV := y.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(xV[i], yV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if x.IsNull(i) || y.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		}
+		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		// (a + CAST(5 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if then == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			sum2.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &sum, then, n)
+		// (a + CAST(5 AS BIGINT))
+		sum2 := vec.Make[int64](n)
+		if otherwise == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
+			}
+		}
+		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if otherwise == nil && sum2.Clean() {
+			sum2V := sum2.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(sum2V[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if sum2.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := sum2.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(sum2.V[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if otherwise == nil && sum2.Clean() {
-		sum2V := sum2.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(sum2V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if sum2.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := sum2.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(sum2.V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &quotient, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
 		clauses := []string{"WHERE", "bucket"}
 		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
 		return nil, &vec.QueryError{
@@ -7686,8 +9640,11 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			Row:    int64(errRow),
 		}
 	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{bucketCol}
 	out := array.NewRecordBatch(Seed_ifSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7740,69 +9697,132 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
 	// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
-	caseResult := vec.Make[string](n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		r_Out := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		var bad vec.Failed
+		for i := range n {
+			subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			switch {
+			case rt.EqInt64(subject, int64(int64(1))):
+				r_Out.Append("x")
+			default:
+				r_Out.Append("y")
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		caseResult = vec.Make[string](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			switch {
+			case rt.EqInt64(subject, int64(int64(1))):
+				out[i] = "x"
+			default:
+				out[i] = "y"
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
+		caseResult2 := vec.Make[string](n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		matches := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
+		vec.Fill(&caseResult2, "x", when, n)
+		vec.Fill(&caseResult2, "y", notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				matches.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, "x", when, n)
-	vec.Fill(&caseResult, "y", notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -7849,6 +9869,9 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r", "s"}
 		texts := []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"}
 		return nil, &vec.QueryError{
@@ -7858,8 +9881,11 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{r_Col, vec.Int64Array(mem, &quotient2, all, n)}
 	out := array.NewRecordBatch(Simple_case_operandSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7910,79 +9936,134 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// r: (a DIV b) + 1
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	// ((a DIV b) + CAST(1 AS BIGINT))
+	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// ((a DIV b) + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if all == nil && quotient.Clean() {
-		quotientV := quotient.V[:n]
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		sum = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
 		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		}
+		// ((a DIV b) + CAST(1 AS BIGINT))
+		sum2 := vec.Make[int64](n)
+		if rest == nil && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			sum.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&sum, &sum2, rest, n)
+		} else {
+			sum = sum2
 		}
 	}
 	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "(a DIV b) + 1"}
 		return nil, &vec.QueryError{
@@ -7992,8 +10073,11 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Single_useSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8620,63 +10704,112 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// WHERE (a DIV b) > 1
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	// ((a DIV b) > CAST(1 AS BIGINT))
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1)))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV b) > CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -8789,129 +10922,188 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	// WHERE IF(p, (a DIV b) > 0, (a DIV b) < 0)
 	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var ifResult vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := ifResult.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+			} else {
+				out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	}
-	// ((a DIV b) > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
-		}
-	}
-	vec.Merge(&ifResult, &cmp, then, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() && b.Clean() {
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if pV[i] {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+			} else {
+				out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[bool](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
+		}
+		// ((a DIV b) > CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
 			}
-			quotient2.V[i] = r
+		}
+		vec.Merge(&ifResult2, &cmp, then, n)
+		// (a DIV b)
+		quotient2 := vec.Make[int64](n)
+		if otherwise == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		// ((a DIV b) < CAST(0 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (otherwise == nil || len(otherwise) > n/2) && quotient2.Clean() {
+			quotient2V := quotient2.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(quotient2V[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient2.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(int64(0)))
+			}
+		}
+		vec.Merge(&ifResult2, &cmp2, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a DIV b) < CAST(0 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && quotient2.Clean() {
-		quotient2V := quotient2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(quotient2V[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if quotient2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(int64(0)))
-		}
-	}
-	vec.Merge(&ifResult, &cmp2, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
@@ -8982,70 +11174,129 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 
 	// WHERE IF(p, (a DIV b) > 1, TRUE)
 	// IF(p, ((a DIV b) > CAST(1 AS BIGINT)), TRUE)
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	var ifResult vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() && b.Clean() {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := ifResult.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if pV[i] {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1)))
+			} else {
+				out[i] = true
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if pV[i] {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1)))
+			} else {
+				out[i] = true
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// IF(p, ((a DIV b) > CAST(1 AS BIGINT)), TRUE)
+		then, otherwise := vec.Split(&p, rest, n)
+		ifResult2 := vec.Make[bool](n)
+		vec.CopyErrs(&ifResult2, &p, rest, n)
+		// (a DIV b)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV b) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		vec.Merge(&ifResult2, &cmp, then, n)
+		vec.Fill(&ifResult2, true, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	vec.Merge(&ifResult, &cmp, then, n)
-	vec.Fill(&ifResult, true, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}

@@ -58,53 +58,98 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE CAST(s AS BIGINT) = 9223372036854775807
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
 	// (CAST(s AS BIGINT) = 9223372036854775807)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() {
-		asBigintV := asBigint.V[:n]
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], int64(int64(9223372036854775807)))
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(int64(9223372036854775807)))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(int64(9223372036854775807)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.EqInt64(asBigint.V[i], int64(int64(9223372036854775807)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		// (CAST(s AS BIGINT) = 9223372036854775807)
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && asBigint.Clean() {
+			asBigintV := asBigint.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(asBigintV[i], int64(int64(9223372036854775807)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asBigint.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(asBigint.V[i], int64(int64(9223372036854775807)))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -1281,58 +1326,107 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: (CAST(s AS BIGINT) <= a)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if sel == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
 	// (CAST(s AS BIGINT) <= a)
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && asBigint.Clean() && a.Clean() {
-		asBigintV := asBigint.V[:n]
+	var cmp2 vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	rest2 := sel
+	if sArr.NullN() == 0 && a.Clean() {
+		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], aV[i])
-		}
-	} else {
+		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if asBigint.IsNull(i) || a.IsNull(i) {
-				cmp2.SetNull(i)
+			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN()+in.Column(1).NullN() <= n/2 {
+		cmp2 = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if sArr.IsNull(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest2 == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			cmp2.V[i] = rt.LeInt64(asBigint.V[i], a.V[i])
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		// (CAST(s AS BIGINT) <= a)
+		cmp3 := vec.Make[bool](n)
+		if (rest2 == nil || len(rest2) > n/2) && asBigint.Clean() && a.Clean() {
+			asBigintV := asBigint.V[:n]
+			aV := a.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(asBigintV[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if asBigint.IsNull(i) || a.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.LeInt64(asBigint.V[i], a.V[i])
+			}
+		}
+		if fused2 {
+			vec.Merge(&cmp2, &cmp3, rest2, n)
+		} else {
+			cmp2 = cmp3
 		}
 	}
 	if r, e := vec.First(&cmp2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -2525,70 +2619,129 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 	// shared (always): CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
-	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() && c_.Clean() {
-		asBigintV := asBigint.V[:n]
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 && c_.Clean() {
+		caseResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := matches.V[:n]
+		out := caseResult.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], c_V[i])
+			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			switch {
+			case rt.EqInt64(subject, c_V[i]):
+				out[i] = c_V[i]
+			default:
+				out[i] = int64(int64(-1))
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint.IsNull(i) || c_.IsNull(i) {
-				matches.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN()+in.Column(3).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if sArr.IsNull(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			switch {
+			case rt.EqInt64(subject, c_V[i]):
+				out[i] = c_V[i]
+			default:
+				out[i] = int64(int64(-1))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			matches.V[i] = rt.EqInt64(asBigint.V[i], c_.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+		caseResult2 := vec.Make[int64](n)
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		matches := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && c_.Clean() {
+			asBigintV := asBigint.V[:n]
+			c_V := c_.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(asBigintV[i], c_V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asBigint.IsNull(i) || c_.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(asBigint.V[i], c_.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
+		vec.Merge(&caseResult2, &c_, when, n)
+		vec.Fill(&caseResult2, int64(int64(-1)), notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Merge(&caseResult, &c_, when, n)
-	vec.Fill(&caseResult, int64(int64(-1)), notYet, n)
 
 	// o1: COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, pr...
 	// COALESCE(CASE WHEN (a <> CAST(0 AS BIGINT)) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))...
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN (a <> CAST(0 AS BIGINT)) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
-	caseResult2 := vec.Make[int64](n)
+	caseResult3 := vec.Make[int64](n)
 	// (a <> CAST(0 AS BIGINT))
 	cmp := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && a.Clean() {
@@ -2611,9 +2764,9 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
 		}
 	}
-	vec.CopyErrs(&caseResult2, &cmp, all, n)
+	vec.CopyErrs(&caseResult3, &cmp, all, n)
 	when2, notYet2 := vec.Split(&cmp, all, n)
-	vec.Merge(&caseResult2, &caseResult, when2, n)
+	vec.Merge(&caseResult3, &caseResult, when2, n)
 	// shared (lazy): probe(1, r, (-c))
 	// lazily shared: probe(1, r, (-c))
 	shared1 := vec.Make[int64](n)
@@ -2721,9 +2874,9 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference.V[i] = r
 		}
 	}
-	vec.Merge(&caseResult2, &difference, notYet2, n)
-	vec.MergeNonNull(&coalesced, &caseResult2, all, n)
-	stillNull := vec.NullRows(&caseResult2, all, n)
+	vec.Merge(&caseResult3, &difference, notYet2, n)
+	vec.MergeNonNull(&coalesced, &caseResult3, all, n)
+	stillNull := vec.NullRows(&caseResult3, all, n)
 	// lazily shared: probe(2, r, a)
 	shared2 := vec.Make[int64](n)
 	shared2Done := make([]bool, n)
@@ -2773,7 +2926,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
-	caseResult3 := vec.Make[int64](n)
+	caseResult4 := vec.Make[int64](n)
 	// (a = a)
 	cmp2 := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && a.Clean() {
@@ -2796,7 +2949,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.EqInt64(a.V[i], a.V[i])
 		}
 	}
-	vec.CopyErrs(&caseResult3, &cmp2, all, n)
+	vec.CopyErrs(&caseResult4, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
 	// shared (lazy): probe(1, r, (-c))
 	todo3 := vec.Missing(shared1Done, when3, n)
@@ -2893,10 +3046,10 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// NULLIF(probe(1, r, (-c)), probe(1, r, (-c)))
 	nullIf := vec.NullIf(&shared1, &eq, when3, n)
-	vec.Merge(&caseResult3, &nullIf, when3, n)
-	vec.CopyErrs(&caseResult3, &q, notYet3, n)
+	vec.Merge(&caseResult4, &nullIf, when3, n)
+	vec.CopyErrs(&caseResult4, &q, notYet3, n)
 	when4, notYet4 := vec.Split(&q, notYet3, n)
-	vec.Fill(&caseResult3, int64(int64(9223372036854775807)), when4, n)
+	vec.Fill(&caseResult4, int64(int64(9223372036854775807)), when4, n)
 	todo4 := vec.Missing(shared2Done, notYet4, n)
 	// probe(2, r, a)
 	probe4 := vec.Make[int64](n)
@@ -2936,8 +3089,8 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&shared2, &probe4, todo4, n)
-	vec.Merge(&caseResult3, &shared2, notYet4, n)
-	if r, e := vec.First(&caseResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	vec.Merge(&caseResult4, &shared2, notYet4, n)
+	if r, e := vec.First(&caseResult4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 
@@ -2956,7 +3109,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult3, all, n), vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), vec.Int64Array(mem, &caseResult, all, n)}
 	out := array.NewRecordBatch(Shape00009Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8566,64 +8719,129 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// shared (region): probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)
 	// CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END
-	caseResult := vec.Make[int64](n)
-	matches := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && probe2.Clean() && b.Clean() {
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := then
+	if probe2.Clean() && b.Clean() && sArr.NullN() == 0 && probe.Clean() {
+		caseResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		bV := b.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], bV[i])
-		}
-	} else {
+		probeV := probe.V[:n]
+		out := caseResult.V[:n]
+		var bad vec.Failed
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if probe2.IsNull(i) || b.IsNull(i) {
-				matches.SetNull(i)
+			subject := probe2V[i]
+			switch {
+			case rt.EqInt64(subject, bV[i]):
+				out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			default:
+				out[i] = probeV[i]
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(2).NullN()+sArr.NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		probe2V := probe2.V[:n]
+		bV := b.V[:n]
+		probeV := probe.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+			i := then.Row(k)
+			if probe2.Dirty(i) || b.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			subject := probe2V[i]
+			switch {
+			case rt.EqInt64(subject, bV[i]):
+				out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			default:
+				out[i] = probeV[i]
 			}
-			if e := b.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			matches.V[i] = rt.EqInt64(probe2.V[i], b.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END
+		caseResult2 := vec.Make[int64](n)
+		matches := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && probe2.Clean() && b.Clean() {
+			probe2V := probe2.V[:n]
+			bV := b.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(probe2V[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if probe2.IsNull(i) || b.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := probe2.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(probe2.V[i], b.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if when == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &asBigint, when, n)
+		vec.Merge(&caseResult2, &probe, notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.CopyErrs(&caseResult, &matches, then, n)
-	when, notYet := vec.Split(&matches, then, n)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if when == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &asBigint, when, n)
-	vec.Merge(&caseResult, &probe, notYet, n)
 	// probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)
 	probe3 := vec.Make[int64](n)
 	if then == nil && r_.Clean() && caseResult.Clean() {
@@ -10975,71 +11193,130 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END
 	// CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
-	// (a >= probe(1, r, b))
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && a.Clean() && probe.Clean() {
+	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := sel
+	if a.Clean() && probe.Clean() {
+		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], probeV[i])
-		}
-	} else {
+		out := ifResult.V[:n]
+		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if a.IsNull(i) || probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+			if rt.GeInt64(aV[i], probeV[i]) {
+				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+			} else {
+				out[i] = probeV[i]
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+			if bad {
+				break
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GeInt64(a.V[i], probe.V[i])
 		}
-	}
-	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
-	then, otherwise := vec.Split(&cmp2, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	// (probe(1, r, b) - probe(1, r, b))
-	difference := vec.Make[int64](n)
-	if then == nil && probe.Clean() {
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
 		probeV := probe.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], probeV[i])
-			if err != nil {
-				difference.SetErr(i, err)
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if a.Dirty(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if rt.GeInt64(aV[i], probeV[i]) {
+				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+			} else {
+				out[i] = probeV[i]
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if probe.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a >= probe(1, r, b))
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() && probe.Clean() {
+			aV := a.V[:n]
+			probeV := probe.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) || probe.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GeInt64(a.V[i], probe.V[i])
 			}
-			r, err := rt.SubInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		}
+		// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
+		then, otherwise := vec.Split(&cmp2, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
+		// (probe(1, r, b) - probe(1, r, b))
+		difference := vec.Make[int64](n)
+		if then == nil && probe.Clean() {
+			probeV := probe.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				r, err := rt.SubInt64(probeV[i], probeV[i])
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			difference.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if probe.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				r, err := rt.SubInt64(probe.V[i], probe.V[i])
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				difference.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &difference, then, n)
+		vec.Merge(&ifResult2, &probe, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &difference, then, n)
-	vec.Merge(&ifResult, &probe, otherwise, n)
 	matches := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && ifResult.Clean() && probe.Clean() {
 		ifResultV := ifResult.V[:n]
@@ -11731,97 +12008,150 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: (((b + 1) = b) OR (c <> a))
-	or := vec.NewLogic(true, sel, n)
-	// (b + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if or.Live == nil && b.Clean() {
+	// (((b + CAST(1 AS BIGINT)) = b) OR (c <> a))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	rest2 := sel
+	if b.Clean() && c_.Clean() && a.Clean() {
+		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(bV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if b.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(b.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	// ((b + CAST(1 AS BIGINT)) = b)
-	cmp3 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && sum.Clean() && b.Clean() {
-		sumV := sum.V[:n]
-		bV := b.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(sumV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if sum.IsNull(i) || b.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.EqInt64(sum.V[i], b.V[i])
-		}
-	}
-	or.Add(&cmp3)
-	// (c <> a)
-	cmp4 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && c_.Clean() && a.Clean() {
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(c_V[i], aV[i])
+		out := anyOf.V[:n]
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(1)))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if c_.IsNull(i) || a.IsNull(i) {
-				cmp4.SetNull(i)
+		if !bad {
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(2).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if b.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(1)))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		or := vec.NewLogic(true, rest2, n)
+		// (b + CAST(1 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if or.Live == nil && b.Clean() {
+			bV := b.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			cmp4.V[i] = rt.NeInt64(c_.V[i], a.V[i])
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if b.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(b.V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// ((b + CAST(1 AS BIGINT)) = b)
+		cmp3 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && sum.Clean() && b.Clean() {
+			sumV := sum.V[:n]
+			bV := b.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(sumV[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if sum.IsNull(i) || b.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.EqInt64(sum.V[i], b.V[i])
+			}
+		}
+		or.Add(&cmp3)
+		// (c <> a)
+		cmp4 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && c_.Clean() && a.Clean() {
+			c_V := c_.V[:n]
+			aV := a.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(c_V[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if c_.IsNull(i) || a.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.NeInt64(c_.V[i], a.V[i])
+			}
+		}
+		or.Add(&cmp4)
+		orResult := or.Finish()
+		if fused2 {
+			vec.Merge(&anyOf, &orResult, rest2, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	or.Add(&cmp4)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
@@ -11829,8 +12159,8 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := sel
+	var fused3 bool
+	rest3 := sel
 	if sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
@@ -11844,7 +12174,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
-		fused2, rest2 = true, vec.Sel{}
+		fused3, rest3 = true, vec.Sel{}
 	} else if sArr.NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
@@ -11863,19 +12193,19 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
-		fused2, rest2 = true, left
+		fused3, rest3 = true, left
 	}
-	if !fused2 || len(rest2) > 0 {
+	if !fused3 || len(rest3) > 0 {
 		// (s = 'a')
 		cmp5 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && sArr.NullN() == 0 {
+		if (rest3 == nil || len(rest3) > n/2) && sArr.NullN() == 0 {
 			out := cmp5.V[:n]
 			for i := range out {
 				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
 		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
 				if sArr.IsNull(i) {
 					cmp5.SetNull(i)
 					continue
@@ -11884,13 +12214,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
-		then2, otherwise2 := vec.Split(&cmp5, rest2, n)
+		then2, otherwise2 := vec.Split(&cmp5, rest3, n)
 		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &cmp5, rest2, n)
+		vec.CopyErrs(&ifResult4, &cmp5, rest3, n)
 		vec.Merge(&ifResult4, &probe3, then2, n)
 		vec.Merge(&ifResult4, &a, otherwise2, n)
-		if fused2 {
-			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+		if fused3 {
+			vec.Merge(&ifResult3, &ifResult4, rest3, n)
 		} else {
 			ifResult3 = ifResult4
 		}
@@ -11946,7 +12276,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
 	out := array.NewRecordBatch(Shape00042Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15924,90 +16254,157 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// (IF((probe(2, r, CAST(0 AS BIGINT)) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (probe(2...
 	between := vec.NewLogic(false, sel, n)
 	// CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT))) THEN (probe(2, r, CAST(0 AS ...
-	caseResult := vec.Make[int64](n)
-	// (CAST(1 AS BIGINT) <> b)
-	cmp := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && b.Clean() {
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := between.Live
+	if b.Clean() && probe.Clean() && c_.Clean() {
+		caseResult = vec.Make[int64](n)
 		bV := b.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(int64(int64(1)), bV[i])
-		}
-	} else {
+		probeV := probe.V[:n]
+		c_V := c_.V[:n]
+		out := caseResult.V[:n]
+		var bad vec.Failed
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 			i := between.Live.Row(k)
-			if b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+			switch {
+			case rt.NeInt64(int64(int64(1)), bV[i]):
+				out[i] = int64(int64(2))
+			case rt.GtInt64(probeV[i], probeV[i]):
+				out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+			default:
+				out[i] = c_V[i]
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			if bad {
+				break
 			}
-			cmp.V[i] = rt.NeInt64(int64(int64(1)), b.V[i])
 		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, between.Live, n)
-	when, notYet := vec.Split(&cmp, between.Live, n)
-	vec.Fill(&caseResult, int64(int64(2)), when, n)
-	// (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT)))
-	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && probe.Clean() {
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		bV := b.V[:n]
 		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probeV[i], probeV[i])
+		c_V := c_.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+			i := between.Live.Row(k)
+			if b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.NeInt64(int64(int64(1)), bV[i]):
+				out[i] = int64(int64(2))
+			case rt.GtInt64(probeV[i], probeV[i]):
+				out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+			default:
+				out[i] = c_V[i]
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT))) THEN (probe(2, r, CAST(0 AS ...
+		caseResult2 := vec.Make[int64](n)
+		// (CAST(1 AS BIGINT) <> b)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && b.Clean() {
+			bV := b.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(int64(int64(1)), bV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if b.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(int64(int64(1)), b.V[i])
 			}
-			cmp2.V[i] = rt.GtInt64(probe.V[i], probe.V[i])
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(int64(2)), when, n)
+		// (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT)))
+		cmp2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && probe.Clean() {
+			probeV := probe.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(probeV[i], probeV[i])
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if probe.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(probe.V[i], probe.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
+		when2, notYet2 := vec.Split(&cmp2, notYet, n)
+		// (probe(2, r, CAST(0 AS BIGINT)) + probe(2, r, CAST(0 AS BIGINT)))
+		sum := vec.Make[int64](n)
+		if when2 == nil && probe.Clean() {
+			probeV := probe.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if probe.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(probe.V[i], probe.V[i])
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &sum, when2, n)
+		vec.Merge(&caseResult2, &c_, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	// (probe(2, r, CAST(0 AS BIGINT)) + probe(2, r, CAST(0 AS BIGINT)))
-	sum := vec.Make[int64](n)
-	if when2 == nil && probe.Clean() {
-		probeV := probe.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &sum, when2, n)
-	vec.Merge(&caseResult, &c_, notYet2, n)
 	inRange := vec.Make[bool](n)
 	if (between.Live == nil || len(between.Live) > n/2) && ifResult.Clean() && caseResult.Clean() {
 		ifResultV := ifResult.V[:n]
@@ -16368,115 +16765,162 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: ((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
-	or := vec.NewLogic(true, all, n)
-	// (9223372036854775807 = a)
-	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+	// ((9223372036854775807 = a) OR (CAST(0 AS BIGINT) > a) OR ((-a) <> a))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := anyOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(9223372036854775807)), aV[i])
+			out[i] = (rt.EqInt64(int64(int64(9223372036854775807)), aV[i]) || rt.GtInt64(int64(int64(0)), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(1).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(int64(int64(9223372036854775807)), aV[i]) || rt.GtInt64(int64(int64(0)), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.EqInt64(int64(int64(9223372036854775807)), a.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (9223372036854775807 = a)
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(9223372036854775807)), aV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(int64(int64(9223372036854775807)), a.V[i])
+			}
+		}
+		or.Add(&cmp)
+		// (CAST(0 AS BIGINT) > a)
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(int64(int64(0)), aV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(int64(int64(0)), a.V[i])
+			}
+		}
+		or.Add(&cmp2)
+		// (-a)
+		minus := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := minus.V[:n]
+			for i := range out {
+				r, err := rt.NegateInt64(aV[i])
+				if err != nil {
+					minus.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					minus.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					minus.SetErr(i, e)
+					continue
+				}
+				r, err := rt.NegateInt64(a.V[i])
+				if err != nil {
+					minus.SetErr(i, err)
+					continue
+				}
+				minus.V[i] = r
+			}
+		}
+		// ((-a) <> a)
+		cmp3 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && minus.Clean() && a.Clean() {
+			minusV := minus.V[:n]
+			aV := a.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(minusV[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if minus.IsNull(i) || a.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := minus.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.NeInt64(minus.V[i], a.V[i])
+			}
+		}
+		or.Add(&cmp3)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	or.Add(&cmp)
-	// (CAST(0 AS BIGINT) > a)
-	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(0)), aV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(int64(int64(0)), a.V[i])
-		}
-	}
-	or.Add(&cmp2)
-	// (-a)
-	minus := vec.Make[int64](n)
-	if or.Live == nil && a.Clean() {
-		aV := a.V[:n]
-		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(aV[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				minus.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(a.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
-		}
-	}
-	// ((-a) <> a)
-	cmp3 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && minus.Clean() && a.Clean() {
-		minusV := minus.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(minusV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if minus.IsNull(i) || a.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
-			}
-			if e := minus.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.NeInt64(minus.V[i], a.V[i])
-		}
-	}
-	or.Add(&cmp3)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -16490,7 +16934,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Shape00058Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16573,71 +17017,131 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
-	// (probe(1, r, 9223372036854775807) < r)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && r_.Clean() {
+	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), CAST(0 AS BIGINT))
+	var o1Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if probe.Clean() && r_.Clean() {
+		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
-		out := cmp.V[:n]
+		out := o1Out.V
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.LtInt64(probeV[i], r_V[i])
+			if rt.LtInt64(probeV[i], r_V[i]) {
+				out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
+			} else {
+				out[i] = int64(int64(0))
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || r_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtInt64(probe.V[i], r_.V[i])
+		if !bad {
+			o1Col = o1Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			o1Out.Release()
 		}
-	}
-	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), CAST(0 AS BIGINT))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	// (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807))
-	product := vec.Make[int64](n)
-	if then == nil && probe.Clean() {
+	} else if in.Column(0).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
-		out := product.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.MulInt64(probeV[i], probeV[i])
-			if err != nil {
-				product.SetErr(i, err)
+			if probe.Dirty(i) || r_.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			if rt.LtInt64(probeV[i], r_V[i]) {
+				out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
+			} else {
+				out[i] = int64(int64(0))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if probe.IsNull(i) {
-				product.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (probe(1, r, 9223372036854775807) < r)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && probe.Clean() && r_.Clean() {
+			probeV := probe.V[:n]
+			r_V := r_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt64(probeV[i], r_V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if probe.IsNull(i) || r_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := r_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.LtInt64(probe.V[i], r_.V[i])
 			}
-			r, err := rt.MulInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		}
+		// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), CAST(0 AS BIGINT))
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		// (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807))
+		product := vec.Make[int64](n)
+		if then == nil && probe.Clean() {
+			probeV := probe.V[:n]
+			out := product.V[:n]
+			for i := range out {
+				r, err := rt.MulInt64(probeV[i], probeV[i])
+				if err != nil {
+					product.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			product.V[i] = r
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if probe.IsNull(i) {
+					product.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				r, err := rt.MulInt64(probe.V[i], probe.V[i])
+				if err != nil {
+					product.SetErr(i, err)
+					continue
+				}
+				product.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &product, then, n)
+		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &product, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -16650,6 +17154,9 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o3: r
 	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
 		clauses := []string{"WHERE", "o1", "o2", "o3"}
 		texts := []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"}
 		return nil, &vec.QueryError{
@@ -16659,8 +17166,11 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.StringArray(mem, &konst, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	cols := []arrow.Array{o1Col, vec.StringArray(mem, &konst, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
 	out := array.NewRecordBatch(Shape00059Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16753,58 +17263,105 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
 	// (probe(1, r, c) = CAST(s AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && asBigint.Clean() {
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if probe.Clean() && sArr.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
-		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], asBigintV[i])
+			out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || asBigint.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		probeV := probe.V[:n]
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if probe.Dirty(i) || sArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			cmp.V[i] = rt.EqInt64(probe.V[i], asBigint.V[i])
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		// (probe(1, r, c) = CAST(s AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && probe.Clean() && asBigint.Clean() {
+			probeV := probe.V[:n]
+			asBigintV := asBigint.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], asBigintV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if probe.IsNull(i) || asBigint.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(probe.V[i], asBigint.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -16861,11 +17418,11 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	// (CASE WHEN (p IS NOT NULL) THEN CAST(2 AS BIGINT) ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
-	cmp2 := vec.Make[bool](n)
+	cmp3 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && caseResult2.Clean() && sum.Clean() {
 		caseResult2V := caseResult2.V[:n]
 		sumV := sum.V[:n]
-		out := cmp2.V[:n]
+		out := cmp3.V[:n]
 		for i := range out {
 			out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
 		}
@@ -16873,22 +17430,22 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if caseResult2.IsNull(i) || sum.IsNull(i) {
-				cmp2.SetNull(i)
+				cmp3.SetNull(i)
 				continue
 			}
 			if e := caseResult2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
+				cmp3.SetErr(i, e)
 				continue
 			}
 			if e := sum.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
+				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.LeInt64(caseResult2.V[i], sum.V[i])
+			cmp3.V[i] = rt.LeInt64(caseResult2.V[i], sum.V[i])
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp2, sel, n)
-	when2, notYet2 := vec.Split(&cmp2, sel, n)
+	vec.CopyErrs(&caseResult, &cmp3, sel, n)
+	when2, notYet2 := vec.Split(&cmp3, sel, n)
 	// (b % probe(1, r, c))
 	remainder := vec.Make[int64](n)
 	if when2 == nil && b.Clean() && probe.Clean() {
@@ -16960,10 +17517,10 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &minus, when2, n)
 	// (probe(1, r, c) = probe(1, r, c))
-	cmp3 := vec.Make[bool](n)
+	cmp4 := vec.Make[bool](n)
 	if (notYet2 == nil || len(notYet2) > n/2) && probe.Clean() {
 		probeV := probe.V[:n]
-		out := cmp3.V[:n]
+		out := cmp4.V[:n]
 		for i := range out {
 			out[i] = rt.EqInt64(probeV[i], probeV[i])
 		}
@@ -16971,23 +17528,23 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
 			if probe.IsNull(i) {
-				cmp3.SetNull(i)
+				cmp4.SetNull(i)
 				continue
 			}
 			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
+				cmp4.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.EqInt64(probe.V[i], probe.V[i])
+			cmp4.V[i] = rt.EqInt64(probe.V[i], probe.V[i])
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
+	vec.CopyErrs(&caseResult, &cmp4, notYet2, n)
+	when3, notYet3 := vec.Split(&cmp4, notYet2, n)
 	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	rest := when3
+	var fused2 bool
+	rest2 := when3
 	if probe.Clean() && a.Clean() {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
@@ -17001,7 +17558,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
-		fused, rest = true, vec.Sel{}
+		fused2, rest2 = true, vec.Sel{}
 	} else if in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
@@ -17020,39 +17577,39 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = aV[i]
 			}
 		}
-		fused, rest = true, left
+		fused2, rest2 = true, left
 	}
-	if !fused || len(rest) > 0 {
+	if !fused2 || len(rest2) > 0 {
 		// (probe(1, r, c) <= probe(1, r, c))
-		cmp4 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe.Clean() {
+		cmp5 := vec.Make[bool](n)
+		if (rest2 == nil || len(rest2) > n/2) && probe.Clean() {
 			probeV := probe.V[:n]
-			out := cmp4.V[:n]
+			out := cmp5.V[:n]
 			for i := range out {
 				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if probe.IsNull(i) {
-					cmp4.SetNull(i)
+					cmp5.SetNull(i)
 					continue
 				}
 				if e := probe.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
+					cmp5.SetErr(i, e)
 					continue
 				}
-				cmp4.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
+				cmp5.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 			}
 		}
 		// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
-		then, otherwise := vec.Split(&cmp4, rest, n)
+		then, otherwise := vec.Split(&cmp5, rest2, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp4, rest, n)
+		vec.CopyErrs(&ifResult2, &cmp5, rest2, n)
 		vec.Merge(&ifResult2, &probe, then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
+		if fused2 {
+			vec.Merge(&ifResult, &ifResult2, rest2, n)
 		} else {
 			ifResult = ifResult2
 		}
@@ -17675,66 +18232,125 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if sel == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
-	// (probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && probe2.Clean() && asBigint.Clean() {
-		probe2V := probe2.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe2.IsNull(i) || asBigint.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.NeInt64(probe2.V[i], asBigint.V[i])
-		}
-	}
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
-	then2, otherwise2 := vec.Split(&cmp2, sel, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp2, sel, n)
-	vec.Merge(&ifResult3, &probe, then2, n)
-	vec.Merge(&ifResult3, &probe2, otherwise2, n)
+	var ifResult3 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	rest2 := sel
+	if probe2.Clean() && sArr.NullN() == 0 && probe.Clean() {
+		ifResult3 = vec.Make[int64](n)
+		probe2V := probe2.V[:n]
+		probeV := probe.V[:n]
+		out := ifResult3.V[:n]
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = probe2V[i]
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN() <= n/2 {
+		ifResult3 = vec.Make[int64](n)
+		probe2V := probe2.V[:n]
+		probeV := probe.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if probe2.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+				out[i] = probeV[i]
+			} else {
+				out[i] = probe2V[i]
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest2 == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		// (probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (rest2 == nil || len(rest2) > n/2) && probe2.Clean() && asBigint.Clean() {
+			probe2V := probe2.V[:n]
+			asBigintV := asBigint.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if probe2.IsNull(i) || asBigint.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := probe2.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.NeInt64(probe2.V[i], asBigint.V[i])
+			}
+		}
+		// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
+		then2, otherwise2 := vec.Split(&cmp2, rest2, n)
+		ifResult4 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult4, &cmp2, rest2, n)
+		vec.Merge(&ifResult4, &probe, then2, n)
+		vec.Merge(&ifResult4, &probe2, otherwise2, n)
+		if fused2 {
+			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+		} else {
+			ifResult3 = ifResult4
+		}
+	}
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 	sum := vec.Make[int64](n)
 	if sel == nil && probe.Clean() && ifResult3.Clean() {
@@ -17780,8 +18396,8 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// ((CAST(0 AS BIGINT) <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := sel
+	var fused3 bool
+	rest3 := sel
 	if b.Clean() && probe.Clean() && ifResult.Clean() {
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
@@ -17792,7 +18408,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			i := sel.Row(k)
 			out[i] = (rt.NeInt64(int64(int64(0)), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
 		}
-		fused2, rest2 = true, vec.Sel{}
+		fused3, rest3 = true, vec.Sel{}
 	} else if in.Column(2).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
@@ -17808,10 +18424,10 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 			out[i] = (rt.NeInt64(int64(int64(0)), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
 		}
-		fused2, rest2 = true, left
+		fused3, rest3 = true, left
 	}
-	if !fused2 || len(rest2) > 0 {
-		or := vec.NewLogic(true, rest2, n)
+	if !fused3 || len(rest3) > 0 {
+		or := vec.NewLogic(true, rest3, n)
 		// (CAST(0 AS BIGINT) <> b)
 		cmp3 := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && b.Clean() {
@@ -17864,8 +18480,8 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		or.Add(&cmp4)
 		orResult := or.Finish()
-		if fused2 {
-			vec.Merge(&anyOf, &orResult, rest2, n)
+		if fused3 {
+			vec.Merge(&anyOf, &orResult, rest3, n)
 		} else {
 			anyOf = orResult
 		}
@@ -22464,95 +23080,158 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// shared (always): probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE prob...
 	// CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
-	caseResult := vec.Make[int64](n)
-	// (probe(1, r, c) <> CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() {
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probeV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(probe.V[i], int64(int64(0)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int64(int64(5)), when, n)
-	// (probe(1, r, c) > a)
-	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && probe.Clean() && a.Clean() {
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if probe.Clean() && a.Clean() {
+		caseResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
-		out := cmp2.V[:n]
+		out := caseResult.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(probeV[i], aV[i])
+			switch {
+			case rt.NeInt64(probeV[i], int64(int64(0))):
+				out[i] = int64(int64(5))
+			case rt.GtInt64(probeV[i], aV[i]):
+				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+			default:
+				out[i] = probeV[i]
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if probe.IsNull(i) || a.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(probe.V[i], a.V[i])
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	}
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	// (probe(1, r, c) - probe(1, r, c))
-	difference := vec.Make[int64](n)
-	if when2 == nil && probe.Clean() {
+	} else if in.Column(1).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
-		out := difference.V[:n]
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.SubInt64(probeV[i], probeV[i])
-			if err != nil {
-				difference.SetErr(i, err)
+			if probe.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			switch {
+			case rt.NeInt64(probeV[i], int64(int64(0))):
+				out[i] = int64(int64(5))
+			case rt.GtInt64(probeV[i], aV[i]):
+				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+			default:
+				out[i] = probeV[i]
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
+		caseResult2 := vec.Make[int64](n)
+		// (probe(1, r, c) <> CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && probe.Clean() {
+			probeV := probe.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(probeV[i], int64(int64(0)))
 			}
-			if e := probe.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if probe.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(probe.V[i], int64(int64(0)))
 			}
-			r, err := rt.SubInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(int64(5)), when, n)
+		// (probe(1, r, c) > a)
+		cmp2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && probe.Clean() && a.Clean() {
+			probeV := probe.V[:n]
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(probeV[i], aV[i])
 			}
-			difference.V[i] = r
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if probe.IsNull(i) || a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(probe.V[i], a.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
+		when2, notYet2 := vec.Split(&cmp2, notYet, n)
+		// (probe(1, r, c) - probe(1, r, c))
+		difference := vec.Make[int64](n)
+		if when2 == nil && probe.Clean() {
+			probeV := probe.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				r, err := rt.SubInt64(probeV[i], probeV[i])
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if probe.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := probe.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				r, err := rt.SubInt64(probe.V[i], probe.V[i])
+				if err != nil {
+					difference.SetErr(i, err)
+					continue
+				}
+				difference.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &difference, when2, n)
+		vec.Merge(&caseResult2, &probe, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.Merge(&caseResult, &difference, when2, n)
-	vec.Merge(&caseResult, &probe, notYet2, n)
 	// probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE prob...
 	probe2 := vec.Make[int64](n)
 	if all == nil && r_.Clean() && caseResult.Clean() {
@@ -22593,8 +23272,8 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
+	var fused2 bool
+	var rest2 vec.Sel
 	if sArr.NullN() == 0 && probe.Clean() {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
@@ -22606,7 +23285,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = probeV[i]
 			}
 		}
-		fused, rest = true, vec.Sel{}
+		fused2, rest2 = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
@@ -22623,19 +23302,19 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = probeV[i]
 			}
 		}
-		fused, rest = true, left
+		fused2, rest2 = true, left
 	}
-	if !fused || len(rest) > 0 {
+	if !fused2 || len(rest2) > 0 {
 		// (s = 'a')
 		cmp3 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		if (rest2 == nil || len(rest2) > n/2) && sArr.NullN() == 0 {
 			out := cmp3.V[:n]
 			for i := range out {
 				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if sArr.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
@@ -22644,13 +23323,13 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
-		then, otherwise := vec.Split(&cmp3, rest, n)
+		then, otherwise := vec.Split(&cmp3, rest2, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp3, rest, n)
+		vec.CopyErrs(&ifResult2, &cmp3, rest2, n)
 		vec.Merge(&ifResult2, &probe, then, n)
 		vec.Merge(&ifResult2, &probe, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
+		if fused2 {
+			vec.Merge(&ifResult, &ifResult2, rest2, n)
 		} else {
 			ifResult = ifResult2
 		}

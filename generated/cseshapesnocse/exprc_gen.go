@@ -58,53 +58,98 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE CAST(s AS BIGINT) = 9223372036854775807
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
 	// (CAST(s AS BIGINT) = 9223372036854775807)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() {
-		asBigintV := asBigint.V[:n]
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], int64(int64(9223372036854775807)))
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(int64(9223372036854775807)))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(int64(9223372036854775807)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.EqInt64(asBigint.V[i], int64(int64(9223372036854775807)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		// (CAST(s AS BIGINT) = 9223372036854775807)
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && asBigint.Clean() {
+			asBigintV := asBigint.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(asBigintV[i], int64(int64(9223372036854775807)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asBigint.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(asBigint.V[i], int64(int64(9223372036854775807)))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -1509,58 +1554,107 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: (CAST(s AS BIGINT) <= a)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if sel == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
 	// (CAST(s AS BIGINT) <= a)
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && asBigint.Clean() && a.Clean() {
-		asBigintV := asBigint.V[:n]
+	var cmp2 vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := sel
+	if sArr.NullN() == 0 && a.Clean() {
+		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], aV[i])
-		}
-	} else {
+		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if asBigint.IsNull(i) || a.IsNull(i) {
-				cmp2.SetNull(i)
+			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN()+in.Column(1).NullN() <= n/2 {
+		cmp2 = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if sArr.IsNull(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			cmp2.V[i] = rt.LeInt64(asBigint.V[i], a.V[i])
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		// (CAST(s AS BIGINT) <= a)
+		cmp3 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && a.Clean() {
+			asBigintV := asBigint.V[:n]
+			aV := a.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(asBigintV[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asBigint.IsNull(i) || a.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.LeInt64(asBigint.V[i], a.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&cmp2, &cmp3, rest, n)
+		} else {
+			cmp2 = cmp3
 		}
 	}
 	if r, e := vec.First(&cmp2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -3069,64 +3163,125 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
-	caseResult2 := vec.Make[int64](n)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if when == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
-	matches := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && asBigint.Clean() && c_.Clean() {
-		asBigintV := asBigint.V[:n]
+	var caseResult2 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := when
+	if sArr.NullN() == 0 && c_.Clean() {
+		caseResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], c_V[i])
-		}
-	} else {
+		out := caseResult2.V[:n]
+		var bad vec.Failed
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if asBigint.IsNull(i) || c_.IsNull(i) {
-				matches.SetNull(i)
+			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			switch {
+			case rt.EqInt64(subject, c_V[i]):
+				out[i] = c_V[i]
+			default:
+				out[i] = int64(int64(-1))
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN()+in.Column(3).NullN() <= n/2 {
+		caseResult2 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		out := caseResult2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if sArr.IsNull(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			switch {
+			case rt.EqInt64(subject, c_V[i]):
+				out[i] = c_V[i]
+			default:
+				out[i] = int64(int64(-1))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			matches.V[i] = rt.EqInt64(asBigint.V[i], c_.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+		caseResult3 := vec.Make[int64](n)
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		matches := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && c_.Clean() {
+			asBigintV := asBigint.V[:n]
+			c_V := c_.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(asBigintV[i], c_V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asBigint.IsNull(i) || c_.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(asBigint.V[i], c_.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult3, &matches, rest, n)
+		when2, notYet2 := vec.Split(&matches, rest, n)
+		vec.Merge(&caseResult3, &c_, when2, n)
+		vec.Fill(&caseResult3, int64(int64(-1)), notYet2, n)
+		if fused {
+			vec.Merge(&caseResult2, &caseResult3, rest, n)
+		} else {
+			caseResult2 = caseResult3
 		}
 	}
-	vec.CopyErrs(&caseResult2, &matches, when, n)
-	when2, notYet2 := vec.Split(&matches, when, n)
-	vec.Merge(&caseResult2, &c_, when2, n)
-	vec.Fill(&caseResult2, int64(int64(-1)), notYet2, n)
 	vec.Merge(&caseResult, &caseResult2, when, n)
 	// (-c)
 	minus := vec.Make[int64](n)
@@ -3350,7 +3505,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
-	caseResult3 := vec.Make[int64](n)
+	caseResult4 := vec.Make[int64](n)
 	// (a = a)
 	cmp2 := vec.Make[bool](n)
 	if (all == nil || len(all) > n/2) && a.Clean() {
@@ -3373,7 +3528,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.EqInt64(a.V[i], a.V[i])
 		}
 	}
-	vec.CopyErrs(&caseResult3, &cmp2, all, n)
+	vec.CopyErrs(&caseResult4, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
 	// (-c)
 	minus3 := vec.Make[int64](n)
@@ -3541,10 +3696,10 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// NULLIF(probe(1, r, (-c)), probe(1, r, (-c)))
 	nullIf := vec.NullIf(&probe4, &eq, when3, n)
-	vec.Merge(&caseResult3, &nullIf, when3, n)
-	vec.CopyErrs(&caseResult3, &q, notYet3, n)
+	vec.Merge(&caseResult4, &nullIf, when3, n)
+	vec.CopyErrs(&caseResult4, &q, notYet3, n)
 	when4, notYet4 := vec.Split(&q, notYet3, n)
-	vec.Fill(&caseResult3, int64(int64(9223372036854775807)), when4, n)
+	vec.Fill(&caseResult4, int64(int64(9223372036854775807)), when4, n)
 	// probe(2, r, a)
 	probe6 := vec.Make[int64](n)
 	if notYet4 == nil && r_.Clean() && a.Clean() {
@@ -3582,75 +3737,140 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe6.V[i] = r
 		}
 	}
-	vec.Merge(&caseResult3, &probe6, notYet4, n)
-	if r, e := vec.First(&caseResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	vec.Merge(&caseResult4, &probe6, notYet4, n)
+	if r, e := vec.First(&caseResult4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 
 	// o3: CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
-	caseResult4 := vec.Make[int64](n)
-	// CAST(s AS BIGINT)
-	asBigint2 := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint2.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.SetErr(i, err)
-				continue
-			}
-			asBigint2.V[i] = r
-		}
-	}
-	matches2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint2.Clean() && c_.Clean() {
-		asBigint2V := asBigint2.V[:n]
+	var o3Col arrow.Array // written by the clean loop, or below from caseResult5
+	var caseResult5 vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if sArr.NullN() == 0 && c_.Clean() {
+		o3Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
-		out := matches2.V[:n]
+		out := o3Out.V
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
+			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			switch {
+			case rt.EqInt64(subject, c_V[i]):
+				out[i] = c_V[i]
+			default:
+				out[i] = int64(int64(-1))
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint2.IsNull(i) || c_.IsNull(i) {
-				matches2.SetNull(i)
+		if !bad {
+			o3Col = o3Out.Array()
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			o3Out.Release()
+		}
+	} else if sArr.NullN()+in.Column(3).NullN() <= n/2 {
+		caseResult5 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		out := caseResult5.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if sArr.IsNull(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asBigint2.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			switch {
+			case rt.EqInt64(subject, c_V[i]):
+				out[i] = c_V[i]
+			default:
+				out[i] = int64(int64(-1))
 			}
-			if e := c_.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			matches2.V[i] = rt.EqInt64(asBigint2.V[i], c_.V[i])
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+		caseResult6 := vec.Make[int64](n)
+		// CAST(s AS BIGINT)
+		asBigint2 := vec.Make[int64](n)
+		if rest2 == nil && sArr.NullN() == 0 {
+			out := asBigint2.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if sArr.IsNull(i) {
+					asBigint2.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint2.SetErr(i, err)
+					continue
+				}
+				asBigint2.V[i] = r
+			}
+		}
+		matches2 := vec.Make[bool](n)
+		if (rest2 == nil || len(rest2) > n/2) && asBigint2.Clean() && c_.Clean() {
+			asBigint2V := asBigint2.V[:n]
+			c_V := c_.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if asBigint2.IsNull(i) || c_.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := asBigint2.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(asBigint2.V[i], c_.V[i])
+			}
+		}
+		vec.CopyErrs(&caseResult6, &matches2, rest2, n)
+		when5, notYet5 := vec.Split(&matches2, rest2, n)
+		vec.Merge(&caseResult6, &c_, when5, n)
+		vec.Fill(&caseResult6, int64(int64(-1)), notYet5, n)
+		if fused2 {
+			vec.Merge(&caseResult5, &caseResult6, rest2, n)
+		} else {
+			caseResult5 = caseResult6
 		}
 	}
-	vec.CopyErrs(&caseResult4, &matches2, all, n)
-	when5, notYet5 := vec.Split(&matches2, all, n)
-	vec.Merge(&caseResult4, &c_, when5, n)
-	vec.Fill(&caseResult4, int64(int64(-1)), notYet5, n)
-	if r, e := vec.First(&caseResult4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&caseResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 3, e
 	}
 	if errRow >= 0 {
+		if o3Col != nil {
+			o3Col.Release()
+		}
 		clauses := []string{"WHERE", "o1", "o2", "o3"}
 		texts := []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"}
 		return nil, &vec.QueryError{
@@ -3660,8 +3880,11 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
+	if o3Col == nil {
+		o3Col = vec.Int64Array(mem, &caseResult5, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult3, all, n), vec.Int64Array(mem, &caseResult4, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), o3Col}
 	out := array.NewRecordBatch(Shape00009Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20961,97 +21184,150 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: (((b + 1) = b) OR (c <> a))
-	or := vec.NewLogic(true, sel, n)
-	// (b + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if or.Live == nil && b.Clean() {
+	// (((b + CAST(1 AS BIGINT)) = b) OR (c <> a))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := sel
+	if b.Clean() && c_.Clean() && a.Clean() {
+		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(bV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if b.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(b.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	// ((b + CAST(1 AS BIGINT)) = b)
-	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && sum.Clean() && b.Clean() {
-		sumV := sum.V[:n]
-		bV := b.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(sumV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if sum.IsNull(i) || b.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqInt64(sum.V[i], b.V[i])
-		}
-	}
-	or.Add(&cmp2)
-	// (c <> a)
-	cmp3 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && c_.Clean() && a.Clean() {
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(c_V[i], aV[i])
+		out := anyOf.V[:n]
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(1)))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if c_.IsNull(i) || a.IsNull(i) {
-				cmp3.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(2).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if b.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(1)))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (b + CAST(1 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if or.Live == nil && b.Clean() {
+			bV := b.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			cmp3.V[i] = rt.NeInt64(c_.V[i], a.V[i])
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if b.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(b.V[i], int64(int64(1)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// ((b + CAST(1 AS BIGINT)) = b)
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && sum.Clean() && b.Clean() {
+			sumV := sum.V[:n]
+			bV := b.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(sumV[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if sum.IsNull(i) || b.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(sum.V[i], b.V[i])
+			}
+		}
+		or.Add(&cmp2)
+		// (c <> a)
+		cmp3 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && c_.Clean() && a.Clean() {
+			c_V := c_.V[:n]
+			aV := a.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(c_V[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if c_.IsNull(i) || a.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.NeInt64(c_.V[i], a.V[i])
+			}
+		}
+		or.Add(&cmp3)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	or.Add(&cmp3)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
@@ -21059,8 +21335,8 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	rest := sel
+	var fused2 bool
+	rest2 := sel
 	if c_.Clean() {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -21073,7 +21349,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(100))
 			}
 		}
-		fused, rest = true, vec.Sel{}
+		fused2, rest2 = true, vec.Sel{}
 	} else if in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -21091,20 +21367,20 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(100))
 			}
 		}
-		fused, rest = true, left
+		fused2, rest2 = true, left
 	}
-	if !fused || len(rest) > 0 {
+	if !fused2 || len(rest2) > 0 {
 		// (c <= 9223372036854775807)
 		cmp4 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && c_.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
 				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if c_.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
@@ -21117,13 +21393,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-		then, otherwise := vec.Split(&cmp4, rest, n)
+		then, otherwise := vec.Split(&cmp4, rest2, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp4, rest, n)
+		vec.CopyErrs(&ifResult2, &cmp4, rest2, n)
 		vec.Fill(&ifResult2, int64(int64(4611686018427387904)), then, n)
 		vec.Fill(&ifResult2, int64(int64(100)), otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
+		if fused2 {
+			vec.Merge(&ifResult, &ifResult2, rest2, n)
 		} else {
 			ifResult = ifResult2
 		}
@@ -21226,8 +21502,8 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := then2
+	var fused3 bool
+	rest3 := then2
 	if c_.Clean() {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -21240,7 +21516,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(100))
 			}
 		}
-		fused2, rest2 = true, vec.Sel{}
+		fused3, rest3 = true, vec.Sel{}
 	} else if in.Column(3).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -21258,20 +21534,20 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				out[i] = int64(int64(100))
 			}
 		}
-		fused2, rest2 = true, left
+		fused3, rest3 = true, left
 	}
-	if !fused2 || len(rest2) > 0 {
+	if !fused3 || len(rest3) > 0 {
 		// (c <= 9223372036854775807)
 		cmp6 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
+		if (rest3 == nil || len(rest3) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp6.V[:n]
 			for i := range out {
 				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
 			}
 		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
 				if c_.IsNull(i) {
 					cmp6.SetNull(i)
 					continue
@@ -21284,13 +21560,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
-		then3, otherwise3 := vec.Split(&cmp6, rest2, n)
+		then3, otherwise3 := vec.Split(&cmp6, rest3, n)
 		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp6, rest2, n)
+		vec.CopyErrs(&ifResult5, &cmp6, rest3, n)
 		vec.Fill(&ifResult5, int64(int64(4611686018427387904)), then3, n)
 		vec.Fill(&ifResult5, int64(int64(100)), otherwise3, n)
-		if fused2 {
-			vec.Merge(&ifResult4, &ifResult5, rest2, n)
+		if fused3 {
+			vec.Merge(&ifResult4, &ifResult5, rest3, n)
 		} else {
 			ifResult4 = ifResult5
 		}
@@ -21422,7 +21698,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
 	out := array.NewRecordBatch(Shape00042Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27405,115 +27681,162 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: ((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
-	or := vec.NewLogic(true, all, n)
-	// (9223372036854775807 = a)
-	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+	// ((9223372036854775807 = a) OR (CAST(0 AS BIGINT) > a) OR ((-a) <> a))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := anyOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(9223372036854775807)), aV[i])
+			out[i] = (rt.EqInt64(int64(int64(9223372036854775807)), aV[i]) || rt.GtInt64(int64(int64(0)), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(1).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(int64(int64(9223372036854775807)), aV[i]) || rt.GtInt64(int64(int64(0)), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.EqInt64(int64(int64(9223372036854775807)), a.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (9223372036854775807 = a)
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(int64(int64(9223372036854775807)), aV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(int64(int64(9223372036854775807)), a.V[i])
+			}
+		}
+		or.Add(&cmp)
+		// (CAST(0 AS BIGINT) > a)
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(int64(int64(0)), aV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(int64(int64(0)), a.V[i])
+			}
+		}
+		or.Add(&cmp2)
+		// (-a)
+		minus := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := minus.V[:n]
+			for i := range out {
+				r, err := rt.NegateInt64(aV[i])
+				if err != nil {
+					minus.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					minus.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					minus.SetErr(i, e)
+					continue
+				}
+				r, err := rt.NegateInt64(a.V[i])
+				if err != nil {
+					minus.SetErr(i, err)
+					continue
+				}
+				minus.V[i] = r
+			}
+		}
+		// ((-a) <> a)
+		cmp3 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && minus.Clean() && a.Clean() {
+			minusV := minus.V[:n]
+			aV := a.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(minusV[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if minus.IsNull(i) || a.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := minus.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.NeInt64(minus.V[i], a.V[i])
+			}
+		}
+		or.Add(&cmp3)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	or.Add(&cmp)
-	// (CAST(0 AS BIGINT) > a)
-	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(0)), aV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(int64(int64(0)), a.V[i])
-		}
-	}
-	or.Add(&cmp2)
-	// (-a)
-	minus := vec.Make[int64](n)
-	if or.Live == nil && a.Clean() {
-		aV := a.V[:n]
-		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(aV[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				minus.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(a.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
-		}
-	}
-	// ((-a) <> a)
-	cmp3 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && minus.Clean() && a.Clean() {
-		minusV := minus.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(minusV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if minus.IsNull(i) || a.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
-			}
-			if e := minus.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.NeInt64(minus.V[i], a.V[i])
-		}
-	}
-	or.Add(&cmp3)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -27527,7 +27850,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Shape00058Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31967,93 +32290,152 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	betweenResult := between.Finish()
 	vec.CopyErrs(&caseResult, &betweenResult, all, n)
 	when, notYet := vec.Split(&betweenResult, all, n)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if when == nil && sArr.NullN() == 0 {
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
-		}
-	}
-	// (CAST(s AS BIGINT) <= c)
-	cmp := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && asBigint.Clean() && c_.Clean() {
-		asBigintV := asBigint.V[:n]
-		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if asBigint.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(asBigint.V[i], c_.V[i])
-		}
-	}
 	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
-	then, otherwise := vec.Split(&cmp, when, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, when, n)
-	// CAST(s AS BIGINT)
-	asBigint2 := vec.Make[int64](n)
-	if then == nil && sArr.NullN() == 0 {
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.SetErr(i, err)
-				continue
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := when
+	if sArr.NullN() == 0 && c_.Clean() && r_.Clean() {
+		ifResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		var bad vec.Failed
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
+				out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			} else {
+				out[i] = r_V[i]
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if sArr.IsNull(i) {
-				asBigint2.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if sArr.NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if sArr.IsNull(i) || c_.Dirty(i) || r_.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.SetErr(i, err)
-				continue
+			if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
+				out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			} else {
+				out[i] = r_V[i]
 			}
-			asBigint2.V[i] = r
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(s AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if rest == nil && sArr.NullN() == 0 {
+			out := asBigint.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.SetErr(i, err)
+					continue
+				}
+				asBigint.V[i] = r
+			}
+		}
+		// (CAST(s AS BIGINT) <= c)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && c_.Clean() {
+			asBigintV := asBigint.V[:n]
+			c_V := c_.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(asBigintV[i], c_V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asBigint.IsNull(i) || c_.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.LeInt64(asBigint.V[i], c_.V[i])
+			}
+		}
+		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		// CAST(s AS BIGINT)
+		asBigint2 := vec.Make[int64](n)
+		if then == nil && sArr.NullN() == 0 {
+			out := asBigint2.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if sArr.IsNull(i) {
+					asBigint2.SetNull(i)
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint2.SetErr(i, err)
+					continue
+				}
+				asBigint2.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &asBigint2, then, n)
+		vec.Merge(&ifResult2, &r_, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &asBigint2, then, n)
-	vec.Merge(&ifResult, &r_, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {

@@ -640,106 +640,174 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-	// shared (always): (a + CAST(5 AS BIGINT))
-	// (a + CAST(5 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if sel == nil && a.Clean() {
-		aV := a.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// (x > y)
-	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && x.Clean() && y.Clean() {
+	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := sel
+	if a.Clean() && x.Clean() && y.Clean() {
+		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(xV[i], yV[i])
-		}
-	} else {
+		out := bucketOut.V
+		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp2.SetNull(i)
+			// shared (always): (a + CAST(5 AS BIGINT))
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[k] = sum
+			} else {
+				out[k] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			bucketCol = bucketOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			bucketOut.Release()
+		}
+	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := x.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+			// shared (always): (a + CAST(5 AS BIGINT))
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			if rt.GtInt64(xV[i], yV[i]) {
+				out[i] = sum
+			} else {
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp2.V[i] = rt.GtInt64(x.V[i], y.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (a + CAST(5 AS BIGINT))
+		// (a + CAST(5 AS BIGINT))
+		sum := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// (x > y)
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+			xV := x.V[:n]
+			yV := y.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(xV[i], yV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if x.IsNull(i) || y.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(x.V[i], y.V[i])
+			}
+		}
+		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		then, otherwise := vec.Split(&cmp2, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
+		vec.Merge(&ifResult2, &sum, then, n)
+		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if otherwise == nil && sum.Clean() {
+			sumV := sum.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(sumV[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if sum.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
-	then, otherwise := vec.Split(&cmp2, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	vec.Merge(&ifResult, &sum, then, n)
-	// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if otherwise == nil && sum.Clean() {
-		sumV := sum.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(sumV[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if sum.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &quotient, otherwise, n)
 	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -749,11 +817,11 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	rest := sel
+	var fused2 bool
+	rest2 := sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, sel.Rows(n))
-		bad := false
+		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always): info['test']
@@ -772,16 +840,16 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		if !bad {
 			labelCol = labelOut.Array()
-			fused, rest = true, vec.Sel{}
+			fused2, rest2 = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if infoArr.IsNull(i) {
@@ -803,13 +871,13 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 			}
 		}
-		fused, rest = true, left
+		fused2, rest2 = true, left
 	}
-	if !fused || len(rest) > 0 {
+	if !fused2 || len(rest2) > 0 {
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if rest == nil && infoArr.NullN() == 0 {
+		if rest2 == nil && infoArr.NullN() == 0 {
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
@@ -825,8 +893,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = infoItems.Value(entry_2)
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if infoArr.IsNull(i) {
 					entry.SetNull(i)
 					continue
@@ -848,7 +916,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if rest == nil && entry.Clean() {
+		if rest2 == nil && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
@@ -859,8 +927,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if entry.IsNull(i) {
 					like.SetNull(i)
 					continue
@@ -876,8 +944,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
+		vec.CopyErrs(&caseResult2, &like, rest2, n)
+		when, notYet := vec.Split(&like, rest2, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
@@ -913,8 +981,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		vec.Merge(&caseResult2, &entry, notYet2, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
+		if fused2 {
+			vec.Merge(&caseResult, &caseResult2, rest2, n)
 		} else {
 			caseResult = caseResult2
 		}
@@ -923,6 +991,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
 		if labelCol != nil {
 			labelCol.Release()
 		}
@@ -935,11 +1006,14 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, sel, n)
+	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, sel, n)
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), labelCol}
+	cols := []arrow.Array{bucketCol, labelCol}
 	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -4362,64 +4362,117 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: CAST(CAST(i AS VARCHAR) AS INT)
-	// CAST(i AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
-		i_V := i_.V[:n]
-		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToString(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
-			}
-			if e := i_.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
-			}
-			asVarchar.V[i] = rt.CastInt32ToString(i_.V[i])
-		}
-	}
 	// CAST(CAST(i AS VARCHAR) AS INT)
-	asInt := vec.Make[int32](n)
-	if all == nil && asVarchar.Clean() {
-		asVarcharV := asVarchar.V[:n]
-		out := asInt.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from asInt
+	var asInt vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if i_.Clean() {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.CastStringToInt32(asVarcharV[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+			out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asVarchar.IsNull(i) {
-				asInt.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(3).NullN() <= n/2 {
+		asInt = vec.Make[int32](n)
+		i_V := i_.V[:n]
+		out := asInt.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if i_.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asVarchar.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
+			out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.CastStringToInt32(asVarchar.V[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(i AS VARCHAR)
+		asVarchar := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && i_.Clean() {
+			i_V := i_.V[:n]
+			out := asVarchar.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt32ToString(i_V[i])
 			}
-			asInt.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if i_.IsNull(i) {
+					asVarchar.SetNull(i)
+					continue
+				}
+				if e := i_.ErrAt(i); e != nil {
+					asVarchar.SetErr(i, e)
+					continue
+				}
+				asVarchar.V[i] = rt.CastInt32ToString(i_.V[i])
+			}
+		}
+		// CAST(CAST(i AS VARCHAR) AS INT)
+		asInt2 := vec.Make[int32](n)
+		if rest == nil && asVarchar.Clean() {
+			asVarcharV := asVarchar.V[:n]
+			out := asInt2.V[:n]
+			for i := range out {
+				r, err := rt.CastStringToInt32(asVarcharV[i])
+				if err != nil {
+					asInt2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asVarchar.IsNull(i) {
+					asInt2.SetNull(i)
+					continue
+				}
+				if e := asVarchar.ErrAt(i); e != nil {
+					asInt2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.CastStringToInt32(asVarchar.V[i])
+				if err != nil {
+					asInt2.SetErr(i, err)
+					continue
+				}
+				asInt2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&asInt, &asInt2, rest, n)
+		} else {
+			asInt = asInt2
 		}
 	}
 	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CAST(CAST(i AS VARCHAR) AS INT)"}
 		return nil, &vec.QueryError{
@@ -4429,8 +4482,11 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &asInt, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0044Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22936,111 +22992,166 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (100 DIV a) * (b DIV 0)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// (b DIV CAST(0 AS BIGINT))
-	quotient2 := vec.Make[int64](n)
-	if all == nil && b.Clean() {
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], int64(int64(0)))
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], int64(int64(0)))
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
-		}
-	}
 	// ((CAST(100 AS BIGINT) DIV a) * (b DIV CAST(0 AS BIGINT)))
-	product := vec.Make[int64](n)
-	if all == nil && quotient.Clean() && quotient2.Clean() {
-		quotientV := quotient.V[:n]
-		quotient2V := quotient2.V[:n]
-		out := product.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(int64(0))))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) || quotient2.IsNull(i) {
-				product.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		product = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(int64(0))))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := quotient2.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			product.V[i] = r
+		}
+		// (b DIV CAST(0 AS BIGINT))
+		quotient2 := vec.Make[int64](n)
+		if rest == nil && b.Clean() {
+			bV := b.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], int64(int64(0)))
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if b.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(b.V[i], int64(int64(0)))
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		// ((CAST(100 AS BIGINT) DIV a) * (b DIV CAST(0 AS BIGINT)))
+		product2 := vec.Make[int64](n)
+		if rest == nil && quotient.Clean() && quotient2.Clean() {
+			quotientV := quotient.V[:n]
+			quotient2V := quotient2.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+				if err != nil {
+					product2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) || quotient2.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
+				if err != nil {
+					product2.SetErr(i, err)
+					continue
+				}
+				product2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
 		}
 	}
 	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "(100 DIV a) * (b DIV 0)"}
 		return nil, &vec.QueryError{
@@ -23050,8 +23161,11 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &product, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0218Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23108,111 +23222,164 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (a DIV 0) + (9223372036854775807 + a)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	// ((a DIV CAST(0 AS BIGINT)) + (9223372036854775807 + a))
+	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), bad.Int64(rt.AddInt64(int64(int64(9223372036854775807)), aV[i]))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
 		}
-	}
-	// (9223372036854775807 + a)
-	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	} else if in.Column(0).NullN() <= n/2 {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(int64(int64(9223372036854775807)), aV[i])
-			if err != nil {
-				sum.SetErr(i, err)
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), bad.Int64(rt.AddInt64(int64(int64(9223372036854775807)), aV[i]))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			r, err := rt.AddInt64(int64(int64(9223372036854775807)), a.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		}
+		// (9223372036854775807 + a)
+		sum2 := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(int64(int64(9223372036854775807)), aV[i])
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			sum.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(int64(int64(9223372036854775807)), a.V[i])
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) + (9223372036854775807 + a))
+		sum3 := vec.Make[int64](n)
+		if rest == nil && quotient.Clean() && sum2.Clean() {
+			quotientV := quotient.V[:n]
+			sum2V := sum2.V[:n]
+			out := sum3.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], sum2V[i])
+				if err != nil {
+					sum3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) || sum2.IsNull(i) {
+					sum3.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				if e := sum2.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(quotient.V[i], sum2.V[i])
+				if err != nil {
+					sum3.SetErr(i, err)
+					continue
+				}
+				sum3.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&sum, &sum3, rest, n)
+		} else {
+			sum = sum3
 		}
 	}
-	// ((a DIV CAST(0 AS BIGINT)) + (9223372036854775807 + a))
-	sum2 := vec.Make[int64](n)
-	if all == nil && quotient.Clean() && sum.Clean() {
-		quotientV := quotient.V[:n]
-		sumV := sum.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], sumV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) || sum.IsNull(i) {
-				sum2.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient.V[i], sum.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
-		}
-	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "(a DIV 0) + (9223372036854775807 + a)"}
 		return nil, &vec.QueryError{
@@ -23222,8 +23389,11 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0219Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23280,111 +23450,164 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (9223372036854775807 + a) + (a DIV 0)
-	// (9223372036854775807 + a)
-	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	// ((9223372036854775807 + a) + (a DIV CAST(0 AS BIGINT)))
+	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(int64(9223372036854775807)), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(int64(0))))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(int64(int64(9223372036854775807)), aV[i])
-			if err != nil {
-				sum.SetErr(i, err)
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(int64(9223372036854775807)), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(int64(0))))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (9223372036854775807 + a)
+		sum2 := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(int64(int64(9223372036854775807)), aV[i])
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(int64(int64(9223372036854775807)), a.V[i])
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
 			}
-			r, err := rt.AddInt64(int64(int64(9223372036854775807)), a.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		}
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			sum.V[i] = r
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((9223372036854775807 + a) + (a DIV CAST(0 AS BIGINT)))
+		sum3 := vec.Make[int64](n)
+		if rest == nil && sum2.Clean() && quotient.Clean() {
+			sum2V := sum2.V[:n]
+			quotientV := quotient.V[:n]
+			out := sum3.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(sum2V[i], quotientV[i])
+				if err != nil {
+					sum3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sum2.IsNull(i) || quotient.IsNull(i) {
+					sum3.SetNull(i)
+					continue
+				}
+				if e := sum2.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(sum2.V[i], quotient.V[i])
+				if err != nil {
+					sum3.SetErr(i, err)
+					continue
+				}
+				sum3.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&sum, &sum3, rest, n)
+		} else {
+			sum = sum3
 		}
 	}
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// ((9223372036854775807 + a) + (a DIV CAST(0 AS BIGINT)))
-	sum2 := vec.Make[int64](n)
-	if all == nil && sum.Clean() && quotient.Clean() {
-		sumV := sum.V[:n]
-		quotientV := quotient.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(sumV[i], quotientV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum.IsNull(i) || quotient.IsNull(i) {
-				sum2.SetNull(i)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(sum.V[i], quotient.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
-		}
-	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "(9223372036854775807 + a) + (a DIV 0)"}
 		return nil, &vec.QueryError{
@@ -23394,8 +23617,11 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0220Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23445,95 +23671,147 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0221: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	sArr := in.Column(7).(*array.String)
 	uArr := in.Column(8).(*array.String)
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
 	// r: concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))
-	// (CAST(1 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToString(quotientV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
-			}
-			asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
-		}
-	}
 	// concat(s, u, CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR))
-	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 && asVarchar.Clean() {
-		asVarcharV := asVarchar.V[:n]
-		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarcharV[i])
+	var r_Col arrow.Array // written by the clean loop, or below from concat
+	var concat vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
+		r_Out := vec.NewStringOut(mem, n)
+		aV := a.V[:n]
+		var bad vec.Failed
+		for i := range n {
+			r_Out.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i])))))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) || asVarchar.IsNull(i) {
-				concat.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if sArr.NullN()+uArr.NullN()+in.Column(0).NullN() <= n/2 {
+		concat = vec.Make[string](n)
+		aV := a.V[:n]
+		out := concat.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if sArr.IsNull(i) || uArr.IsNull(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asVarchar.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
+			out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			concat.V[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarchar.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (CAST(1 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(1)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
+		asVarchar := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := asVarchar.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToString(quotientV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					asVarchar.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					asVarchar.SetErr(i, e)
+					continue
+				}
+				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
+			}
+		}
+		// concat(s, u, CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR))
+		concat2 := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 && asVarchar.Clean() {
+			asVarcharV := asVarchar.V[:n]
+			out := concat2.V[:n]
+			for i := range out {
+				out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarcharV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sArr.IsNull(i) || uArr.IsNull(i) || asVarchar.IsNull(i) {
+					concat2.SetNull(i)
+					continue
+				}
+				if e := asVarchar.ErrAt(i); e != nil {
+					concat2.SetErr(i, e)
+					continue
+				}
+				concat2.V[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarchar.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&concat, &concat2, rest, n)
+		} else {
+			concat = concat2
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))"}
 		return nil, &vec.QueryError{
@@ -23543,8 +23821,11 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &concat, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0221Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23603,86 +23884,138 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: concat(CAST(1 DIV a AS VARCHAR), s, u)
-	// (CAST(1 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToString(quotientV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
-			}
-			asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
-		}
-	}
 	// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
-	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
-		asVarcharV := asVarchar.V[:n]
-		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
+	var r_Col arrow.Array // written by the clean loop, or below from concat
+	var concat vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		aV := a.V[:n]
+		var bad vec.Failed
+		for i := range n {
+			r_Out.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))), sArr.Value(i), uArr.Value(i)))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asVarchar.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
-				concat.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
+		concat = vec.Make[string](n)
+		aV := a.V[:n]
+		out := concat.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || sArr.IsNull(i) || uArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asVarchar.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
+			out[i] = rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))), sArr.Value(i), uArr.Value(i))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			concat.V[i] = rt.Concat(asVarchar.V[i], sArr.Value(i), uArr.Value(i))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (CAST(1 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(1)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
+		asVarchar := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := asVarchar.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToString(quotientV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					asVarchar.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					asVarchar.SetErr(i, e)
+					continue
+				}
+				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
+			}
+		}
+		// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
+		concat2 := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
+			asVarcharV := asVarchar.V[:n]
+			out := concat2.V[:n]
+			for i := range out {
+				out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asVarchar.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
+					concat2.SetNull(i)
+					continue
+				}
+				if e := asVarchar.ErrAt(i); e != nil {
+					concat2.SetErr(i, e)
+					continue
+				}
+				concat2.V[i] = rt.Concat(asVarchar.V[i], sArr.Value(i), uArr.Value(i))
+			}
+		}
+		if fused {
+			vec.Merge(&concat, &concat2, rest, n)
+		} else {
+			concat = concat2
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"}
 		return nil, &vec.QueryError{
@@ -23692,8 +24025,11 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &concat, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0222Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23752,86 +24088,138 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: concat(CAST(1 DIV a AS VARCHAR), s, u)
-	// (CAST(1 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToString(quotientV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
-			}
-			asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
-		}
-	}
 	// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
-	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
-		asVarcharV := asVarchar.V[:n]
-		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
+	var r_Col arrow.Array // written by the clean loop, or below from concat
+	var concat vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		aV := a.V[:n]
+		var bad vec.Failed
+		for i := range n {
+			r_Out.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))), sArr.Value(i), uArr.Value(i)))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asVarchar.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
-				concat.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
+		concat = vec.Make[string](n)
+		aV := a.V[:n]
+		out := concat.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || sArr.IsNull(i) || uArr.IsNull(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asVarchar.ErrAt(i); e != nil {
-				concat.SetErr(i, e)
-				continue
+			out[i] = rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))), sArr.Value(i), uArr.Value(i))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			concat.V[i] = rt.Concat(asVarchar.V[i], sArr.Value(i), uArr.Value(i))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (CAST(1 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(1)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
+		asVarchar := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := asVarchar.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToString(quotientV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					asVarchar.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					asVarchar.SetErr(i, e)
+					continue
+				}
+				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
+			}
+		}
+		// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
+		concat2 := vec.Make[string](n)
+		if (rest == nil || len(rest) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
+			asVarcharV := asVarchar.V[:n]
+			out := concat2.V[:n]
+			for i := range out {
+				out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asVarchar.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
+					concat2.SetNull(i)
+					continue
+				}
+				if e := asVarchar.ErrAt(i); e != nil {
+					concat2.SetErr(i, e)
+					continue
+				}
+				concat2.V[i] = rt.Concat(asVarchar.V[i], sArr.Value(i), uArr.Value(i))
+			}
+		}
+		if fused {
+			vec.Merge(&concat, &concat2, rest, n)
+		} else {
+			concat = concat2
 		}
 	}
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"}
 		return nil, &vec.QueryError{
@@ -23841,8 +24229,11 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &concat, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0223Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24363,58 +24754,105 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (a DIV 0 > 1) AND TRUE
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
 	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
 		out := cmp.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -24488,58 +24926,105 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: TRUE AND (a DIV 0 > 1)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
 	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
 		out := cmp.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -24614,65 +25099,114 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (a DIV 0 > 1) AND p
-	and := vec.NewLogic(false, all, n)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if and.Live == nil && a.Clean() {
+	// (((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT)) AND p)
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && p.Clean() {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		pV := p.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) && pV[i])
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		pV := p.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || p.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) && pV[i])
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp)
+		and.Add(&p)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp)
-	and.Add(&p)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -24686,7 +25220,7 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0231Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24744,65 +25278,114 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: p AND (a DIV 0 > 1)
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if and.Live == nil && a.Clean() {
+	// (p AND ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT)))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() {
+		allOf = vec.Make[bool](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		and.Add(&p)
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -24816,7 +25399,7 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0232Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25015,58 +25598,105 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (a DIV 0 > 1) OR FALSE
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
 	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
 		out := cmp.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -25141,65 +25771,114 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (a DIV 0 > 1) OR p
-	or := vec.NewLogic(true, all, n)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if or.Live == nil && a.Clean() {
+	// (((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT)) OR p)
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && p.Clean() {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		pV := p.V[:n]
+		out := anyOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) || pV[i])
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		pV := p.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || p.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) || pV[i])
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		or.Add(&cmp)
+		or.Add(&p)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	or.Add(&cmp)
-	or.Add(&p)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -25213,7 +25892,7 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Case0236Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25270,87 +25949,134 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a <> 0 AND 100 DIV a > 1
-	and := vec.NewLogic(false, all, n)
-	// (a <> CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+	// ((a <> CAST(0 AS BIGINT)) AND ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.NeInt64(aV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+			out[i] = (rt.NeInt64(aV[i], int64(int64(0))) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			if bad {
+				break
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
 		}
-	}
-	and.Add(&cmp)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if and.Live == nil && a.Clean() {
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = (rt.NeInt64(aV[i], int64(int64(0))) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (a <> CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(int64(0)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
 			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		and.Add(&cmp)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp2)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -25364,7 +26090,7 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0237Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25421,87 +26147,134 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: 100 DIV a > 1 AND a <> 0
-	and := vec.NewLogic(false, all, n)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if and.Live == nil && a.Clean() {
+	// (((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)) AND (a <> CAST(0 AS BIGINT)))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))) && rt.NeInt64(aV[i], int64(int64(0))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	}
-	// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp)
-	// (a <> CAST(0 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+	} else if in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp2.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.NeInt64(aV[i], int64(int64(0)))
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))) && rt.NeInt64(aV[i], int64(int64(0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			cmp2.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
+		}
+		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp)
+		// (a <> CAST(0 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	and.Add(&cmp2)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -25515,7 +26288,7 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0238Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25572,87 +26345,134 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a <> 0 AND 100 DIV a > 1
-	and := vec.NewLogic(false, all, n)
-	// (a <> CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+	// ((a <> CAST(0 AS BIGINT)) AND ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.NeInt64(aV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+			out[i] = (rt.NeInt64(aV[i], int64(int64(0))) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			if bad {
+				break
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
 		}
-	}
-	and.Add(&cmp)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if and.Live == nil && a.Clean() {
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = (rt.NeInt64(aV[i], int64(int64(0))) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (a <> CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(int64(0)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
 			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		and.Add(&cmp)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp2)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -25666,7 +26486,7 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0239Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25723,87 +26543,134 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a = 0 OR 100 DIV a > 1
-	or := vec.NewLogic(true, all, n)
-	// (a = CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+	// ((a = CAST(0 AS BIGINT)) OR ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := anyOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+			out[i] = (rt.EqInt64(aV[i], int64(int64(0))) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			if bad {
+				break
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
 		}
-	}
-	or.Add(&cmp)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if or.Live == nil && a.Clean() {
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = (rt.EqInt64(aV[i], int64(int64(0))) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (a = CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
 			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		or.Add(&cmp)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		or.Add(&cmp2)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	or.Add(&cmp2)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -25817,7 +26684,7 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Case0240Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25874,87 +26741,134 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: 100 DIV a > 1 OR a = 0
-	or := vec.NewLogic(true, all, n)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if or.Live == nil && a.Clean() {
+	// (((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)) OR (a = CAST(0 AS BIGINT)))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := anyOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(0))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	}
-	// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	or.Add(&cmp)
-	// (a = CAST(0 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+	} else if in.Column(0).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp2.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if a.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
-			cmp2.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+		}
+		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		or.Add(&cmp)
+		// (a = CAST(0 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			}
+		}
+		or.Add(&cmp2)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
 		}
 	}
-	or.Add(&cmp2)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -25968,7 +26882,7 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Case0241Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26558,119 +27472,168 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (a DIV 0 = 1) AND (b + 9223372036854775807 = 1)
-	and := vec.NewLogic(false, all, n)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if and.Live == nil && a.Clean() {
+	// (((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) AND ((b + 9223372036854775807) = CAST(1 AS BIGINT)))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp)
-	// (b + 9223372036854775807)
-	sum := vec.Make[int64](n)
-	if and.Live == nil && b.Clean() {
 		bV := b.V[:n]
-		out := sum.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(bV[i], int64(int64(9223372036854775807)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+			out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(9223372036854775807)))), int64(int64(1))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if b.IsNull(i) {
-				sum.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(9223372036854775807)))), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.AddInt64(b.V[i], int64(int64(9223372036854775807)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			sum.V[i] = r
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp)
+		// (b + 9223372036854775807)
+		sum := vec.Make[int64](n)
+		if and.Live == nil && b.Clean() {
+			bV := b.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], int64(int64(9223372036854775807)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if b.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(b.V[i], int64(int64(9223372036854775807)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// ((b + 9223372036854775807) = CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
+			sumV := sum.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(sumV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if sum.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(sum.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	// ((b + 9223372036854775807) = CAST(1 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
-		sumV := sum.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(sumV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if sum.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqInt64(sum.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp2)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -26684,7 +27647,7 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0249Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26742,119 +27705,168 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (b + 9223372036854775807 = 1) AND (a DIV 0 = 1)
-	and := vec.NewLogic(false, all, n)
-	// (b + 9223372036854775807)
-	sum := vec.Make[int64](n)
-	if and.Live == nil && b.Clean() {
+	// (((b + 9223372036854775807) = CAST(1 AS BIGINT)) AND ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if b.Clean() && a.Clean() {
+		allOf = vec.Make[bool](n)
 		bV := b.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(bV[i], int64(int64(9223372036854775807)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if b.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(b.V[i], int64(int64(9223372036854775807)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	// ((b + 9223372036854775807) = CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
-		sumV := sum.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(sumV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if sum.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(sum.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if and.Live == nil && a.Clean() {
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(9223372036854775807)))), int64(int64(1))) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(1).NullN()+in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		bV := b.V[:n]
+		aV := a.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if b.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(9223372036854775807)))), int64(int64(1))) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (b + 9223372036854775807)
+		sum := vec.Make[int64](n)
+		if and.Live == nil && b.Clean() {
+			bV := b.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], int64(int64(9223372036854775807)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			quotient.V[i] = r
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if b.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(b.V[i], int64(int64(9223372036854775807)))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// ((b + 9223372036854775807) = CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
+			sumV := sum.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(sumV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if sum.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(sum.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp)
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
-	// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if quotient.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	and.Add(&cmp2)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -26868,7 +27880,7 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0250Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26925,80 +27937,127 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: NOT (a DIV 0 = 1)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
 	// (NOT ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)))
-	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && cmp.Clean() {
-		cmpV := cmp.V[:n]
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
 		out := negated.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.Not(cmpV[i])
+			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if cmp.IsNull(i) {
-				negated.SetNull(i)
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := cmp.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			negated.V[i] = rt.Not(cmp.V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		// (NOT ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)))
+		negated2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && cmp.Clean() {
+			cmpV := cmp.V[:n]
+			out := negated2.V[:n]
+			for i := range out {
+				out[i] = rt.Not(cmpV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if cmp.IsNull(i) {
+					negated2.SetNull(i)
+					continue
+				}
+				if e := cmp.ErrAt(i); e != nil {
+					negated2.SetErr(i, e)
+					continue
+				}
+				negated2.V[i] = rt.Not(cmp.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&negated, &negated2, rest, n)
+		} else {
+			negated = negated2
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -27166,69 +28225,132 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
 	// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-	caseResult := vec.Make[int64](n)
-	// (a = CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			switch {
+			case rt.EqInt64(aV[i], int64(int64(0))):
+				out[i] = int64(int64(0))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			switch {
+			case rt.EqInt64(aV[i], int64(int64(0))):
+				out[i] = int64(int64(0))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
 			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
+		caseResult2 := vec.Make[int64](n)
+		// (a = CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(int64(0)), when, n)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &quotient, notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int64(int64(0)), when, n)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &quotient, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
 		return nil, &vec.QueryError{
@@ -27238,8 +28360,11 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27297,69 +28422,132 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
 	// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-	caseResult := vec.Make[int64](n)
-	// (a = CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			switch {
+			case rt.EqInt64(aV[i], int64(int64(0))):
+				out[i] = int64(int64(0))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			switch {
+			case rt.EqInt64(aV[i], int64(int64(0))):
+				out[i] = int64(int64(0))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
 			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
+		caseResult2 := vec.Make[int64](n)
+		// (a = CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(int64(0)), when, n)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &quotient, notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int64(int64(0)), when, n)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &quotient, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
 		return nil, &vec.QueryError{
@@ -27369,8 +28557,11 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27428,69 +28619,132 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
 	// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-	caseResult := vec.Make[int64](n)
-	// (a = CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			switch {
+			case rt.EqInt64(aV[i], int64(int64(0))):
+				out[i] = int64(int64(0))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
+			}
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+			switch {
+			case rt.EqInt64(aV[i], int64(int64(0))):
+				out[i] = int64(int64(0))
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
 			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
+		caseResult2 := vec.Make[int64](n)
+		// (a = CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(int64(0)), when, n)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &quotient, notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int64(int64(0)), when, n)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&caseResult, &quotient, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
 		return nil, &vec.QueryError{
@@ -27500,8 +28754,11 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0255Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27689,70 +28946,131 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: IF(a <> 0, 100 DIV a, -1)
-	// (a <> CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(aV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
-		}
-	}
 	// IF((a <> CAST(0 AS BIGINT)), (CAST(100 AS BIGINT) DIV a), CAST(-1 AS BIGINT))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if rt.NeInt64(aV[i], int64(int64(0))) {
+				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
+			} else {
+				out[i] = int64(int64(-1))
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			if rt.NeInt64(aV[i], int64(int64(0))) {
+				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
+			} else {
+				out[i] = int64(int64(-1))
 			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			quotient.V[i] = r
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a <> CAST(0 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(int64(0)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
+			}
+		}
+		// IF((a <> CAST(0 AS BIGINT)), (CAST(100 AS BIGINT) DIV a), CAST(-1 AS BIGINT))
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		// (CAST(100 AS BIGINT) DIV a)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, then, n)
+		vec.Fill(&ifResult2, int64(int64(-1)), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
 	}
-	vec.Merge(&ifResult, &quotient, then, n)
-	vec.Fill(&ifResult, int64(int64(-1)), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(a <> 0, 100 DIV a, -1)"}
 		return nil, &vec.QueryError{
@@ -27762,8 +29080,11 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0257Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27820,70 +29141,131 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: IF(a DIV 0 = 1, 1, 2)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
 	// IF(((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)), 1, 2)
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int32](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Fill(&ifResult, int32(1), then, n)
-	vec.Fill(&ifResult, int32(2), otherwise, n)
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aV := a.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
+		for i := range out {
+			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(2)
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		ifResult = vec.Make[int32](n)
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(2)
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		// IF(((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)), 1, 2)
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int32](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		vec.Fill(&ifResult2, int32(1), then, n)
+		vec.Fill(&ifResult2, int32(2), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "IF(a DIV 0 = 1, 1, 2)"}
 		return nil, &vec.QueryError{
@@ -27893,8 +29275,11 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &ifResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0258Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28157,72 +29542,140 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
 	// CASE WHEN p THEN 'a' WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN 'b' ELSE 'c' END
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, "a", when, n)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() {
+		r_Out := vec.NewStringOut(mem, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		var bad vec.Failed
+		for i := range n {
+			switch {
+			case pV[i]:
+				r_Out.Append("a")
+			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))):
+				r_Out.Append("b")
+			default:
+				r_Out.Append("c")
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[string](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			switch {
+			case pV[i]:
+				out[i] = "a"
+			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))):
+				out[i] = "b"
+			default:
+				out[i] = "c"
 			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			quotient.V[i] = r
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN p THEN 'a' WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN 'b' ELSE 'c' END
+		caseResult2 := vec.Make[string](n)
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		vec.Fill(&caseResult2, "a", when, n)
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
+		when2, notYet2 := vec.Split(&cmp, notYet, n)
+		vec.Fill(&caseResult2, "b", when2, n)
+		vec.Fill(&caseResult2, "c", notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, notYet, n)
-	when2, notYet2 := vec.Split(&cmp, notYet, n)
-	vec.Fill(&caseResult, "b", when2, n)
-	vec.Fill(&caseResult, "c", notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
 		return nil, &vec.QueryError{
@@ -28232,8 +29685,11 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0261Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28292,72 +29748,140 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
 	// CASE WHEN p THEN 'a' WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN 'b' ELSE 'c' END
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, "a", when, n)
-	// (a DIV CAST(0 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() {
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if p.Clean() && a.Clean() {
+		r_Out := vec.NewStringOut(mem, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		var bad vec.Failed
+		for i := range n {
+			switch {
+			case pV[i]:
+				r_Out.Append("a")
+			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))):
+				r_Out.Append("b")
+			default:
+				r_Out.Append("c")
 			}
-			out[i] = r
+			if bad {
+				break
+			}
 		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[string](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if p.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			switch {
+			case pV[i]:
+				out[i] = "a"
+			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))):
+				out[i] = "b"
+			default:
+				out[i] = "c"
 			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			quotient.V[i] = r
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN p THEN 'a' WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN 'b' ELSE 'c' END
+		caseResult2 := vec.Make[string](n)
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		vec.Fill(&caseResult2, "a", when, n)
+		// (a DIV CAST(0 AS BIGINT))
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+		cmp := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
+		when2, notYet2 := vec.Split(&cmp, notYet, n)
+		vec.Fill(&caseResult2, "b", when2, n)
+		vec.Fill(&caseResult2, "c", notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, notYet, n)
-	when2, notYet2 := vec.Split(&cmp, notYet, n)
-	vec.Fill(&caseResult, "b", when2, n)
-	vec.Fill(&caseResult, "c", notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
 		return nil, &vec.QueryError{
@@ -28367,8 +29891,11 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0262Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32151,90 +33678,139 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: a IN (2, 1 DIV b)
 	// (a IN (CAST(2 AS BIGINT), (CAST(1 AS BIGINT) DIV b)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		inList = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-		}
-	}
-	in2.Add(&matches)
-	// (CAST(1 AS BIGINT) DIV b)
-	quotient := vec.Make[int64](n)
-	if in2.Live == nil && b.Clean() {
 		bV := b.V[:n]
-		out := quotient.V[:n]
+		out := inList.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = (rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(int64(1)), bV[i]))))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(1)), b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	}
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && quotient.Clean() {
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		inList = vec.Make[bool](n)
 		aV := a.V[:n]
-		quotientV := quotient.V[:n]
-		out := matches2.V[:n]
+		bV := b.V[:n]
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], quotientV[i])
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(int64(1)), bV[i]))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) || quotient.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a IN (CAST(2 AS BIGINT), (CAST(1 AS BIGINT) DIV b)))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		}
+		in2.Add(&matches)
+		// (CAST(1 AS BIGINT) DIV b)
+		quotient := vec.Make[int64](n)
+		if in2.Live == nil && b.Clean() {
+			bV := b.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(int64(1)), bV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			matches2.V[i] = rt.EqInt64(a.V[i], quotient.V[i])
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if b.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(int64(1)), b.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && quotient.Clean() {
+			aV := a.V[:n]
+			quotientV := quotient.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], quotientV[i])
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) || quotient.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], quotient.V[i])
+			}
+		}
+		in2.Add(&matches2)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
 		}
 	}
-	in2.Add(&matches2)
-	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -32248,7 +33824,7 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
 	out := array.NewRecordBatch(Case0296Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -35659,7 +37235,7 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if n_Arr.NullN() == 0 && i_.Clean() && n_Items.NullN() == 0 {
 		r_Out := vec.NewStringOut(mem, n)
 		i_V := i_.V[:n]
-		bad := false
+		var bad vec.Failed
 		for i := range n {
 			r_Out.Append(vec.ItemString(n_Items, vec.RowFindInt64(n_Offs, n_Keys, i, rt.CastInt32ToInt64(i_V[i])), &bad))
 			if bad {
@@ -35670,7 +37246,7 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			r_Col = r_Out.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
-			// a lookup missed: the vector code computes every row
+			// a row failed (an error or a missing map key): the vector code computes every row
 			r_Out.Release()
 		}
 	} else if n_Arr.NullN()+in.Column(3).NullN()+n_Items.NullN() <= n/2 {
@@ -35678,7 +37254,7 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		i_V := i_.V[:n]
 		out := entry.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		bad := false
+		var bad vec.Failed
 		for i := range out {
 			if n_Arr.IsNull(i) || i_.Dirty(i) {
 				left = append(left, int32(i))
@@ -35912,91 +37488,146 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a / b
-	// CAST(a AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
-		}
-	}
-	// CAST(b AS DOUBLE)
-	asDouble2 := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && b.Clean() {
-		bV := b.V[:n]
-		out := asDouble2.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				asDouble2.SetNull(i)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				asDouble2.SetErr(i, e)
-				continue
-			}
-			asDouble2.V[i] = rt.CastInt64ToFloat64(b.V[i])
-		}
-	}
 	// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
-	quotient := vec.Make[float64](n)
-	if all == nil && asDouble.Clean() && asDouble2.Clean() {
-		asDoubleV := asDouble.V[:n]
-		asDouble2V := asDouble2.V[:n]
-		out := quotient.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from quotient
+	var quotient vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivideFloat64(asDoubleV[i], asDouble2V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+			out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+			if bad {
+				break
 			}
-			out[i] = r
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asDouble.IsNull(i) || asDouble2.IsNull(i) {
-				quotient.SetNull(i)
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		quotient = vec.Make[float64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := quotient.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := asDouble.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := asDouble2.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := asDouble.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			r, err := rt.DivideFloat64(asDouble.V[i], asDouble2.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					asDouble.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					asDouble.SetErr(i, e)
+					continue
+				}
+				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 			}
-			quotient.V[i] = r
+		}
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && b.Clean() {
+			bV := b.V[:n]
+			out := asDouble2.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(bV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if b.IsNull(i) {
+					asDouble2.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					asDouble2.SetErr(i, e)
+					continue
+				}
+				asDouble2.V[i] = rt.CastInt64ToFloat64(b.V[i])
+			}
+		}
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Make[float64](n)
+		if rest == nil && asDouble.Clean() && asDouble2.Clean() {
+			asDoubleV := asDouble.V[:n]
+			asDouble2V := asDouble2.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(asDoubleV[i], asDouble2V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asDouble.IsNull(i) || asDouble2.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := asDouble.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := asDouble2.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(asDouble.V[i], asDouble2.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&quotient, &quotient2, rest, n)
+		} else {
+			quotient = quotient2
 		}
 	}
 	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "a / b"}
 		return nil, &vec.QueryError{
@@ -36006,8 +37637,11 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Float64Array(mem, &quotient, all, n)
+	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0325Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -36831,69 +38465,124 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: i + a
-	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
-		i_V := i_.V[:n]
-		out := asBigint.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			if e := i_.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
-		}
-	}
 	// (CAST(i AS BIGINT) + a)
-	sum := vec.Make[int64](n)
-	if all == nil && asBigint.Clean() && a.Clean() {
-		asBigintV := asBigint.V[:n]
+	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if i_.Clean() && a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		i_V := i_.V[:n]
+		aV := a.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+		sum = vec.Make[int64](n)
+		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.AddInt64(asBigintV[i], aV[i])
-			if err != nil {
-				sum.SetErr(i, err)
+			if i_.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
 		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint.IsNull(i) || a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(i AS BIGINT)
+		asBigint := vec.Make[int64](n)
+		if (rest == nil || len(rest) > n/2) && i_.Clean() {
+			i_V := i_.V[:n]
+			out := asBigint.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if i_.IsNull(i) {
+					asBigint.SetNull(i)
+					continue
+				}
+				if e := i_.ErrAt(i); e != nil {
+					asBigint.SetErr(i, e)
+					continue
+				}
+				asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		}
+		// (CAST(i AS BIGINT) + a)
+		sum2 := vec.Make[int64](n)
+		if rest == nil && asBigint.Clean() && a.Clean() {
+			asBigintV := asBigint.V[:n]
+			aV := a.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(asBigintV[i], aV[i])
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.AddInt64(asBigint.V[i], a.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if asBigint.IsNull(i) || a.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := asBigint.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(asBigint.V[i], a.V[i])
+				if err != nil {
+					sum2.SetErr(i, err)
+					continue
+				}
+				sum2.V[i] = r
 			}
-			sum.V[i] = r
+		}
+		if fused {
+			vec.Merge(&sum, &sum2, rest, n)
+		} else {
+			sum = sum2
 		}
 	}
 	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "i + a"}
 		return nil, &vec.QueryError{
@@ -36903,8 +38592,11 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0334Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

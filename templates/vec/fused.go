@@ -2,6 +2,8 @@ package vec
 
 import (
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Helpers of fused row loops (see codegen/fuse.go): map lookups written as Go
@@ -55,7 +57,7 @@ func RowCountInt32(offs []int32, keys []int32, i int) int32 {
 
 // ItemString is the item at entry j of an item array without NULLs, or ""
 // with *bad set when j is -1 (missing).
-func ItemString(items *array.String, j int, bad *bool) string {
+func ItemString(items *array.String, j int, bad *Failed) string {
 	if j < 0 {
 		*bad = true
 		return ""
@@ -64,7 +66,7 @@ func ItemString(items *array.String, j int, bad *bool) string {
 }
 
 // ItemInt64 is ItemString for Int64 items.
-func ItemInt64(items *array.Int64, j int, bad *bool) int64 {
+func ItemInt64(items *array.Int64, j int, bad *Failed) int64 {
 	if j < 0 {
 		*bad = true
 		return 0
@@ -73,7 +75,7 @@ func ItemInt64(items *array.Int64, j int, bad *bool) int64 {
 }
 
 // ItemInt32 is ItemString for Int32 items.
-func ItemInt32(items *array.Int32, j int, bad *bool) int32 {
+func ItemInt32(items *array.Int32, j int, bad *Failed) int32 {
 	if j < 0 {
 		*bad = true
 		return 0
@@ -82,7 +84,7 @@ func ItemInt32(items *array.Int32, j int, bad *bool) int32 {
 }
 
 // ItemFloat64 is ItemString for Float64 items.
-func ItemFloat64(items *array.Float64, j int, bad *bool) float64 {
+func ItemFloat64(items *array.Float64, j int, bad *Failed) float64 {
 	if j < 0 {
 		*bad = true
 		return 0
@@ -91,7 +93,7 @@ func ItemFloat64(items *array.Float64, j int, bad *bool) float64 {
 }
 
 // ItemBoolean is ItemString for Boolean items.
-func ItemBoolean(items *array.Boolean, j int, bad *bool) bool {
+func ItemBoolean(items *array.Boolean, j int, bad *Failed) bool {
 	if j < 0 {
 		*bad = true
 		return false
@@ -100,7 +102,7 @@ func ItemBoolean(items *array.Boolean, j int, bad *bool) bool {
 }
 
 // ItemDate32 is ItemString for Date32 items.
-func ItemDate32(items *array.Date32, j int, bad *bool) int32 {
+func ItemDate32(items *array.Date32, j int, bad *Failed) int32 {
 	if j < 0 {
 		*bad = true
 		return 0
@@ -110,7 +112,7 @@ func ItemDate32(items *array.Date32, j int, bad *bool) int32 {
 
 // CheckedItemString is ItemString for item arrays with NULLs: a NULL item sets
 // *bad too.
-func CheckedItemString(items *array.String, j int, bad *bool) string {
+func CheckedItemString(items *array.String, j int, bad *Failed) string {
 	if j < 0 || items.IsNull(j) {
 		*bad = true
 		return ""
@@ -120,7 +122,7 @@ func CheckedItemString(items *array.String, j int, bad *bool) string {
 
 // CheckedItemInt64 is ItemInt64 for item arrays with NULLs: a NULL item sets
 // *bad too.
-func CheckedItemInt64(items *array.Int64, j int, bad *bool) int64 {
+func CheckedItemInt64(items *array.Int64, j int, bad *Failed) int64 {
 	if j < 0 || items.IsNull(j) {
 		*bad = true
 		return 0
@@ -130,7 +132,7 @@ func CheckedItemInt64(items *array.Int64, j int, bad *bool) int64 {
 
 // CheckedItemInt32 is ItemInt32 for item arrays with NULLs: a NULL item sets
 // *bad too.
-func CheckedItemInt32(items *array.Int32, j int, bad *bool) int32 {
+func CheckedItemInt32(items *array.Int32, j int, bad *Failed) int32 {
 	if j < 0 || items.IsNull(j) {
 		*bad = true
 		return 0
@@ -140,7 +142,7 @@ func CheckedItemInt32(items *array.Int32, j int, bad *bool) int32 {
 
 // CheckedItemFloat64 is ItemFloat64 for item arrays with NULLs: a NULL item sets
 // *bad too.
-func CheckedItemFloat64(items *array.Float64, j int, bad *bool) float64 {
+func CheckedItemFloat64(items *array.Float64, j int, bad *Failed) float64 {
 	if j < 0 || items.IsNull(j) {
 		*bad = true
 		return 0
@@ -150,7 +152,7 @@ func CheckedItemFloat64(items *array.Float64, j int, bad *bool) float64 {
 
 // CheckedItemBoolean is ItemBoolean for item arrays with NULLs: a NULL item sets
 // *bad too.
-func CheckedItemBoolean(items *array.Boolean, j int, bad *bool) bool {
+func CheckedItemBoolean(items *array.Boolean, j int, bad *Failed) bool {
 	if j < 0 || items.IsNull(j) {
 		*bad = true
 		return false
@@ -160,10 +162,60 @@ func CheckedItemBoolean(items *array.Boolean, j int, bad *bool) bool {
 
 // CheckedItemDate32 is ItemDate32 for item arrays with NULLs: a NULL item sets
 // *bad too.
-func CheckedItemDate32(items *array.Date32, j int, bad *bool) int32 {
+func CheckedItemDate32(items *array.Date32, j int, bad *Failed) int32 {
 	if j < 0 || items.IsNull(j) {
 		*bad = true
 		return 0
 	}
 	return int32(items.Value(j))
+}
+
+// Failed is a fused loop's flag for the current row: a map lookup missed, a
+// map item was NULL, or a kernel returned an error. The clean loop then stops
+// and the vector code computes the batch; the rows loop leaves the row to the
+// vector code. Either way the vector code decides what the row's outcome is
+// (an error there may still lose to a NULL or to a FALSE operand of AND).
+//
+// Its methods take a kernel's two results, as in bad.Int64(rt.AddInt64(a, b)),
+// so that a kernel that can fail is still one Go expression.
+type Failed bool
+
+// Int64 returns v, noting err.
+func (f *Failed) Int64(v int64, err *rt.Error) int64 {
+	if err != nil {
+		*f = true
+	}
+	return v
+}
+
+// Int32 returns v, noting err.
+func (f *Failed) Int32(v int32, err *rt.Error) int32 {
+	if err != nil {
+		*f = true
+	}
+	return v
+}
+
+// Float64 returns v, noting err.
+func (f *Failed) Float64(v float64, err *rt.Error) float64 {
+	if err != nil {
+		*f = true
+	}
+	return v
+}
+
+// String returns v, noting err.
+func (f *Failed) String(v string, err *rt.Error) string {
+	if err != nil {
+		*f = true
+	}
+	return v
+}
+
+// Bool returns v, noting err.
+func (f *Failed) Bool(v bool, err *rt.Error) bool {
+	if err != nil {
+		*f = true
+	}
+	return v
 }

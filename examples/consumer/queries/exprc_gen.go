@@ -480,69 +480,126 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// id: id
 
 	// unit_price: amount / qty
-	// CAST(qty AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && qty.Clean() {
-		qtyV := qty.V[:n]
-		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(qtyV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if qty.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
-			}
-			if e := qty.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
-			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(qty.V[i])
-		}
-	}
 	// (amount / CAST(qty AS DOUBLE))
-	quotient := vec.Make[float64](n)
-	if sel == nil && amount.Clean() && asDouble.Clean() {
+	var unitPriceCol arrow.Array // written by the clean loop, or below from quotient
+	var quotient vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := sel
+	if amount.Clean() && qty.Clean() {
+		unitPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		amountV := amount.V[:n]
-		asDoubleV := asDouble.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivideFloat64(amountV[i], asDoubleV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
+		qtyV := qty.V[:n]
+		out := unitPriceOut.V
+		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if amount.IsNull(i) || asDouble.IsNull(i) {
-				quotient.SetNull(i)
+			out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			unitPriceCol = unitPriceOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			unitPriceOut.Release()
+		}
+	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+		quotient = vec.Make[float64](n)
+		amountV := amount.V[:n]
+		qtyV := qty.V[:n]
+		out := quotient.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if amount.Dirty(i) || qty.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := amount.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+			out[i] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
-			if e := asDouble.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CAST(qty AS DOUBLE)
+		asDouble := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && qty.Clean() {
+			qtyV := qty.V[:n]
+			out := asDouble.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(qtyV[i])
 			}
-			r, err := rt.DivideFloat64(amount.V[i], asDouble.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if qty.IsNull(i) {
+					asDouble.SetNull(i)
+					continue
+				}
+				if e := qty.ErrAt(i); e != nil {
+					asDouble.SetErr(i, e)
+					continue
+				}
+				asDouble.V[i] = rt.CastInt64ToFloat64(qty.V[i])
 			}
-			quotient.V[i] = r
+		}
+		// (amount / CAST(qty AS DOUBLE))
+		quotient2 := vec.Make[float64](n)
+		if rest == nil && amount.Clean() && asDouble.Clean() {
+			amountV := amount.V[:n]
+			asDoubleV := asDouble.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(amountV[i], asDoubleV[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if amount.IsNull(i) || asDouble.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := amount.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := asDouble.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(amount.V[i], asDouble.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		if fused {
+			vec.Merge(&quotient, &quotient2, rest, n)
+		} else {
+			quotient = quotient2
 		}
 	}
 	if r, e := vec.First(&quotient, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
 	if errRow >= 0 {
+		if unitPriceCol != nil {
+			unitPriceCol.Release()
+		}
 		clauses := []string{"WHERE", "id", "unit_price"}
 		texts := []string{"qty IS NOT NULL", "id", "amount / qty"}
 		return nil, &vec.QueryError{
@@ -552,8 +609,11 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			Row:    int64(errRow),
 		}
 	}
+	if unitPriceCol == nil {
+		unitPriceCol = vec.Float64Array(mem, &quotient, sel, n)
+	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.Float64Array(mem, &quotient, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), unitPriceCol}
 	out := array.NewRecordBatch(UnitPriceSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -17,7 +17,7 @@ import (
 	"example.com/robust/harness"
 )
 
-var queries = []string{"Strs", "Mixed", "Fails", "Direct"}
+var queries = []string{"Strs", "Mixed", "Fails", "Direct", "Flagged"}
 
 func setup(t *testing.T) (*compiler.Program, *ir.Table, *memory.CheckedAllocator) {
 	t.Helper()
@@ -288,7 +288,9 @@ func TestConcurrent(t *testing.T) {
 // released), and one where a row lacks map key 'k' (the loop stops and the
 // vector code computes the column). The checked allocator catches leaks.
 // With some NULLs (a NULL x, map, item and string on a few rows), the fused
-// loops leave those rows to the vector code and merge its results.
+// loops leave those rows to the vector code and merge its results. Query
+// Flagged has fused roots whose kernels can fail (x = 4 divides by zero
+// unless guarded; x = 0 in a later column).
 func TestDirectOutputs(t *testing.T) {
 	prog, tab, mem := setup(t)
 	for _, tc := range []struct {
@@ -338,11 +340,13 @@ func TestDirectOutputs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fn, _, _ := edge.Lookup("Direct")
-		got := harness.Generated(fn, in, mem)
-		want := harness.Interpreted(prog.Query("Direct"), in, mem)
-		if got != want {
-			t.Errorf("%s: generated differs from interpreter: %s", tc.what, harness.Diff(got, want))
+		for _, q := range []string{"Direct", "Flagged"} {
+			fn, _, _ := edge.Lookup(q)
+			got := harness.Generated(fn, in, mem)
+			want := harness.Interpreted(prog.Query(q), in, mem)
+			if got != want {
+				t.Errorf("%s: query %s: generated differs from interpreter: %s", tc.what, q, harness.Diff(got, want))
+			}
 		}
 		in.Release()
 	}

@@ -45,3 +45,13 @@ SELECT CASE WHEN x > 3 THEN s WHEN b THEN 'yes' ELSE 'no' END AS cs,
        100 DIV x AS q
 FROM t
 WHERE id % 3 <> 1;
+
+-- name: Flagged
+-- Fused roots whose kernels can fail: a failing row stops the clean loop or
+-- is left to the vector code by the rows loop; a guarded one never fails.
+SELECT CASE WHEN x <> 4 THEN 100 DIV (x - 4) ELSE -1 END AS lazy,
+       IF(b, 100 DIV (x - 4), 0) AS guarded,
+       IF(x > 5, (x - 5) * 4611686018427387904, 0) AS big,
+       (i + 1) * 3 > 10 AND x DIV (x - 9) <> 7 AS cond
+FROM t
+WHERE id % 3 <> 1;
