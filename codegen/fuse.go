@@ -112,7 +112,7 @@ func (f *funcGen) fusibleCond(e ir.Expr) bool {
 // fusible value that is not just an input (a chain of arithmetic, say, whose
 // vector code would build a temporary per operation).
 func (f *funcGen) fusibleRoot(e ir.Expr) bool {
-	if f.plan.Lookup(e) != nil {
+	if s := f.plan.Lookup(e); s != nil && !f.recomputed[s.ID] {
 		return false
 	}
 	switch e.(type) {
@@ -187,7 +187,7 @@ func (f *funcGen) fusibleValue(e ir.Expr) bool {
 		if _, ok := f.available(s.ID); ok {
 			return true // computed already: a clean input like a column
 		}
-		if f.absorbed[s.ID] != nil {
+		if f.absorbed[s.ID] != nil || f.recomputed[s.ID] {
 			return f.fusibleNode(s.Expr)
 		}
 		return f.pending != nil && hoistedAt(f.pending, s)

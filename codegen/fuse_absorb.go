@@ -42,6 +42,41 @@ func (f *funcGen) absorb(r *cse.Region, tops []ir.Expr) {
 			}
 		}
 	}
+	f.recompute(r, tops)
+}
+
+// recompute picks, among root region r's hoists, the cheap ones (cse.Cheap)
+// used only by several fused roots, directly or as the root itself: each of
+// those roots computes it per row, in its loops, and no vector of it is
+// built. Writing a vector and reading it back costs more than a few
+// arithmetic operations done twice; a kernel that can fail, a string or a map
+// lookup is never computed again this way.
+func (f *funcGen) recompute(r *cse.Region, tops []ir.Expr) {
+	for _, s := range r.Hoists {
+		if !s.Cheap || f.absorbed[s.ID] != nil {
+			continue
+		}
+		var users []ir.Expr
+		total := 0
+		for _, e := range tops {
+			if n := occurrences(f.plan, e, s); n > 0 {
+				users = append(users, e)
+				total += n
+			}
+		}
+		if total != s.Uses || len(users) < 2 {
+			continue
+		}
+		f.recomputed[s.ID] = true
+		f.pending = r
+		for _, e := range users {
+			if !f.fusibleRoot(e) {
+				delete(f.recomputed, s.ID)
+				break
+			}
+		}
+		f.pending = nil
+	}
 }
 
 // absorbedBy lists the shared subexpressions e absorbs, smallest first (the
@@ -56,7 +91,7 @@ func (f *funcGen) absorbedBy(e ir.Expr) []*cse.Shared {
 			continue
 		}
 		for _, s := range r.Hoists {
-			if f.absorbed[s.ID] == e {
+			if f.absorbed[s.ID] == e || f.recomputed[s.ID] && f.plan.Lookup(e) != s && occurrences(f.plan, e, s) > 0 {
 				out = append(out, s)
 			}
 		}

@@ -119,7 +119,7 @@ func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows bool) []jen.Code {
 	fu.rows = rows
 	var body []jen.Code
 	for _, s := range l.absorbed {
-		body = append(body, jen.Comment("shared (always): "+comment(s.SQL)), jen.Id(fu.locals[s.ID]).Op(":=").Add(fu.valueNode(s.Expr)))
+		body = append(body, jen.Comment(sharedLabel(fu.f, s)+comment(s.SQL)), jen.Id(fu.locals[s.ID]).Op(":=").Add(fu.valueNode(s.Expr)))
 	}
 	if stmts := fu.assignCond(l.e, store); stmts != nil {
 		return append(body, stmts...)
@@ -136,7 +136,7 @@ func (l *fusedLoops) vectorCode(general func(sel string) operand) []jen.Code {
 	f.enter(nil, l.rest)
 	for _, s := range l.absorbed {
 		if _, ok := f.available(s.ID); !ok {
-			f.add(jen.Comment("shared (always): " + comment(s.SQL)))
+			f.add(jen.Comment(sharedLabel(f, s) + comment(s.SQL)))
 			f.setAvailable(s.ID, f.vector(f.emitNode(s.Expr, l.rest), l.rest))
 		}
 	}
@@ -251,7 +251,10 @@ func joined(cs []jen.Code, op string) jen.Code {
 // shared root's vector is read elsewhere); it names the column's variable.
 func (f *funcGen) takeSink(e ir.Expr) bool {
 	s := f.sink
-	if s == nil || s.expr != e || s.col != "" || f.plan.Lookup(e) != nil {
+	if s == nil || s.expr != e || s.col != "" {
+		return false
+	}
+	if sh := f.plan.Lookup(e); sh != nil && !f.recomputed[sh.ID] {
 		return false
 	}
 	switch e.Type().Kind {
@@ -261,4 +264,12 @@ func (f *funcGen) takeSink(e ir.Expr) bool {
 	}
 	s.col = f.fresh(camel(s.name) + "Col")
 	return true
+}
+
+// sharedLabel introduces a shared subexpression computed in a fused root.
+func sharedLabel(f *funcGen, s *cse.Shared) string {
+	if f.recomputed[s.ID] {
+		return "shared (always; cheap, so each fused root that uses it computes it): "
+	}
+	return "shared (always): "
 }

@@ -165,7 +165,10 @@ type funcGen struct {
 	// whose hoists absorb is deciding around.
 	absorbed map[int]ir.Expr
 	pending  *cse.Region
-	mapOffs  map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
+	// recomputed are the cheap shared subexpressions every fused root that
+	// uses them computes for itself (see absorb).
+	recomputed map[int]bool
+	mapOffs    map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
 	// sink is the output column being emitted, whose root conditional may
 	// write its Arrow array directly (see emitFused); nil outside outputs.
 	sink *outputSink

@@ -25,7 +25,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	name := GoName(q.Name, true)
 	inputVar := unexport(name) + "Input"
 	schemaVar := name + "Schema"
-	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{}, memos: map[int]memoVars{}, absorbed: map[int]ir.Expr{}, mapOffs: map[int]string{}}
+	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{}, memos: map[int]memoVars{}, absorbed: map[int]ir.Expr{}, mapOffs: map[int]string{}, recomputed: map[int]bool{}}
 	if !opts.NoCSE {
 		f.plan = Sharing(q)
 	}

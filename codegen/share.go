@@ -19,7 +19,7 @@ func (f *funcGen) enter(r *cse.Region, sel string) {
 		return
 	}
 	for _, s := range r.Hoists {
-		if _, ok := f.available(s.ID); ok || f.absorbed[s.ID] != nil {
+		if _, ok := f.available(s.ID); ok || f.absorbed[s.ID] != nil || f.recomputed[s.ID] {
 			continue
 		}
 		f.add(jen.Comment("shared (" + s.Decision.String() + "): " + comment(s.SQL)))

@@ -32,6 +32,9 @@ type ExplainShared struct {
 	Reason   string   `json:"reason"`
 	Hoisted  []string `json:"hoisted_at"` // regions it is computed at the start of
 	Memo     bool     `json:"memo"`       // a per-row done mask is kept
+	// Cheap: a few operations that cannot fail; each fused loop that uses it
+	// may compute it itself instead of reading a shared vector.
+	Cheap bool `json:"cheap"`
 }
 
 const eagerNote = "a function that cannot fail, whose arguments have no NULL or error on any row, " +
@@ -43,7 +46,7 @@ func (p *Plan) Explain() Explain {
 	x.Plan = strings.Split(strings.TrimRight(ir.FormatQuery(p.Query), "\n"), "\n")
 	for _, s := range p.Shared {
 		es := ExplainShared{ID: s.ID, SQL: s.SQL, Type: s.Expr.Type().String(), Uses: s.Uses,
-			Decision: s.Decision.String(), Reason: s.Reason, Memo: s.Memo, Hoisted: []string{}}
+			Decision: s.Decision.String(), Reason: s.Reason, Memo: s.Memo, Cheap: s.Cheap, Hoisted: []string{}}
 		for _, r := range s.Hoists {
 			es.Hoisted = append(es.Hoisted, r.Describe())
 		}
@@ -82,6 +85,9 @@ func (p *Plan) Text() string {
 		}
 		if s.Memo {
 			b.WriteString("       keeps a per-row done mask\n")
+		}
+		if s.Cheap {
+			b.WriteString("       cheap: a fused loop that uses it may compute it itself instead of reading the shared vector\n")
 		}
 	}
 	return b.String()

@@ -114,56 +114,6 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-	// shared (always): (l_extendedprice * (1.0 - l_discount))
-	// (1.0 - l_discount)
-	difference := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lDiscount.Clean() {
-		lDiscountV := lDiscount.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lDiscount.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
-		}
-	}
-	// (l_extendedprice * (1.0 - l_discount))
-	product := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && difference.Clean() {
-		lExtendedpriceV := lExtendedprice.V[:n]
-		differenceV := difference.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-				product.SetNull(i)
-				continue
-			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := difference.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
-		}
-	}
 
 	// l_returnflag: l_returnflag
 
@@ -174,56 +124,201 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_extendedprice: l_extendedprice
 
 	// disc_price: l_extendedprice * (1 - l_discount)
+	// (l_extendedprice * (1.0 - l_discount))
+	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := discPriceOut.V
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		discPriceCol = discPriceOut.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		product = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - l_discount)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			differenceV := difference.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
+		}
+	}
 	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 5, e
 	}
 
 	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the clean loop, or below from product2
-	var product2 vec.Vec[float64]
+	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var product3 vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if product.Clean() && lTax.Clean() {
+	var fused2 bool
+	rest2 := sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
-		productV := product.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lTaxV[i]))
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[k] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(7).NullN() <= n/2 {
-		product2 = vec.Make[float64](n)
-		productV := product.V[:n]
+		fused2, rest2 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		product3 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
-		out := product2.V[:n]
+		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if product.Dirty(i) || lTax.Dirty(i) {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lTaxV[i]))
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[i] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
-		fused, rest = true, left
+		fused2, rest2 = true, left
 	}
-	if !fused || len(rest) > 0 {
+	if !fused2 || len(rest2) > 0 {
+		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+		// (1.0 - l_discount)
+		difference2 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference2.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lDiscount.IsNull(i) {
+					difference2.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference2.SetErr(i, e)
+					continue
+				}
+				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product4 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference2V := difference2.V[:n]
+			out := product4.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
+					product4.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				if e := difference2.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
+			}
+		}
 		// (1.0 + l_tax)
 		sum := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
 			lTaxV := lTax.V[:n]
 			out := sum.V[:n]
 			for i := range out {
 				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if lTax.IsNull(i) {
 					sum.SetNull(i)
 					continue
@@ -236,42 +331,45 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product.Clean() && sum.Clean() {
-			productV := product.V[:n]
+		product5 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+			product4V := product4.V[:n]
 			sumV := sum.V[:n]
-			out := product3.V[:n]
+			out := product5.V[:n]
 			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], sumV[i])
+				out[i] = rt.MulFloat64(product4V[i], sumV[i])
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product.IsNull(i) || sum.IsNull(i) {
-					product3.SetNull(i)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product4.IsNull(i) || sum.IsNull(i) {
+					product5.SetNull(i)
 					continue
 				}
-				if e := product.ErrAt(i); e != nil {
-					product3.SetErr(i, e)
+				if e := product4.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
 					continue
 				}
 				if e := sum.ErrAt(i); e != nil {
-					product3.SetErr(i, e)
+					product5.SetErr(i, e)
 					continue
 				}
-				product3.V[i] = rt.MulFloat64(product.V[i], sum.V[i])
+				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
-		if fused {
-			vec.Merge(&product2, &product3, rest, n)
+		if fused2 {
+			vec.Merge(&product3, &product5, rest2, n)
 		} else {
-			product2 = product3
+			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 6, e
 	}
 	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
 		if chargeCol != nil {
 			chargeCol.Release()
 		}
@@ -284,11 +382,14 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			Row:    int64(errRow),
 		}
 	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, sel, n)
+	}
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, sel, n)
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.Float64Array(mem, &product, sel, n), chargeCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -356,56 +457,6 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (l_extendedprice * (1.0 - l_discount))
-	// (1.0 - l_discount)
-	difference := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && lDiscount.Clean() {
-		lDiscountV := lDiscount.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lDiscount.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
-		}
-	}
-	// (l_extendedprice * (1.0 - l_discount))
-	product := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && lExtendedprice.Clean() && difference.Clean() {
-		lExtendedpriceV := lExtendedprice.V[:n]
-		differenceV := difference.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-				product.SetNull(i)
-				continue
-			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := difference.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
-		}
-	}
 
 	// l_returnflag: l_returnflag
 
@@ -416,54 +467,197 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_extendedprice: l_extendedprice
 
 	// disc_price: l_extendedprice * (1 - l_discount)
+	// (l_extendedprice * (1.0 - l_discount))
+	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := discPriceOut.V
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		discPriceCol = discPriceOut.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		product = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - l_discount)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			differenceV := difference.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
+		}
+	}
 	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 5, e
 	}
 
 	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the clean loop, or below from product2
-	var product2 vec.Vec[float64]
+	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var product3 vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if product.Clean() && lTax.Clean() {
+	var fused2 bool
+	var rest2 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
 		for i := range out {
-			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lTaxV[i]))
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[i] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(7).NullN() <= n/2 {
-		product2 = vec.Make[float64](n)
-		productV := product.V[:n]
+		fused2, rest2 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		product3 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
-		out := product2.V[:n]
+		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			if product.Dirty(i) || lTax.Dirty(i) {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lTaxV[i]))
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[i] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
-		fused, rest = true, left
+		fused2, rest2 = true, left
 	}
-	if !fused || len(rest) > 0 {
+	if !fused2 || len(rest2) > 0 {
+		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+		// (1.0 - l_discount)
+		difference2 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference2.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lDiscount.IsNull(i) {
+					difference2.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference2.SetErr(i, e)
+					continue
+				}
+				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product4 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference2V := difference2.V[:n]
+			out := product4.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
+					product4.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				if e := difference2.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
+			}
+		}
 		// (1.0 + l_tax)
 		sum := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
 			lTaxV := lTax.V[:n]
 			out := sum.V[:n]
 			for i := range out {
 				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
 				if lTax.IsNull(i) {
 					sum.SetNull(i)
 					continue
@@ -476,42 +670,45 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product.Clean() && sum.Clean() {
-			productV := product.V[:n]
+		product5 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+			product4V := product4.V[:n]
 			sumV := sum.V[:n]
-			out := product3.V[:n]
+			out := product5.V[:n]
 			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], sumV[i])
+				out[i] = rt.MulFloat64(product4V[i], sumV[i])
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product.IsNull(i) || sum.IsNull(i) {
-					product3.SetNull(i)
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product4.IsNull(i) || sum.IsNull(i) {
+					product5.SetNull(i)
 					continue
 				}
-				if e := product.ErrAt(i); e != nil {
-					product3.SetErr(i, e)
+				if e := product4.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
 					continue
 				}
 				if e := sum.ErrAt(i); e != nil {
-					product3.SetErr(i, e)
+					product5.SetErr(i, e)
 					continue
 				}
-				product3.V[i] = rt.MulFloat64(product.V[i], sum.V[i])
+				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
-		if fused {
-			vec.Merge(&product2, &product3, rest, n)
+		if fused2 {
+			vec.Merge(&product3, &product5, rest2, n)
 		} else {
-			product2 = product3
+			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 6, e
 	}
 	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
 		if chargeCol != nil {
 			chargeCol.Release()
 		}
@@ -524,11 +721,14 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			Row:    int64(errRow),
 		}
 	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, all, n)
+		chargeCol = vec.Float64Array(mem, &product3, all, n)
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), vec.Float64Array(mem, &product, all, n), chargeCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), discPriceCol, chargeCol}
 	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -26,6 +26,9 @@ SELECT CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END AS r FROM t;
 -- name: case_then_and_else_only
 SELECT CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END AS r FROM t;
 
+-- name: cheap_shared_two_roots
+SELECT x * (1 - y) AS disc, x * (1 - y) * (1 + CAST(c AS DOUBLE)) AS charge, IF(p, x * (1 - y) > 2, a > b) AS big FROM t WHERE i > 0;
+
 -- name: coalesce_first_arg
 SELECT COALESCE(a DIV b, 0) + (a DIV b) AS r FROM t;
 

@@ -1933,6 +1933,535 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	return out, nil
 }
 
+// cheap_shared_two_rootsInput is the schema of Cheap_shared_two_roots's input batches (table t).
+var cheap_shared_two_rootsInput = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Cheap_shared_two_rootsSchema is the schema of the batches Cheap_shared_two_roots returns.
+var Cheap_shared_two_rootsSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "disc", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "charge", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "big", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Cheap_shared_two_roots evaluates query cheap_shared_two_roots over one batch of table t:
+//
+//	SELECT x * (1 - y) AS disc, x * (1 - y) * (1 + CAST(c AS DOUBLE)) AS charge, IF(p, x * (1 - y) > 2, a > b) AS big FROM t WHERE i > 0
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), cheap_shared_two_rootsInput); err != nil {
+		return nil, fmt.Errorf("query cheap_shared_two_roots: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	x := vec.Float64s(in.Column(4))
+	y := vec.Float64s(in.Column(5))
+	c_ := vec.Int64s(in.Column(2))
+	p := vec.Bools(in.Column(10))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE i > 0
+	// (i > 0)
+	cmp := vec.Make[bool](n)
+	if (all == nil || len(all) > n/2) && i_.Clean() {
+		i_V := i_.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt32(i_V[i], int32(0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if i_.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := i_.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt32(i_.V[i], int32(0))
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+
+	// disc: x * (1 - y)
+	// (x * (1.0 - y))
+	var discCol arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	rest := sel
+	if x.Clean() && y.Clean() {
+		discOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := discOut.V
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+		}
+		discCol = discOut.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
+		product = vec.Make[float64](n)
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if x.Dirty(i) || y.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - y)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && y.Clean() {
+			yV := y.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), yV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if y.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
+			}
+		}
+		// (x * (1.0 - y))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && x.Clean() && difference.Clean() {
+			xV := x.V[:n]
+			differenceV := difference.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(xV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if x.IsNull(i) || difference.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(x.V[i], difference.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
+		}
+	}
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// charge: x * (1 - y) * (1 + CAST(c AS DOUBLE))
+	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
+	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var product3 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	rest2 := sel
+	if x.Clean() && y.Clean() && c_.Clean() {
+		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		xV := x.V[:n]
+		yV := y.V[:n]
+		c_V := c_.V[:n]
+		out := chargeOut.V
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+		}
+		chargeCol = chargeOut.Array()
+		fused2, rest2 = true, vec.Sel{}
+	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
+		product3 = vec.Make[float64](n)
+		xV := x.V[:n]
+		yV := y.V[:n]
+		c_V := c_.V[:n]
+		out := product3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if x.Dirty(i) || y.Dirty(i) || c_.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// (1.0 - y)
+		difference2 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && y.Clean() {
+			yV := y.V[:n]
+			out := difference2.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), yV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if y.IsNull(i) {
+					difference2.SetNull(i)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					difference2.SetErr(i, e)
+					continue
+				}
+				difference2.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
+			}
+		}
+		// (x * (1.0 - y))
+		product4 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && x.Clean() && difference2.Clean() {
+			xV := x.V[:n]
+			difference2V := difference2.V[:n]
+			out := product4.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(xV[i], difference2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if x.IsNull(i) || difference2.IsNull(i) {
+					product4.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				if e := difference2.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				product4.V[i] = rt.MulFloat64(x.V[i], difference2.V[i])
+			}
+		}
+		// CAST(c AS DOUBLE)
+		asDouble := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
+			c_V := c_.V[:n]
+			out := asDouble.V[:n]
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(c_V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if c_.IsNull(i) {
+					asDouble.SetNull(i)
+					continue
+				}
+				if e := c_.ErrAt(i); e != nil {
+					asDouble.SetErr(i, e)
+					continue
+				}
+				asDouble.V[i] = rt.CastInt64ToFloat64(c_.V[i])
+			}
+		}
+		// (1.0 + CAST(c AS DOUBLE))
+		sum := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && asDouble.Clean() {
+			asDoubleV := asDouble.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if asDouble.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := asDouble.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				sum.V[i] = rt.AddFloat64(float64(1.0), asDouble.V[i])
+			}
+		}
+		// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
+		product5 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+			product4V := product4.V[:n]
+			sumV := sum.V[:n]
+			out := product5.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product4V[i], sumV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product4.IsNull(i) || sum.IsNull(i) {
+					product5.SetNull(i)
+					continue
+				}
+				if e := product4.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
+			}
+		}
+		if fused2 {
+			vec.Merge(&product3, &product5, rest2, n)
+		} else {
+			product3 = product5
+		}
+	}
+	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// big: IF(p, x * (1 - y) > 2, a > b)
+	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
+	var ifResult vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused3 bool
+	rest3 := sel
+	if p.Clean() && x.Clean() && y.Clean() && a.Clean() && b.Clean() {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		xV := x.V[:n]
+		yV := y.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if pV[i] {
+				out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
+			} else {
+				out[i] = rt.GtInt64(aV[i], bV[i])
+			}
+		}
+		fused3, rest3 = true, vec.Sel{}
+	} else if in.Column(10).NullN()+in.Column(4).NullN()+in.Column(5).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		xV := x.V[:n]
+		yV := y.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if p.Dirty(i) || x.Dirty(i) || y.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if pV[i] {
+				out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
+			} else {
+				out[i] = rt.GtInt64(aV[i], bV[i])
+			}
+		}
+		fused3, rest3 = true, left
+	}
+	if !fused3 || len(rest3) > 0 {
+		// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
+		then, otherwise := vec.Split(&p, rest3, n)
+		ifResult2 := vec.Make[bool](n)
+		vec.CopyErrs(&ifResult2, &p, rest3, n)
+		// (1.0 - y)
+		difference3 := vec.Make[float64](n)
+		if (then == nil || len(then) > n/2) && y.Clean() {
+			yV := y.V[:n]
+			out := difference3.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), yV[i])
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if y.IsNull(i) {
+					difference3.SetNull(i)
+					continue
+				}
+				if e := y.ErrAt(i); e != nil {
+					difference3.SetErr(i, e)
+					continue
+				}
+				difference3.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
+			}
+		}
+		// (x * (1.0 - y))
+		product6 := vec.Make[float64](n)
+		if (then == nil || len(then) > n/2) && x.Clean() && difference3.Clean() {
+			xV := x.V[:n]
+			difference3V := difference3.V[:n]
+			out := product6.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(xV[i], difference3V[i])
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if x.IsNull(i) || difference3.IsNull(i) {
+					product6.SetNull(i)
+					continue
+				}
+				if e := x.ErrAt(i); e != nil {
+					product6.SetErr(i, e)
+					continue
+				}
+				if e := difference3.ErrAt(i); e != nil {
+					product6.SetErr(i, e)
+					continue
+				}
+				product6.V[i] = rt.MulFloat64(x.V[i], difference3.V[i])
+			}
+		}
+		// ((x * (1.0 - y)) > 2.0)
+		cmp2 := vec.Make[bool](n)
+		if (then == nil || len(then) > n/2) && product6.Clean() {
+			product6V := product6.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtFloat64(product6V[i], float64(2.0))
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if product6.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := product6.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtFloat64(product6.V[i], float64(2.0))
+			}
+		}
+		vec.Merge(&ifResult2, &cmp2, then, n)
+		// (a > b)
+		cmp3 := vec.Make[bool](n)
+		if (otherwise == nil || len(otherwise) > n/2) && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.GtInt64(a.V[i], b.V[i])
+			}
+		}
+		vec.Merge(&ifResult2, &cmp3, otherwise, n)
+		if fused3 {
+			vec.Merge(&ifResult, &ifResult2, rest3, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		if discCol != nil {
+			discCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
+		clauses := []string{"WHERE", "disc", "charge", "big"}
+		texts := []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discCol == nil {
+		discCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+
+	cols := []arrow.Array{discCol, chargeCol, vec.BoolArray(mem, &ifResult, sel, n)}
+	out := array.NewRecordBatch(Cheap_shared_two_rootsSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // coalesce_first_argInput is the schema of Coalesce_first_arg's input batches (table t).
 var coalesce_first_argInput = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11384,6 +11913,8 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case_rest_region_else, Case_rest_region_elseSchema, true
 	case "case_then_and_else_only":
 		return Case_then_and_else_only, Case_then_and_else_onlySchema, true
+	case "cheap_shared_two_roots":
+		return Cheap_shared_two_roots, Cheap_shared_two_rootsSchema, true
 	case "coalesce_first_arg":
 		return Coalesce_first_arg, Coalesce_first_argSchema, true
 	case "coalesce_later_arg_other_output":
