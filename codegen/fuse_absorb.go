@@ -59,7 +59,7 @@ func (f *funcGen) recompute(r *cse.Region, tops []ir.Expr) {
 		var users []ir.Expr
 		total := 0
 		for _, e := range tops {
-			if n := occurrences(f.plan, e, s); n > 0 {
+			if n := f.evaluated(e, s, e); n > 0 {
 				users = append(users, e)
 				total += n
 			}
@@ -91,7 +91,7 @@ func (f *funcGen) absorbedBy(e ir.Expr) []*cse.Shared {
 			continue
 		}
 		for _, s := range r.Hoists {
-			if f.absorbed[s.ID] == e || f.recomputed[s.ID] && f.plan.Lookup(e) != s && occurrences(f.plan, e, s) > 0 {
+			if (f.absorbed[s.ID] == e || f.recomputed[s.ID] && f.plan.Lookup(e) != s) && f.evaluated(e, s, e) > 0 {
 				out = append(out, s)
 			}
 		}
@@ -109,6 +109,26 @@ func hoistedAt(r *cse.Region, s *cse.Shared) bool {
 }
 
 // occurrences counts the nodes of e that are occurrences of s.
+// evaluated counts the occurrences of s in e that the fused loops of root
+// evaluate themselves: not those inside another shared subexpression the
+// loops read as a vector (one neither absorbed by root nor recomputed), whose
+// vector code computes s on its own.
+func (f *funcGen) evaluated(e ir.Expr, s *cse.Shared, root ir.Expr) int {
+	if t := f.plan.Lookup(e); t != nil {
+		if t == s {
+			return 1
+		}
+		if e != root && f.absorbed[t.ID] != root && !f.recomputed[t.ID] {
+			return 0
+		}
+	}
+	n := 0
+	for _, k := range e.Children() {
+		n += f.evaluated(k, s, root)
+	}
+	return n
+}
+
 func occurrences(p *cse.Plan, e ir.Expr, s *cse.Shared) int {
 	n := 0
 	if p.Lookup(e) == s {
