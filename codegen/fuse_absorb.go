@@ -10,9 +10,9 @@ import (
 // absorb picks, before root region r's hoists are emitted, the shared
 // subexpressions a fused root (an output column or the WHERE clause emitted
 // as fused loops) computes in its own row loops instead of a hoisted vector:
-// decided always, hoisted at r only, and every occurrence inside that root. The vector (16 bytes a row for a string)
-// is never built unless the fused loop gives way to vector code, which then
-// hoists them first, as r would have.
+// decided always, hoisted at r only, and every occurrence inside that root.
+// The vector (16 bytes a row for a string) is only built for the rows the
+// loops leave to the vector code, which hoists them first, as r would have.
 func (f *funcGen) absorb(r *cse.Region, tops []ir.Expr) {
 	if r == nil {
 		return
