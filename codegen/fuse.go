@@ -61,7 +61,7 @@ type fusion struct {
 	nullCounts []jen.Code
 	slices     []jen.Code
 	seen       map[string]jen.Code // vector or array variable -> per-row value
-	tested     map[string]bool     // arrays whose NULLs are tested
+	tested     map[string]bool     // arrays whose NULLs, and patterns whose errors, are tested
 	names      map[string]bool     // locals of the loop's block
 	subjects   map[ir.Expr]string  // CASE operand -> its per-row local
 	// rows is set while the rows loop's body is generated: its map item
@@ -109,8 +109,8 @@ func (f *funcGen) fusibleCond(e ir.Expr) bool {
 
 // fusibleRoot reports whether top-level expression e (an output column or
 // the WHERE clause) is emitted as fused loops: a fusible conditional, or a
-// fusible value that is not just an input (a chain of arithmetic, say, whose
-// vector code would build a temporary per operation).
+// fusible operation with another operation among its arguments (a chain of
+// arithmetic, say, whose vector code would build a temporary per operation).
 func (f *funcGen) fusibleRoot(e ir.Expr) bool {
 	if s := f.plan.Lookup(e); s != nil && !f.recomputed[s.ID] {
 		return false
@@ -118,33 +118,32 @@ func (f *funcGen) fusibleRoot(e ir.Expr) bool {
 	switch e.(type) {
 	case *ir.If, *ir.Case:
 		return f.fusibleCond(e)
+	}
+	return operation(e) && compound(f.plan, e) && f.fusibleNode(e)
+}
+
+// operation reports whether e is a value a fused root may be made of, other
+// than an input: a call, AND/OR, BETWEEN or IN.
+func operation(e ir.Expr) bool {
+	switch e.(type) {
 	case *ir.Call, *ir.And, *ir.Or, *ir.Between, *ir.In:
-		return compound(f.plan, e) && f.fusibleNode(e)
+		return true
 	}
 	return false
 }
 
-// compound reports whether e has an operation among its arguments (not
-// counting shared ones, which are read as vectors): a single operation's
+// compound reports whether operation e has an operation among its arguments
+// (not counting shared ones, which are read as vectors): a single operation's
 // vector code is one tight loop already, and fusing it would only add code.
+// BETWEEN and IN are two comparisons or more.
 func compound(p *cse.Plan, e ir.Expr) bool {
-	var args []ir.Expr
-	switch e := e.(type) {
-	case *ir.Call:
-		args = e.Args
-	case *ir.And:
-		args = e.Args
-	case *ir.Or:
-		args = e.Args
+	switch e.(type) {
 	case *ir.Between, *ir.In:
-		return true // two comparisons or more
+		return true
 	}
-	for _, a := range args {
-		switch a.(type) {
-		case *ir.Call, *ir.And, *ir.Or, *ir.Between, *ir.In:
-			if p.Lookup(a) == nil {
-				return true
-			}
+	for _, a := range e.Children() {
+		if operation(a) && p.Lookup(a) == nil {
+			return true
 		}
 	}
 	return false
@@ -153,11 +152,8 @@ func compound(p *cse.Plan, e ir.Expr) bool {
 // emitTop emits top-level expression e over sel: fused when fusibleRoot says
 // so (conditionals take that path in emitIf and emitCase).
 func (f *funcGen) emitTop(e ir.Expr, sel string) operand {
-	switch e.(type) {
-	case *ir.Call, *ir.And, *ir.Or, *ir.Between, *ir.In:
-		if f.fusibleRoot(e) {
-			return f.emitFused(e, sel, rootName(e), func(s string) operand { return f.emit(e, s) })
-		}
+	if operation(e) && f.fusibleRoot(e) {
+		return f.emitFused(e, sel, rootName(e), func(s string) operand { return f.emit(e, s) })
 	}
 	return f.emit(e, sel)
 }
@@ -218,7 +214,8 @@ func (f *funcGen) fusibleNode(e ir.Expr) bool {
 			c, ok := e.Args[0].(*ir.ColumnRef)
 			return ok && c.T.Kind == ir.KindMap && f.plan.Lookup(c) == nil && f.allFusible(e.Args[1:])
 		case e.Fn.Name == "like" || e.Fn.Name == "rlike":
-			return f.fusibleValue(e.Args[0]) && constPattern(e)
+			_, _, ok := patternLits(e)
+			return ok && f.fusibleValue(e.Args[0])
 		}
 		// A kernel that can fail sets the row's flag. One from a package
 		// other than templates/rt may observe its calls (the CSE tests count
@@ -251,18 +248,6 @@ func failsAs(t ir.Type) bool { return t.Kind != ir.KindMap && t.Kind != ir.KindN
 func (f *funcGen) allFusible(es []ir.Expr) bool {
 	for _, a := range es {
 		if !f.fusibleValue(a) {
-			return false
-		}
-	}
-	return true
-}
-
-// constPattern reports whether a LIKE/RLIKE call's pattern (and escape) are
-// non-NULL constants, so it has a package-level matcher.
-func constPattern(e *ir.Call) bool {
-	for _, a := range e.Args[1:] {
-		c, ok := a.(*ir.Const)
-		if !ok || c.V == nil || c.Err != nil {
 			return false
 		}
 	}

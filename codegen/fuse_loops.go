@@ -68,13 +68,15 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func(sel string
 		jen.Var().Id(l.fused).Bool(),
 		restInit,
 	)
-	loops := jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().Block(rows...)
-	if len(l.fu.nullCounts) > 0 {
+	var loops *jen.Statement
+	switch {
+	case len(l.fu.clean) == 0: // no input can be NULL: the clean loop always applies
+		loops = jen.Block(clean...)
+	case len(l.fu.nullCounts) > 0: // the rows loop only when few rows have a NULL input
 		few := jen.Add(joined(l.fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2)
 		loops = jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().If(few).Block(rows...)
-	}
-	if len(l.fu.clean) == 0 {
-		loops = jen.Block(clean...)
+	default: // only shared vectors as inputs: no NULL counts to weigh
+		loops = jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().Block(rows...)
 	}
 	if len(l.fu.conds) > 0 {
 		f.add(jen.If(joined(l.fu.conds, "&&")).Block(loops))

@@ -221,11 +221,8 @@ func kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 // that reduces to one ('abc', 'abc%', '%abc', '%abc%'), applied to v, or nil.
 // The pattern is compiled here, so it is known to be valid.
 func inlineLike(e *ir.Call, v jen.Code) jen.Code {
-	esc := `\`
-	if len(e.Args) > 2 {
-		esc = e.Args[2].(*ir.Const).V.(string)
-	}
-	m, err := rt.CompileLike(e.Args[1].(*ir.Const).V.(string), esc)
+	pattern, esc, _ := patternLits(e)
+	m, err := rt.CompileLike(pattern, esc)
 	if err != nil {
 		return nil
 	}

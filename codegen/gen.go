@@ -169,14 +169,14 @@ type funcGen struct {
 	// uses them computes for itself (see absorb).
 	recomputed map[int]bool
 	mapOffs    map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
-	// sink is the output column being emitted, whose root conditional may
-	// write its Arrow array directly (see emitFused); nil outside outputs.
+	// sink is the output column being emitted, whose fused root may write
+	// its Arrow array directly (see emitFused); nil outside outputs.
 	sink *outputSink
 }
 
-// outputSink is an output column whose root is a fused conditional: the
-// fused loop writes the column's Arrow array into col, and the output code
-// builds it from the vector code's result when col is still nil.
+// outputSink is an output column whose root is fused: the clean loop writes
+// the column's Arrow array into col, and the output code builds it from the
+// vector code's result when col is still nil.
 type outputSink struct {
 	expr ir.Expr
 	name string // the output column's name, for the variable

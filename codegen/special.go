@@ -100,20 +100,32 @@ func (f *funcGen) emitGreatest(e *ir.Call, args []operand, sel, base string) ope
 // initialised, because the pattern is a constant.
 type matcherVar struct{ name, err string }
 
+// patternLits returns the constant pattern of a LIKE/RLIKE call and its
+// escape (LIKE's default is a backslash), or ok false when either is not a
+// non-NULL constant.
+func patternLits(e *ir.Call) (pattern, esc string, ok bool) {
+	for _, a := range e.Args[1:] {
+		if c, isConst := a.(*ir.Const); !isConst || c.V == nil || c.Err != nil {
+			return "", "", false
+		}
+	}
+	esc = `\`
+	if len(e.Args) > 2 {
+		esc = e.Args[2].(*ir.Const).V.(string)
+	}
+	return e.Args[1].(*ir.Const).V.(string), esc, true
+}
+
 // matcher returns the package-level matcher for a LIKE/RLIKE call whose pattern
 // (and escape) are constants, or nil.
 func (f *funcGen) matcher(e *ir.Call, args []operand) *matcherVar {
-	var lits []*ir.Const
-	for _, a := range e.Args[1:] {
-		c, ok := a.(*ir.Const)
-		if !ok || c.V == nil || c.Err != nil {
-			return nil
-		}
-		lits = append(lits, c)
+	pattern, esc, ok := patternLits(e)
+	if !ok {
+		return nil
 	}
-	key := e.Fn.Name
-	for _, c := range lits {
-		key += "\x00" + c.V.(string)
+	key := e.Fn.Name + "\x00" + pattern
+	if len(e.Args) > 2 {
+		key += "\x00" + esc
 	}
 	if m, ok := f.file.matchers[key]; ok {
 		return m
@@ -122,13 +134,9 @@ func (f *funcGen) matcher(e *ir.Call, args []operand) *matcherVar {
 	m.err = f.file.global(f, m.name+"Err")
 	var init jen.Code
 	if e.Fn.Name == "rlike" {
-		init = jen.Qual(rtPkg, "CompileRlike").Call(jen.Lit(lits[0].V.(string)))
+		init = jen.Qual(rtPkg, "CompileRlike").Call(jen.Lit(pattern))
 	} else {
-		esc := `\`
-		if len(lits) > 1 {
-			esc = lits[1].V.(string)
-		}
-		init = jen.Qual(rtPkg, "CompileLike").Call(jen.Lit(lits[0].V.(string)), jen.Lit(esc))
+		init = jen.Qual(rtPkg, "CompileLike").Call(jen.Lit(pattern), jen.Lit(esc))
 	}
 	f.file.decls = append(f.file.decls,
 		jen.Comment(comment(e.Fn.Name+" pattern "+ir.Format(e.Args[1])+", compiled once")),
