@@ -15,6 +15,7 @@ import (
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // Evaluator is the signature of a generated query function.
@@ -106,23 +107,10 @@ func engines(q *ir.Query, gen Generated) []engine {
 			continue
 		}
 		if ev, _, ok := v.l(q.Name); ok {
-			es = append(es, engine{v.name, generatedEngine(ev)})
+			es = append(es, engine{v.name, vec.AtRow(ev)})
 		}
 	}
 	return es
-}
-
-func generatedEngine(ev Evaluator) func(context.Context, arrow.RecordBatch, int64, memory.Allocator) (arrow.RecordBatch, error) {
-	return func(ctx context.Context, in arrow.RecordBatch, base int64, mem memory.Allocator) (arrow.RecordBatch, error) {
-		out, err := ev(ctx, in, mem)
-		var qe *ir.QueryError
-		if errors.As(err, &qe) {
-			moved := *qe
-			moved.Row += base
-			return nil, &moved
-		}
-		return out, err
-	}
 }
 
 // batchSizes are the splits an engine runs: the whole data set, one row per

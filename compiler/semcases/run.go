@@ -11,6 +11,7 @@ import (
 
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // Runner evaluates one batch whose first row is row rowBase of the whole input;
@@ -21,16 +22,7 @@ type Runner func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem m
 // Generated adapts a generated evaluator (whose error rows count within the
 // batch) to a Runner.
 func Generated(fn func(context.Context, arrow.RecordBatch, memory.Allocator) (arrow.RecordBatch, error)) Runner {
-	return func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
-		out, err := fn(ctx, in, mem)
-		var qe *ir.QueryError
-		if errors.As(err, &qe) {
-			moved := *qe
-			moved.Row += rowBase
-			return nil, &moved
-		}
-		return out, err
-	}
+	return vec.AtRow(fn)
 }
 
 // RunAll runs in through run in batches of size rows and renders the whole

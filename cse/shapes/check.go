@@ -15,6 +15,7 @@ import (
 	"github.com/exprc/exprc/cse/probe"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // Evaluator is the type of a generated evaluator (the Evaluator of every
@@ -216,15 +217,9 @@ func Check(q *ir.Query, data arrow.RecordBatch, withCSE, noCSE Evaluator, opts *
 		if ev.fn == nil {
 			continue
 		}
+		eval := vec.AtRow(ev.fn)
 		run := func(part arrow.RecordBatch, base int64) (arrow.RecordBatch, error) {
-			out, err := ev.fn(ctx, part, o.Mem)
-			var qe *ir.QueryError
-			if errors.As(err, &qe) {
-				moved := *qe
-				moved.Row += base
-				return nil, &moved
-			}
-			return out, err
+			return eval(ctx, part, base, o.Mem)
 		}
 		for _, size := range o.BatchSizes {
 			if size <= 0 {
