@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/internal/fieldsum"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
 	"github.com/exprc/exprc/templates/vec"
@@ -61,17 +62,8 @@ type Stats struct {
 	ShrinkRuns int   `json:"shrink_runs"` // data shrinking checks
 }
 
-func (s *Stats) Add(o Stats) {
-	s.Queries += o.Queries
-	s.Variants += o.Variants
-	s.DataSets += o.DataSets
-	s.Rows += o.Rows
-	s.Runs += o.Runs
-	s.ErrorSets += o.ErrorSets
-	s.EmptySets += o.EmptySets
-	s.Generated += o.Generated
-	s.ShrinkRuns += o.ShrinkRuns
-}
+// Add adds o's counts to s, field by field.
+func (s *Stats) Add(o Stats) { fieldsum.Add(s, o) }
 
 // querySet is a base query with its variants (nil when not in the spec) and
 // the generated evaluators found for each.

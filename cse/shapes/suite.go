@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/internal/fieldsum"
 )
 
 // LookupFunc is the Lookup function of a generated package.
@@ -44,30 +45,9 @@ type Totals struct {
 	FailedQueries []string
 }
 
-// Add adds another suite's totals.
-func (t *Totals) Add(o Totals) {
-	t.Queries += o.Queries
-	t.Checks += o.Checks
-	t.Rows += o.Rows
-	t.Runs += o.Runs
-	t.Probes += o.Probes
-	t.Violations += o.Violations
-	t.Differences += o.Differences
-	t.Failed += o.Failed
-	if t.Decisions == nil {
-		t.Decisions = map[string]int{}
-	}
-	for k, v := range o.Decisions {
-		t.Decisions[k] += v
-	}
-	if t.Kinds == nil {
-		t.Kinds = map[string]int{}
-	}
-	for k, v := range o.Kinds {
-		t.Kinds[k] += v
-	}
-	t.FailedQueries = append(t.FailedQueries, o.FailedQueries...)
-}
+// Add adds another suite's totals, field by field: counts and the counts of
+// the maps add up (t's maps are made when nil), FailedQueries are appended.
+func (t *Totals) Add(o Totals) { fieldsum.Add(t, o) }
 
 // CheckSpec compiles spec and checks every query with Check on every data set
 // of s, against the evaluators of two generated packages (their Lookup
