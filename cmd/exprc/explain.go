@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/internal/cli"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -27,22 +28,22 @@ type explainDoc struct {
 }
 
 func cmdExplain(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("explain", explainUsage)
+	fs := cli.NewFlags("explain", explainUsage)
 	query := fs.StringP("query", "q", "", "explain only this query")
 	format := fs.StringP("format", "f", "text", "text, json or dot")
-	if code := parse(fs, args, stdout, stderr); code >= 0 {
+	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	specs := fs.Args()
 	if len(specs) == 0 {
-		return usageError(stderr, fs, "no spec files given")
+		return cli.UsageError(stderr, fs, "no spec files given")
 	}
 	switch *format {
 	case "text", "json", "dot":
 	default:
-		return usageError(stderr, fs, "unknown --format %q (want text, json or dot)", *format)
+		return cli.UsageError(stderr, fs, "unknown --format %q (want text, json or dot)", *format)
 	}
-	prog, ok := compile(specs, stderr)
+	prog, ok := cli.Compile(specs, stderr)
 	if !ok {
 		return 1
 	}

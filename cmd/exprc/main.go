@@ -12,7 +12,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,11 +19,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/spf13/pflag"
-
-	"github.com/exprc/exprc/compiler"
-	"github.com/exprc/exprc/compiler/diag"
 	"github.com/exprc/exprc/compiler/parser"
+	"github.com/exprc/exprc/internal/cli"
 )
 
 // version is the release name, set at link time with
@@ -64,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "run":
 		return cmdRun(args[1:], stdout, stderr)
 	case "gen":
-		return cmdGen(args[1:], stdout, stderr)
+		return cli.Gen("exprc gen", args[1:], stdout, stderr)
 	case "explain":
 		return cmdExplain(args[1:], stdout, stderr)
 	default:
@@ -73,57 +69,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-// newFlags makes a subcommand's flag set. parse handles --help (usage on stdout,
-// exit 0) and bad flags (error and usage on stderr, exit 1): it returns -1 to go
-// on, else the exit status.
-func newFlags(name, usage string) *flagSet {
-	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SortFlags = false
-	fs.Usage = func() {}
-	fs.SetOutput(io.Discard)
-	f := &flagSet{FlagSet: fs, usage: usage}
-	fs.BoolFuncP("help", "h", "show this help", func(string) error { f.help = true; return nil })
-	return f
-}
-
-// flagSet is a subcommand's flags with its usage text.
-type flagSet struct {
-	*pflag.FlagSet
-	usage string
-	help  bool
-}
-
-func printUsage(w io.Writer, fs *flagSet) {
-	fmt.Fprintf(w, "%s\nFlags:\n%s", fs.usage, fs.FlagUsages())
-}
-
-func parse(fs *flagSet, args []string, stdout, stderr io.Writer) int {
-	err := fs.Parse(args)
-	if errors.Is(err, pflag.ErrHelp) || (err == nil && fs.help) {
-		printUsage(stdout, fs)
-		return 0
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n\n", err)
-		printUsage(stderr, fs)
-		return 1
-	}
-	return -1
-}
-
-func usageError(stderr io.Writer, fs *flagSet, format string, args ...any) int {
-	fmt.Fprintf(stderr, "error: "+format+"\n\n", args...)
-	printUsage(stderr, fs)
-	return 1
-}
-
 func cmdVersion(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("version", "usage: exprc version\n\nPrints the exprc version, the Go version it was built with and the build's\nmodule version and VCS revision when known.\n")
-	if code := parse(fs, args, stdout, stderr); code >= 0 {
+	fs := cli.NewFlags("version", "usage: exprc version\n\nPrints the exprc version, the Go version it was built with and the build's\nmodule version and VCS revision when known.\n")
+	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, fs, "version takes no arguments")
+		return cli.UsageError(stderr, fs, "version takes no arguments")
 	}
 	fmt.Fprintf(stdout, "exprc %s\n", version)
 	fmt.Fprintf(stdout, "go: %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
@@ -155,38 +107,16 @@ func cmdVersion(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// compile compiles specs, rendering diagnostics to stderr on failure.
-func compile(specs []string, stderr io.Writer) (*compiler.Program, bool) {
-	prog, err := compiler.Compile(specs)
-	if err == nil {
-		return prog, true
-	}
-	var list diag.List
-	if errors.As(err, &list) {
-		var sources map[string][]byte
-		if prog != nil {
-			sources = prog.Sources
-		}
-		diag.Render(stderr, list, sources) //nolint:errcheck // stderr
-		if n := len(list); n > 1 {
-			fmt.Fprintf(stderr, "%d errors\n", n)
-		}
-		return nil, false
-	}
-	fmt.Fprintf(stderr, "error: %v\n", err)
-	return nil, false
-}
-
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("check", "usage: exprc check SPEC...\n\nParses and type-checks the spec files together, prints every error with its\nsource line, or a summary line per spec when there are none.\n")
-	if code := parse(fs, args, stdout, stderr); code >= 0 {
+	fs := cli.NewFlags("check", "usage: exprc check SPEC...\n\nParses and type-checks the spec files together, prints every error with its\nsource line, or a summary line per spec when there are none.\n")
+	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	specs := fs.Args()
 	if len(specs) == 0 {
-		return usageError(stderr, fs, "no spec files given")
+		return cli.UsageError(stderr, fs, "no spec files given")
 	}
-	prog, ok := compile(specs, stderr)
+	prog, ok := cli.Compile(specs, stderr)
 	if !ok {
 		return 1
 	}

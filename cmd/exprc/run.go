@@ -17,6 +17,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/compiler/dataio"
+	"github.com/exprc/exprc/internal/cli"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
 	rtengine "github.com/exprc/exprc/templates/engine"
@@ -102,7 +103,7 @@ and the exit status is 1.
 `
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("run", runUsage)
+	fs := cli.NewFlags("run", runUsage)
 	query := fs.StringP("query", "q", "", "name of the query to run (required)")
 	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable)")
 	format := fs.StringP("format", "f", "", "output format: jsonl or csv (default: from the --output extension, .csv gives csv, else jsonl)")
@@ -111,24 +112,24 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	engineName := fs.String("engine", "interp", "evaluation engine: "+engineNames())
 	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "batches evaluated at once")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
-	if code := parse(fs, args, stdout, stderr); code >= 0 {
+	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 
 	specs := fs.Args()
 	switch {
 	case len(specs) == 0:
-		return usageError(stderr, fs, "no spec files given")
+		return cli.UsageError(stderr, fs, "no spec files given")
 	case *query == "":
-		return usageError(stderr, fs, "--query is required")
+		return cli.UsageError(stderr, fs, "--query is required")
 	case *batchSize <= 0:
-		return usageError(stderr, fs, "--batch-size must be positive, got %d", *batchSize)
+		return cli.UsageError(stderr, fs, "--batch-size must be positive, got %d", *batchSize)
 	case *threads <= 0:
-		return usageError(stderr, fs, "--threads must be positive, got %d", *threads)
+		return cli.UsageError(stderr, fs, "--threads must be positive, got %d", *threads)
 	}
 	newEngine, ok := engines[*engineName]
 	if !ok {
-		return usageError(stderr, fs, "unknown --engine %q (want %s)", *engineName, engineNames())
+		return cli.UsageError(stderr, fs, "unknown --engine %q (want %s)", *engineName, engineNames())
 	}
 	if *format == "" {
 		*format = "jsonl"
@@ -137,7 +138,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *format != "jsonl" && *format != "csv" {
-		return usageError(stderr, fs, "unknown --format %q (want jsonl or csv)", *format)
+		return cli.UsageError(stderr, fs, "unknown --format %q (want jsonl or csv)", *format)
 	}
 	var showProgress bool
 	switch *progress {
@@ -147,22 +148,22 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		showProgress = true
 	case "never":
 	default:
-		return usageError(stderr, fs, "unknown --progress %q (want auto, always or never)", *progress)
+		return cli.UsageError(stderr, fs, "unknown --progress %q (want auto, always or never)", *progress)
 	}
 	files := map[string]string{} // table name (lower case) -> file
 	for _, in := range *inputs {
 		table, file, ok := strings.Cut(in, "=")
 		if !ok || table == "" || file == "" {
-			return usageError(stderr, fs, "--input %q: want TABLE=FILE", in)
+			return cli.UsageError(stderr, fs, "--input %q: want TABLE=FILE", in)
 		}
 		key := strings.ToLower(table)
 		if _, dup := files[key]; dup {
-			return usageError(stderr, fs, "--input: table %q given more than once", table)
+			return cli.UsageError(stderr, fs, "--input: table %q given more than once", table)
 		}
 		files[key] = file
 	}
 
-	prog, ok := compile(specs, stderr)
+	prog, ok := cli.Compile(specs, stderr)
 	if !ok {
 		return 1
 	}

@@ -1,52 +1,24 @@
 // Command gen is `exprc gen` for specs that call the test-only function probe
-// (package cse/probe): importing cse/shapes registers probe, which the product
-// CLI never does. generated/doc.go runs it for generated/cseshapes and
+// (package cse/probe): it registers probe, which the product CLI never does,
+// and runs the CLI's gen command (internal/cli.Gen) with the same flags,
+// --verify included. generated/doc.go runs it for generated/cseshapes and
 // generated/cseshapesnocse:
 //
-//	go run ../cse/shapes/gen [--out DIR | -o FILE] [--package NAME] [--no-cse] SPEC...
+//	go run ../cse/shapes/gen [--out DIR | -o FILE] [--package NAME] [--no-cse] [--verify] SPEC...
 //
-// The freshness test of cse/shapes regenerates the same files in memory and
-// compares them with the checked-in ones.
+// The header of the files it writes records shapes.GenCommand and the
+// arguments. The freshness test of cse/shapes runs the same lines with
+// --verify.
 package main
 
 import (
-	"fmt"
 	"os"
-	"path/filepath"
 
+	_ "github.com/exprc/exprc/cse/probe" // registers probe
 	"github.com/exprc/exprc/cse/shapes"
+	"github.com/exprc/exprc/internal/cli"
 )
 
 func main() {
-	target, src, err := shapes.GenerateFile(".", os.Args[1:])
-	if err == nil {
-		err = writeAtomic(target, src)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "gen: %v\n", err)
-		os.Exit(1)
-	}
-}
-
-// writeAtomic writes data to path through a temporary file and a rename.
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".gen-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close() //nolint:errcheck // already failing
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	os.Exit(cli.Gen(shapes.GenCommand, os.Args[1:], os.Stdout, os.Stderr))
 }

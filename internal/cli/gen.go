@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -11,35 +11,43 @@ import (
 	"github.com/exprc/exprc/codegen"
 )
 
-const genUsage = `usage: exprc gen [--out DIR | -o FILE] [--package NAME] [--no-cse] SPEC...
+// genUsage is the usage text of gen; %[1]s is the command that runs it.
+const genUsage = `usage: %[1]s [--out DIR | -o FILE] [--package NAME] [--no-cse] SPEC...
 
 Compiles every query of the spec files into a Go evaluator function and writes
 them as one Go package file: DIR/exprc_gen.go with --out, FILE with -o (default:
 exprc_gen.go in the current directory). The file is written atomically, and
 nothing is written when any spec has an error. Put this beside the spec:
 
-	//go:generate exprc gen --package mypkg spec.sql
+	//go:generate %[1]s --package mypkg spec.sql
 `
 
 // genFileName is the file --out DIR writes.
 const genFileName = "exprc_gen.go"
 
-func cmdGen(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("gen", genUsage)
+// Gen is the gen command: args are its flags and spec files, and the result is
+// the exit status. command is how it was run ("exprc gen" for the CLI); the
+// usage text shows it, and the header of the generated file records it with
+// args (without --verify) as the command that writes the file. Gen generates
+// calls to the functions registered in the process (ir/functions), so a
+// program that registers more functions before calling Gen generates specs
+// that use them.
+func Gen(command string, args []string, stdout, stderr io.Writer) int {
+	fs := NewFlags("gen", fmt.Sprintf(genUsage, command))
 	outDir := fs.String("out", "", "write DIR/"+genFileName)
 	outFile := fs.StringP("output", "o", "", "write this file")
 	pkg := fs.String("package", "", "Go package name (default: the output directory's name)")
 	noCSE := fs.Bool("no-cse", false, "do not share common subexpressions")
 	verify := fs.Bool("verify", false, "write nothing; exit 1 if the file on disk differs from what would be generated")
-	if code := parse(fs, args, stdout, stderr); code >= 0 {
+	if code := Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
 	specs := fs.Args()
 	if len(specs) == 0 {
-		return usageError(stderr, fs, "no spec files given")
+		return UsageError(stderr, fs, "no spec files given")
 	}
 	if *outDir != "" && *outFile != "" {
-		return usageError(stderr, fs, "--out and -o are exclusive")
+		return UsageError(stderr, fs, "--out and -o are exclusive")
 	}
 	target := *outFile
 	switch {
@@ -56,13 +64,13 @@ func cmdGen(args []string, stdout, stderr io.Writer) int {
 		}
 		*pkg = packageName(filepath.Base(abs))
 	}
-	prog, ok := compile(specs, stderr)
+	prog, ok := Compile(specs, stderr)
 	if !ok {
 		return 1
 	}
 	src, err := codegen.Generate(prog.Queries, codegen.Options{
 		Package: *pkg,
-		Command: "exprc gen " + strings.Join(withoutVerify(args), " "),
+		Command: command + " " + strings.Join(withoutVerify(args), " "),
 		NoCSE:   *noCSE,
 	})
 	if err != nil {

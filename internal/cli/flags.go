@@ -1,0 +1,86 @@
+// Package cli holds what the commands of exprc share: flag sets with their
+// usage text, compiling specs with positioned diagnostics, and the gen command
+// itself. cmd/exprc is the CLI; cse/shapes/gen runs the same gen command in a
+// process where the test-only function probe is registered.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/compiler/diag"
+)
+
+// NewFlags makes a subcommand's flag set. Parse handles --help (usage on
+// stdout, exit 0) and bad flags (error and usage on stderr, exit 1).
+func NewFlags(name, usage string) *FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	f := &FlagSet{FlagSet: fs, usage: usage}
+	fs.BoolFuncP("help", "h", "show this help", func(string) error { f.help = true; return nil })
+	return f
+}
+
+// FlagSet is a subcommand's flags with its usage text.
+type FlagSet struct {
+	*pflag.FlagSet
+	usage string
+	help  bool
+}
+
+// PrintUsage writes the usage text and the flags of fs to w.
+func PrintUsage(w io.Writer, fs *FlagSet) {
+	fmt.Fprintf(w, "%s\nFlags:\n%s", fs.usage, fs.FlagUsages())
+}
+
+// Parse parses args into fs: it returns -1 to go on, else the exit status
+// (0 after --help, 1 after a bad flag).
+func Parse(fs *FlagSet, args []string, stdout, stderr io.Writer) int {
+	err := fs.Parse(args)
+	if errors.Is(err, pflag.ErrHelp) || (err == nil && fs.help) {
+		PrintUsage(stdout, fs)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n\n", err)
+		PrintUsage(stderr, fs)
+		return 1
+	}
+	return -1
+}
+
+// UsageError prints an error and the usage of fs to stderr and returns exit
+// status 1.
+func UsageError(stderr io.Writer, fs *FlagSet, format string, args ...any) int {
+	fmt.Fprintf(stderr, "error: "+format+"\n\n", args...)
+	PrintUsage(stderr, fs)
+	return 1
+}
+
+// Compile compiles specs, rendering diagnostics to stderr on failure.
+func Compile(specs []string, stderr io.Writer) (*compiler.Program, bool) {
+	prog, err := compiler.Compile(specs)
+	if err == nil {
+		return prog, true
+	}
+	var list diag.List
+	if errors.As(err, &list) {
+		var sources map[string][]byte
+		if prog != nil {
+			sources = prog.Sources
+		}
+		diag.Render(stderr, list, sources) //nolint:errcheck // stderr
+		if n := len(list); n > 1 {
+			fmt.Fprintf(stderr, "%d errors\n", n)
+		}
+		return nil, false
+	}
+	fmt.Fprintf(stderr, "error: %v\n", err)
+	return nil, false
+}
