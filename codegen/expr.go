@@ -5,7 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -29,96 +29,115 @@ type operand struct {
 
 func (o operand) isVec() bool { return o.vec != "" }
 
-// isConst reports whether the operand is the same on every row.
-func (o operand) isConst() bool { return o.lit != nil || o.null || o.errLit != nil }
 
-// emit appends the statements computing e on the rows of the selection variable
-// sel (a vec.Sel; nil at run time means every row) and returns the operand. A
-// shared subexpression already computed on a superset of sel's rows is reused;
-// a lazily shared one computes only its missing rows.
-func (f *funcGen) emit(e ir.Expr, sel string) operand {
-	s := f.plan.Lookup(e)
-	if s == nil {
-		return f.emitNode(e, sel)
+// emit appends the statements computing node n (once: a node that is an
+// operand of several others, such as IN's value, is printed at its first use)
+// and returns its operand.
+func (f *funcGen) emit(n *lower.Node) operand {
+	if o, ok := f.done[n]; ok {
+		return o
 	}
-	if name, ok := f.available(s.ID); ok {
-		return operand{t: e.Type(), vec: name}
-	}
-	var name string
-	if s.Memo {
-		name = f.ensure(s, sel)
-	} else {
-		name = f.vector(f.emitNode(e, sel), sel)
-	}
-	f.setAvailable(s.ID, name)
-	return operand{t: e.Type(), vec: name}
+	o := f.emitNode(n)
+	f.done[n] = o
+	return o
 }
 
-// emitNode emits e itself, whether or not it is shared.
-func (f *funcGen) emitNode(e ir.Expr, sel string) operand {
-	switch e := e.(type) {
-	case *ir.Const:
+// emitNode prints node n over its selection.
+func (f *funcGen) emitNode(n *lower.Node) operand {
+	sel := f.sel(n.Sel)
+	switch n.Op {
+	case lower.OpConst:
+		c := n.Const
 		switch {
-		case e.Err != nil:
-			return operand{t: e.T, errLit: errorLit(e.Err)}
-		case e.V == nil:
-			return operand{t: e.T, null: true}
+		case c.Err != nil:
+			return operand{t: c.T, errLit: errorLit(c.Err)}
+		case c.V == nil:
+			return operand{t: c.T, null: true}
 		}
-		return operand{t: e.T, lit: literal(e.V, e.T)}
-	case *ir.ColumnRef:
-		switch e.T.Kind {
+		return operand{t: c.T, lit: literal(c.V, c.T)}
+	case lower.OpColumn:
+		switch c := n.Column; c.T.Kind {
 		case ir.KindVarchar:
-			return operand{t: e.T, str: e}
+			return operand{t: c.T, str: c}
 		case ir.KindMap:
-			return operand{t: e.T, mcol: e}
+			return operand{t: c.T, mcol: c}
+		default:
+			return operand{t: c.T, vec: f.column(c)}
 		}
-		return operand{t: e.T, vec: f.column(e)}
-	case *ir.Call:
-		return f.emitCall(e, sel)
-	case *ir.And:
-		return f.emitLogic(e.Args, false, sel, "and")
-	case *ir.Or:
-		return f.emitLogic(e.Args, true, sel, "or")
-	case *ir.If:
-		return f.emitIf(e, sel)
-	case *ir.Case:
-		return f.emitCase(e, sel)
-	case *ir.Coalesce:
-		return f.emitCoalesce(e, sel)
-	case *ir.IsNull:
-		v := f.vector(f.emit(e.Arg, sel), sel)
+	case lower.OpReuse:
+		return operand{t: n.Expr.Type(), vec: f.done[n.Def].vec}
+	case lower.OpShare:
+		return operand{t: n.Expr.Type(), vec: f.vector(f.emit(n.Args[0]), sel)}
+	case lower.OpMemo:
+		return f.ensure(n)
+	case lower.OpCall:
+		return f.emitCall(n, sel)
+	case lower.OpAnd:
+		return f.emitLogic(n, false, sel, "and")
+	case lower.OpOr:
+		return f.emitLogic(n, true, sel, "or")
+	case lower.OpIf:
+		return f.emitIf(n, sel)
+	case lower.OpCase:
+		return f.emitCase(n, sel)
+	case lower.OpCoalesce:
+		return f.emitCoalesce(n, sel)
+	case lower.OpIsNull:
+		e := n.Expr.(*ir.IsNull)
+		v := f.vector(f.emit(n.Args[0]), sel)
 		name := f.fresh("isNull")
 		if e.Not {
 			name = f.fresh("isNotNull")
 		}
 		f.commentFor(e)
+		// isNull := vec.IsNull(&v, not, sel, n)
 		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "IsNull").Call(jen.Op("&").Id(v), jen.Lit(e.Not), jen.Id(sel), jen.Id("n")))
 		return operand{t: ir.TypeBoolean, vec: name}
-	case *ir.In:
-		return f.emitIn(e, sel)
-	case *ir.Between:
-		return f.emitBetween(e, sel)
-	case *ir.NullIf:
-		a := f.emit(e.A, sel)
-		b := f.emit(e.B, sel)
-		eq := f.emitKernel(e.Eq.Sig, []operand{a, b}, sel, "eq")
+	case lower.OpIn:
+		return f.emitForm(n, sel, "in", true, "inResult")
+	case lower.OpBetween:
+		return f.emitForm(n, sel, "between", false, "betweenResult")
+	case lower.OpNullIf:
+		a := f.emit(n.Args[0])
+		f.emit(n.Args[1])
+		eq := f.emit(n.Args[2])
 		av := f.vector(a, sel)
 		name := f.fresh("nullIf")
-		f.commentFor(e)
+		f.commentFor(n.Expr)
 		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "NullIf").Call(jen.Op("&").Id(av), jen.Op("&").Id(eq.vec), jen.Id(sel), jen.Id("n")))
-		return operand{t: e.Type(), vec: name}
-	case *ir.Try:
-		v := f.emit(e.Arg, sel)
-		if !v.isVec() && v.errLit == nil {
+		return operand{t: n.Expr.Type(), vec: name}
+	case lower.OpTry:
+		v := f.emit(n.Args[0])
+		if n.Pass {
 			return v
 		}
 		vv := f.vector(v, sel)
 		name := f.fresh("tried")
-		f.commentFor(e)
+		f.commentFor(n.Expr)
 		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "Try").Call(jen.Op("&").Id(vv), jen.Id(sel), jen.Id("n")))
-		return operand{t: e.Type(), vec: name}
+		return operand{t: n.Expr.Type(), vec: name}
+	case lower.OpCompare:
+		args := []operand{f.emit(n.Args[0]), f.emit(n.Args[1])}
+		return f.emitKernel(n.Sig, args, sel, n.Base)
+	case lower.OpFused:
+		return f.emitFused(n, sel)
 	}
-	panic(fmt.Sprintf("codegen: unknown expression %T", e))
+	panic(fmt.Sprintf("codegen: unknown node %d", n.Op))
+}
+
+// sel is the Go variable of a selection.
+func (f *funcGen) sel(s *lower.Sel) string {
+	switch s.Kind {
+	case lower.SelAll:
+		return "all"
+	case lower.SelWhere:
+		return "sel"
+	}
+	name, ok := f.sels[s]
+	if !ok {
+		panic("codegen: selection used before it is made")
+	}
+	return name
 }
 
 // vector makes an operand a vec.Vec variable (constants are spread over the
@@ -166,189 +185,131 @@ func errorLit(e *ir.EvalError) jen.Code {
 	return jen.Qual(rtPkg, "NewError").Call(jen.Lit(string(e.Class)), jen.Lit(e.Message()))
 }
 
-func (f *funcGen) emitIf(e *ir.If, sel string) operand {
-	if f.fusibleCond(e) {
-		return f.emitFused(e, sel, "ifResult", func(sel string) operand { return f.emitIfVectors(e, sel) })
-	}
-	return f.emitIfVectors(e, sel)
-}
-
-// emitIfVectors emits IF as vector code: the condition on sel, then each
-// branch on the rows it takes.
-func (f *funcGen) emitIfVectors(e *ir.If, sel string) operand {
-	c := f.vector(f.emit(e.Cond, sel), sel)
+// emitIf prints IF as vector code: the condition on sel, then each branch on
+// the rows it takes.
+func (f *funcGen) emitIf(n *lower.Node, sel string) operand {
+	c := f.vector(f.emit(n.Args[0]), sel)
 	taken, rest := f.fresh("then"), f.fresh("otherwise")
+	f.sels[n.Branches[0].Sel], f.sels[n.Branches[1].Sel] = taken, rest
 	res := f.fresh("ifResult")
-	f.commentFor(e)
+	t := n.Expr.Type()
+	f.commentFor(n.Expr)
 	f.add(jen.List(jen.Id(taken), jen.Id(rest)).Op(":=").Qual(vecPkg, "Split").Call(jen.Op("&").Id(c), jen.Id(sel), jen.Id("n")))
-	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(e.Type())).Call(jen.Id("n")))
+	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
 	f.add(jen.Qual(vecPkg, "CopyErrs").Call(jen.Op("&").Id(res), jen.Op("&").Id(c), jen.Id(sel), jen.Id("n")))
-	f.enter(f.plan.Region(e, cse.Then, 0), taken)
-	f.mergeInto(res, f.emit(e.Then, taken), taken)
-	f.exit(1)
-	f.enter(f.plan.Region(e, cse.Else, 0), rest)
-	f.mergeInto(res, f.emit(e.Else, rest), rest)
-	f.exit(1)
-	return operand{t: e.Type(), vec: res}
-}
-
-func (f *funcGen) emitCase(e *ir.Case, sel string) operand {
-	if f.fusibleCond(e) {
-		return f.emitFused(e, sel, "caseResult", func(sel string) operand { return f.emitCaseVectors(e, sel) })
+	for _, b := range n.Branches {
+		f.hoists(b.Hoists)
+		f.mergeInto(res, f.emit(b.Value), f.sel(b.Sel))
 	}
-	return f.emitCaseVectors(e, sel)
+	return operand{t: t, vec: res}
 }
 
-// emitCaseVectors emits CASE as vector code: each WHEN on the rows no earlier
-// WHEN took, each result on the rows of its branch.
-func (f *funcGen) emitCaseVectors(e *ir.Case, sel string) operand {
+// emitCase prints CASE as vector code: each WHEN on the rows no earlier WHEN
+// took, each result on the rows of its branch.
+func (f *funcGen) emitCase(n *lower.Node, sel string) operand {
+	t := n.Expr.Type()
 	res := f.fresh("caseResult")
-	f.commentFor(e)
-	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(e.T)).Call(jen.Id("n")))
-	var subject operand
-	if e.Operand != nil {
-		subject = f.emit(e.Operand, sel)
+	f.commentFor(n.Expr)
+	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
+	if len(n.Args) > 0 {
+		f.emit(n.Args[0]) // the operand, compared by each WHEN
 	}
 	rem := sel
-	for k, w := range e.Whens {
-		var c string
-		if e.Operand != nil {
-			v := f.emit(w.Cond, rem)
-			c = f.emitKernel(e.Eq.Sig, []operand{subject, v}, rem, "matches").vec
-		} else {
-			c = f.vector(f.emit(w.Cond, rem), rem)
-		}
+	for _, b := range n.Branches {
+		c := f.vector(f.emit(b.Cond), rem)
 		taken, rest := f.fresh("when"), f.fresh("notYet")
+		f.sels[b.Sel], f.sels[b.Left] = taken, rest
 		f.add(jen.Qual(vecPkg, "CopyErrs").Call(jen.Op("&").Id(res), jen.Op("&").Id(c), jen.Id(rem), jen.Id("n")))
 		f.add(jen.List(jen.Id(taken), jen.Id(rest)).Op(":=").Qual(vecPkg, "Split").Call(jen.Op("&").Id(c), jen.Id(rem), jen.Id("n")))
-		f.enter(f.plan.Region(e, cse.WhenThen, k), taken)
-		f.mergeInto(res, f.emit(w.Then, taken), taken)
-		f.exit(1)
+		f.hoists(b.Hoists)
+		f.mergeInto(res, f.emit(b.Value), taken)
 		rem = rest
-		f.enter(f.plan.Region(e, cse.CaseRest, k+1), rem) // until the CASE ends
+		f.hoists(b.Rest)
 	}
-	f.mergeInto(res, f.emit(e.Else, rem), rem)
-	f.exit(len(e.Whens))
-	return operand{t: e.T, vec: res}
+	f.mergeInto(res, f.emit(n.Else), rem)
+	return operand{t: t, vec: res}
 }
 
-func (f *funcGen) emitCoalesce(e *ir.Coalesce, sel string) operand {
+// emitCoalesce prints COALESCE: each argument on the rows the earlier ones
+// left NULL; the last one lowered decides every remaining row.
+func (f *funcGen) emitCoalesce(n *lower.Node, sel string) operand {
+	t := n.Expr.Type()
 	res := f.fresh("coalesced")
-	f.commentFor(e)
-	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(e.T)).Call(jen.Id("n")))
-	rem := sel
-	entered := 0
-	for i, a := range e.Args {
-		if i > 0 {
-			f.enter(f.plan.Region(e, cse.CoalesceRest, i), rem) // until the COALESCE ends
-			entered++
-		}
-		o := f.emit(a, rem)
-		if i == len(e.Args)-1 || o.isConst() {
-			// The last argument decides every remaining row, and so does a
-			// constant: NULL constants were folded away, so it is a value or an error.
+	f.commentFor(n.Expr)
+	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
+	for i, b := range n.Branches {
+		rem := f.sel(b.Sel)
+		f.hoists(b.Hoists)
+		o := f.emit(b.Value)
+		if i == len(n.Branches)-1 {
 			f.mergeInto(res, o, rem)
 			break
 		}
 		ov := f.vector(o, rem)
 		f.add(jen.Qual(vecPkg, "MergeNonNull").Call(jen.Op("&").Id(res), jen.Op("&").Id(ov), jen.Id(rem), jen.Id("n")))
 		next := f.fresh("stillNull")
+		f.sels[n.Branches[i+1].Sel] = next
 		f.add(jen.Id(next).Op(":=").Qual(vecPkg, "NullRows").Call(jen.Op("&").Id(ov), jen.Id(rem), jen.Id("n")))
-		rem = next
 	}
-	f.exit(entered)
-	return operand{t: e.T, vec: res}
+	return operand{t: t, vec: res}
 }
 
-// emitLogic emits an n-ary AND (dominant FALSE) or OR (dominant TRUE).
-func (f *funcGen) emitLogic(args []ir.Expr, dominant bool, sel, base string) operand {
+// emitLogic prints an n-ary AND (dominant FALSE) or OR (dominant TRUE).
+func (f *funcGen) emitLogic(n *lower.Node, dominant bool, sel, base string) operand {
 	lg := f.fresh(base)
 	f.add(jen.Id(lg).Op(":=").Qual(vecPkg, "NewLogic").Call(jen.Lit(dominant), jen.Id(sel), jen.Id("n")))
-	for i, a := range args {
-		live := lg + ".Live" // rows the operands before this one left undecided
-		if i > 0 {
-			f.enter(nil, live)
-		}
-		v := f.vector(f.emit(a, live), live)
+	f.sels[n.Branches[0].Sel] = lg + ".Live" // rows the operands so far left undecided
+	for _, b := range n.Branches {
+		live := f.sel(b.Sel)
+		v := f.vector(f.emit(b.Value), live)
 		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(v)))
 	}
-	f.exit(len(args) - 1)
 	res := f.fresh(base + "Result")
 	f.add(jen.Id(res).Op(":=").Id(lg).Dot("Finish").Call())
 	return operand{t: ir.TypeBoolean, vec: res}
 }
 
-func (f *funcGen) emitIn(e *ir.In, sel string) operand {
-	if len(e.List) == 0 {
-		return operand{t: ir.TypeBoolean, lit: jen.False()}
-	}
-	x := f.emit(e.Arg, sel)
-	lg := f.fresh("in")
-	f.commentFor(e)
-	f.add(jen.Id(lg).Op(":=").Qual(vecPkg, "NewLogic").Call(jen.True(), jen.Id(sel), jen.Id("n")))
-	for i, item := range e.List {
-		live := lg + ".Live" // rows the operands before this one left undecided
-		if i > 0 {
-			f.enter(nil, live)
-		}
-		v := f.emit(item, live)
-		cmp := f.emitKernel(e.Eq.Sig, []operand{x, v}, live, "matches")
+// emitForm prints IN (dominant TRUE: any match) and BETWEEN (dominant FALSE:
+// both bounds), a comparison per operand over the rows still undecided.
+func (f *funcGen) emitForm(n *lower.Node, sel, base string, dominant bool, result string) operand {
+	f.emit(n.Args[0])
+	lg := f.fresh(base)
+	f.commentFor(n.Expr)
+	f.add(jen.Id(lg).Op(":=").Qual(vecPkg, "NewLogic").Call(jen.Lit(dominant), jen.Id(sel), jen.Id("n")))
+	f.sels[n.Branches[0].Sel] = lg + ".Live" // rows the operands so far left undecided
+	for _, b := range n.Branches {
+		cmp := f.emit(b.Cond)
 		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(cmp.vec)))
 	}
-	f.exit(len(e.List) - 1)
-	res := f.fresh("inResult")
+	res := f.fresh(result)
 	f.add(jen.Id(res).Op(":=").Id(lg).Dot("Finish").Call())
 	return operand{t: ir.TypeBoolean, vec: res}
 }
 
-func (f *funcGen) emitBetween(e *ir.Between, sel string) operand {
-	x := f.emit(e.Arg, sel)
-	lg := f.fresh("between")
-	f.commentFor(e)
-	f.add(jen.Id(lg).Op(":=").Qual(vecPkg, "NewLogic").Call(jen.False(), jen.Id(sel), jen.Id("n")))
-	for _, bound := range []struct {
-		e   ir.Expr
-		sig *ir.Signature
-	}{{e.Lo, e.Ge.Sig}, {e.Hi, e.Le.Sig}} {
-		live := lg + ".Live" // rows the operands before this one left undecided
-		if bound.e == e.Hi {
-			f.enter(nil, live)
-		}
-		v := f.emit(bound.e, live)
-		cmp := f.emitKernel(bound.sig, []operand{x, v}, live, "inRange")
-		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(cmp.vec)))
-	}
-	f.exit(1)
-	res := f.fresh("betweenResult")
-	f.add(jen.Id(res).Op(":=").Id(lg).Dot("Finish").Call())
-	return operand{t: ir.TypeBoolean, vec: res}
-}
-
-// emitCall emits a registry function call.
-func (f *funcGen) emitCall(e *ir.Call, sel string) operand {
-	args := make([]operand, len(e.Args))
-	for i, a := range e.Args {
-		args[i] = f.emit(a, sel)
+// emitCall prints a registry function call.
+func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
+	e := n.Expr.(*ir.Call)
+	args := make([]operand, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = f.emit(a)
 	}
 	f.commentFor(e)
 	base := tempBase(e)
-	switch e.Fn.Name {
-	case "subscript", "element_at", "map_contains_key", "cardinality":
+	switch n.Call {
+	case lower.CallMap:
 		return f.emitMapCall(e, args, sel, base)
-	case "greatest", "least":
+	case lower.CallMapColumn:
+		return f.emitMapColumnCall(e, args, sel, base)
+	case lower.CallGreatest:
 		return f.emitGreatest(e, args, sel, base)
-	case "like", "rlike":
-		if m := f.matcher(e, args); m != nil {
-			return f.emitRows(e.Sig.Ret, true, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
-				return []jen.Code{
-					jen.If(jen.Id(m.err).Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id(m.err)), jen.Continue()),
-					set(jen.Id(m.name).Dot("Match").Call(vals[0])),
-				}
-			})
-		}
-	}
-	if e.Sig.Kernel == "" {
-		panic(fmt.Sprintf("codegen: function %s has no kernel", e.Fn.Name))
+	case lower.CallMatcher:
+		m := f.matcher(e)
+		return f.emitRows(e.Sig.Ret, true, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+			return []jen.Code{
+				jen.If(jen.Id(m.err).Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id(m.err)), jen.Continue()),
+				set(jen.Id(m.name).Dot("Match").Call(vals[0])),
+			}
+		})
 	}
 	return f.emitKernel(e.Sig, args, sel, base)
 }

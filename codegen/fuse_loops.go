@@ -3,57 +3,77 @@ package codegen
 import (
 	"github.com/dave/jennifer/jen"
 
-	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 )
 
 // The loops of a fused expression and the vector code they fall back on.
 
-// emitFused emits expression e (a conditional, or a value at the root of an
-// output column or the WHERE clause) as fused row loops over the rows of sel,
-// with vector code (general, over a selection it is given) for the rows they
-// leave.
+// emitFused prints fused expression n as row loops over the rows of sel,
+// with vector code (general, over the rows they leave) after them.
+//
+// The vector code of an expression pays per operation: a vector per
+// intermediate result, and for a CASE or IF a boolean vector per condition,
+// a selection split per WHEN and a merge per result. A fused expression (see
+// package lower for which are) is one Go loop over the rows instead: a switch
+// per row for a conditional, one Go expression for a value. It is NULL only
+// where an input is, so the loops need no NULL rules; a kernel error, a
+// missing map key or a NULL map item sets the row's flag (vec.Failed).
 //
 // Two loops, chosen per batch once the batch-wide conditions hold (constant
 // patterns compiled):
 //   - clean: no input has a NULL or an error. Every row is computed in the
-//     loop; a map lookup that misses stops it and the vector code computes
-//     every row of sel instead. When e is the root of the output column being
-//     emitted (f.sink), this loop writes the column's Arrow array directly.
-//   - rows: some input has NULLs or errors. A row with a NULL or failed
-//     input, or whose map lookup misses or finds a NULL item, is left to the
-//     vector code, which computes just those rows; their results are merged
-//     in. Which inputs a row reads is checked up front for all of e's inputs,
-//     so a NULL in a branch the row does not take also sends it to the vector
-//     code: slower for that row, never different.
-func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func(sel string) operand) operand {
+//     loop; a flagged row stops it and the vector code computes every row of
+//     sel instead. When the plan says Direct, this loop writes the output
+//     column's Arrow array itself.
+//   - rows: some input has NULLs or errors (and they are at most half the
+//     batch). A row with a NULL or failed input, or that the loop flags, is
+//     left to the vector code, which computes just those rows; their
+//     results are merged in. Which inputs a row reads is checked up front
+//     for all of the expression's inputs, so a NULL in a branch the row does
+//     not take also sends it to the vector code: slower for that row, never
+//     different.
+//
+// Evaluation stays lazy (a condition runs only on rows no earlier WHEN
+// took, a result only on the rows of its branch, an AND operand only after
+// the earlier ones were TRUE), so a loop evaluates no more than the vector
+// code would, and a row it computes without a flag has the outcome the
+// vector code would give it: the rules that let a NULL or a FALSE win over
+// an error only matter on rows with a NULL input or an error, which the
+// vector code computes. What a row left to the vector code had evaluated in
+// the loop is pure (templates/rt kernels and lookups), so computing it again
+// is not observable.
+func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
+	fz := n.Fused
 	l := &fusedLoops{
-		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[ir.Expr]string{}},
-		e:   e,
+		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}},
+		fz:  fz,
+		e:   n.Expr,
 		sel: sel,
 	}
-	l.direct = f.takeSink(e)
-	if l.direct {
-		l.writer = l.fu.local(camel(f.sink.name) + "Out")
+	if fz.Direct {
+		l.col = f.fresh(camel(fz.Root) + "Col")
+		l.writer = l.fu.local(camel(fz.Root) + "Out")
 	}
-	// Shared subexpressions absorbed by e are computed once per row, first:
-	// every path through e evaluates them.
-	l.absorbed = f.absorbedBy(e)
-	for _, s := range l.absorbed {
-		l.fu.locals[s.ID] = l.fu.local(tempName(s.Expr))
+	// Shared subexpressions absorbed by the expression are computed once per
+	// row, first: every path through it evaluates them.
+	for _, a := range fz.Absorbs {
+		l.fu.locals[a.Shared.ID] = l.fu.local(tempName(a.Shared.Expr))
 	}
 	cleanBody := l.body(l.storeClean(), false)
 	rowsBody := l.body(func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, true)
 
-	l.res, l.rest, l.fused = f.fresh(base), f.fresh("rest"), f.fresh("fused")
-	slow := l.vectorCode(general)
+	l.res, l.rest, l.fused = f.fresh(fusedBase(n.Expr)), f.fresh("rest"), f.fresh("fused")
+	f.sels[fz.Rest] = l.rest
+	slow := l.vectorCode()
 	clean := l.cleanLoop(cleanBody)
 	rows := l.rowsLoop(rowsBody)
 
-	t := e.Type()
-	f.commentFor(e)
-	if l.direct {
-		f.add(jen.Var().Id(f.sink.col).Qual(arrowPkg, "Array").Comment("written by the clean loop, or below from " + l.res))
+	t := n.Expr.Type()
+	f.commentFor(n.Expr)
+	if fz.Direct {
+		f.outCol = l.col
+		f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the clean loop, or below from " + l.res))
 	}
 	f.add(jen.Var().Id(l.res).Qual(vecPkg, "Vec").Types(goType(t)))
 	// rest starts as every row of sel for when no loop runs (a batch-wide
@@ -87,15 +107,26 @@ func (f *funcGen) emitFused(e ir.Expr, sel, base string, general func(sel string
 	return operand{t: t, vec: l.res}
 }
 
+// fusedBase names a fused expression's vector.
+func fusedBase(e ir.Expr) string {
+	switch e.(type) {
+	case *ir.If:
+		return "ifResult"
+	case *ir.Case:
+		return "caseResult"
+	}
+	return rootName(e)
+}
+
 // fusedLoops is the state emitFused's parts share.
 type fusedLoops struct {
-	fu       *fusion
-	e        ir.Expr
-	sel      string
-	absorbed []*cse.Shared
-	// direct: the clean loop writes the output column through writer.
-	direct bool
-	writer string
+	fu  *fusion
+	fz  *lower.Fused
+	e   ir.Expr
+	sel string
+	// col and writer: the output column's array and writer, when the clean
+	// loop writes it directly.
+	col, writer string
 	// res is e's vector; rest the rows the vector code computes; fused
 	// whether a loop ran.
 	res, rest, fused string
@@ -105,45 +136,44 @@ type fusedLoops struct {
 // vector, or the output column's values by selection position), or appended
 // to the output column's writer.
 func (l *fusedLoops) storeClean() func(jen.Code) jen.Code {
-	if l.direct && l.e.Type().Kind == ir.KindVarchar {
+	if l.fz.Direct && l.e.Type().Kind == ir.KindVarchar {
 		return func(v jen.Code) jen.Code { return jen.Id(l.writer).Dot("Append").Call(v) }
 	}
 	pos := "i"
-	if l.direct && l.sel != "all" {
+	if l.fz.Direct && l.sel != "all" {
 		pos = "k"
 	}
 	return func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id(pos)).Op("=").Add(v) }
 }
 
-// body is a loop's statements for row i: the absorbed subexpressions, then e.
+// body is a loop's statements for row i: the absorbed subexpressions, then
+// the expression.
 func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows bool) []jen.Code {
 	fu := l.fu
 	fu.rows = rows
 	var body []jen.Code
-	for _, s := range l.absorbed {
-		body = append(body, jen.Comment(sharedLabel(fu.f, s)+comment(s.SQL)), jen.Id(fu.locals[s.ID]).Op(":=").Add(fu.valueNode(s.Expr)))
+	for _, a := range l.fz.Absorbs {
+		body = append(body, jen.Comment(sharedLabel(a.Recomputed)+comment(a.Shared.SQL)), jen.Id(fu.locals[a.Shared.ID]).Op(":=").Add(fu.value(a.Row)))
 	}
-	if stmts := fu.assignCond(l.e, store); stmts != nil {
-		return append(body, stmts...)
-	}
-	return append(body, store(fu.valueNode(l.e))) // a fused root value
+	return append(body, fu.assign(l.fz.Row, store)...)
 }
 
 // vectorCode is the general path over rest: the absorbed subexpressions
-// hoisted first, then e, merged into res when a loop computed the other rows.
-func (l *fusedLoops) vectorCode(general func(sel string) operand) []jen.Code {
+// computed as vectors first, then the expression, merged into res when a
+// loop computed the other rows.
+func (l *fusedLoops) vectorCode() []jen.Code {
 	f := l.fu.f
 	saved := f.stmts
 	f.stmts = nil
-	f.enter(nil, l.rest)
-	for _, s := range l.absorbed {
-		if _, ok := f.available(s.ID); !ok {
-			f.add(jen.Comment(sharedLabel(f, s) + comment(s.SQL)))
-			f.setAvailable(s.ID, f.vector(f.emitNode(s.Expr, l.rest), l.rest))
-		}
+	recomputed := map[int]bool{}
+	for _, a := range l.fz.Absorbs {
+		recomputed[a.Shared.ID] = a.Recomputed
 	}
-	g := f.vector(general(l.rest), l.rest)
-	f.exit(1)
+	for _, h := range l.fz.Hoists {
+		f.add(jen.Comment(sharedLabel(recomputed[h.Shared.ID]) + comment(h.Shared.SQL)))
+		f.emit(h)
+	}
+	g := f.vector(f.emit(l.fz.General), l.rest)
 	f.add(jen.If(jen.Id(l.fused)).Block(
 		jen.Qual(vecPkg, "Merge").Call(jen.Op("&").Id(l.res), jen.Op("&").Id(g), jen.Id(l.rest), jen.Id("n")),
 	).Else().Block(jen.Id(l.res).Op("=").Id(g)))
@@ -174,7 +204,7 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 	fu, t := l.fu, l.e.Type()
 	var clean []jen.Code
 	over := "out"
-	if l.direct {
+	if l.fz.Direct {
 		cnt := jen.Id("n")
 		if l.sel != "all" {
 			cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
@@ -195,8 +225,8 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 		clean = append(clean, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	}
 	var done []jen.Code
-	if l.direct {
-		done = append(done, jen.Id(fu.f.sink.col).Op("=").Id(l.writer).Dot("Array").Call())
+	if l.fz.Direct {
+		done = append(done, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
 	}
 	done = append(done, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Qual(vecPkg, "Sel").Values()))
 	if fu.bad == "" {
@@ -208,7 +238,7 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 		l.loop(over).Block(l.first(append(body, jen.If(jen.Id(fu.bad)).Block(jen.Break())))...),
 	)
 	stopped := []jen.Code{jen.Comment("a row failed (an error or a missing map key): the vector code computes every row")}
-	if l.direct {
+	if l.fz.Direct {
 		stopped = append(stopped, jen.Id(l.writer).Dot("Release").Call())
 	}
 	return append(clean, jen.If(jen.Op("!").Id(fu.bad)).Block(done...).Else().Block(stopped...))
@@ -248,29 +278,9 @@ func joined(cs []jen.Code, op string) jen.Code {
 	return c
 }
 
-// takeSink reports whether fused expression e is the root of the output column
-// being emitted, of a type a fused loop writes directly, and not shared (a
-// shared root's vector is read elsewhere); it names the column's variable.
-func (f *funcGen) takeSink(e ir.Expr) bool {
-	s := f.sink
-	if s == nil || s.expr != e || s.col != "" {
-		return false
-	}
-	if sh := f.plan.Lookup(e); sh != nil && !f.recomputed[sh.ID] {
-		return false
-	}
-	switch e.Type().Kind {
-	case ir.KindVarchar, ir.KindBigint, ir.KindInt, ir.KindDouble, ir.KindDate:
-	default:
-		return false
-	}
-	s.col = f.fresh(camel(s.name) + "Col")
-	return true
-}
-
 // sharedLabel introduces a shared subexpression computed in a fused root.
-func sharedLabel(f *funcGen, s *cse.Shared) string {
-	if f.recomputed[s.ID] {
+func sharedLabel(recomputed bool) string {
+	if recomputed {
 		return "shared (always; cheap, so each fused root that uses it computes it): "
 	}
 	return "shared (always): "

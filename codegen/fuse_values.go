@@ -1,77 +1,90 @@
 package codegen
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
-	"github.com/exprc/exprc/templates/rt"
 )
 
 // The Go code of a fused expression for one row: statements for
 // conditionals, expressions for values, and the inputs they register.
 
-// assign returns the statements storing e's value for row i with store.
-func (fu *fusion) assign(e ir.Expr, store func(jen.Code) jen.Code) []jen.Code {
-	if fu.f.plan.Lookup(e) == nil {
-		if stmts := fu.assignCond(e, store); stmts != nil {
-			return stmts
-		}
-	}
-	return []jen.Code{store(fu.value(e))}
+// fusion collects what the fused loops of one expression need: the run-time
+// conditions under which they apply and the value slices they read.
+type fusion struct {
+	f *funcGen
+	// conds must hold for either loop to run (constant patterns compiled);
+	// clean selects the clean loop (no input has a NULL or an error), and
+	// rowNulls are the per-row tests that leave a row to the vector code in
+	// the rows loop.
+	conds, clean, rowNulls []jen.Code
+	// nullCounts are the NULL counts of the input arrays: the rows loop runs
+	// only when they add up to at most half the batch, as it leaves a row
+	// with a NULL to the vector code, which is faster on its own when most
+	// rows would be left to it.
+	nullCounts []jen.Code
+	slices     []jen.Code
+	seen       map[string]jen.Code    // vector or array variable -> per-row value
+	tested     map[string]bool        // arrays whose NULLs, and patterns whose errors, are tested
+	names      map[string]bool        // locals of the loop's block
+	subjects   map[*lower.Row]string  // CASE operand -> its per-row local
+	// rows is set while the rows loop's body is generated: its map item
+	// reads also test for NULL items.
+	rows bool
+	// bad names the loop's flag set by a kernel error or a map lookup that
+	// finds no entry ("" while none can).
+	bad    string
+	locals map[int]string // absorbed shared subexpression -> its per-row local
 }
 
-// assignCond returns the statements of a fused conditional (nil when e is not
-// one), whether or not e itself is shared.
-func (fu *fusion) assignCond(e ir.Expr, store func(jen.Code) jen.Code) []jen.Code {
-	switch e := e.(type) {
-	case *ir.If:
-		return []jen.Code{jen.If(fu.value(e.Cond)).Block(fu.assign(e.Then, store)...).Else().Block(fu.assign(e.Else, store)...)}
-	case *ir.Case:
+// assign returns the statements storing row r's value with store.
+func (fu *fusion) assign(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code {
+	switch r.Op {
+	case lower.RowIf:
+		// if cond { ... } else { ... }
+		return []jen.Code{jen.If(fu.value(r.Args[0])).Block(fu.assign(r.Args[1], store)...).Else().Block(fu.assign(r.Args[2], store)...)}
+	case lower.RowCase:
+		// subject := ...; switch { case cond: ...; default: ... }
 		var stmts, cases []jen.Code
 		var subject jen.Code
-		if e.Operand != nil {
-			name, ok := fu.subjects[e]
+		if r.Subject != nil {
+			name, ok := fu.subjects[r]
 			if !ok {
 				name = fu.local("subject")
-				fu.subjects[e] = name
+				fu.subjects[r] = name
 			}
-			stmts = append(stmts, jen.Id(name).Op(":=").Add(fu.value(e.Operand)))
+			stmts = append(stmts, jen.Id(name).Op(":=").Add(fu.value(r.Subject)))
 			subject = jen.Id(name)
 		}
-		for _, w := range e.Whens {
-			c := fu.value(w.Cond)
+		for k := 0; k < len(r.Args); k += 2 {
+			c := fu.value(r.Args[k])
 			if subject != nil {
-				c = kernelCall(e.Eq.Sig, subject, c)
+				c = kernelCall(r.Sig, subject, c)
 			}
-			cases = append(cases, jen.Case(c).Block(fu.assign(w.Then, store)...))
+			cases = append(cases, jen.Case(c).Block(fu.assign(r.Args[k+1], store)...))
 		}
-		cases = append(cases, jen.Default().Block(fu.assign(e.Else, store)...))
+		cases = append(cases, jen.Default().Block(fu.assign(r.Else, store)...))
 		return append(stmts, jen.Switch().Block(cases...))
 	}
-	return nil
+	return []jen.Code{store(fu.value(r))}
 }
 
-// value returns the Go expression of fusible value e for row i, registering
-// the inputs it reads.
-func (fu *fusion) value(e ir.Expr) jen.Code {
+// value returns the Go expression of row value r for row i, registering the
+// inputs it reads.
+func (fu *fusion) value(r *lower.Row) jen.Code {
 	f := fu.f
-	if s := f.plan.Lookup(e); s != nil {
-		if name, ok := fu.locals[s.ID]; ok {
-			return jen.Id(name)
-		}
-		name, _ := f.available(s.ID)
-		return fu.vecInput(name)
-	}
-	return fu.valueNode(e)
-}
-
-// valueNode is value for e itself, shared or not.
-func (fu *fusion) valueNode(e ir.Expr) jen.Code {
-	f := fu.f
-	switch e := e.(type) {
-	case *ir.Const:
-		return literal(e.V, e.T)
-	case *ir.ColumnRef:
+	switch r.Op {
+	case lower.RowLocal:
+		return jen.Id(fu.locals[r.Shared.ID])
+	case lower.RowVector:
+		return fu.vecInput(f.done[r.Def].vec)
+	case lower.RowConst:
+		return literal(r.Const.V, r.Const.T)
+	case lower.RowColumn:
+		e := r.Column
 		if e.T.Kind == ir.KindVarchar {
 			arr := f.strArray(e)
 			fu.noNulls(arr, true)
@@ -82,55 +95,56 @@ func (fu *fusion) valueNode(e ir.Expr) jen.Code {
 			fu.nullCounts = append(fu.nullCounts, jen.Id("in").Dot("Column").Call(jen.Lit(e.Index)).Dot("NullN").Call())
 		}
 		return fu.vecInput(name)
-	case *ir.And:
-		return fu.logic(e.Args, "&&")
-	case *ir.Or:
-		return fu.logic(e.Args, "||")
-	case *ir.Between:
-		x := fu.value(e.Arg)
-		return jen.Parens(jen.Add(kernelCall(e.Ge.Sig, x, fu.value(e.Lo))).Op("&&").Add(kernelCall(e.Le.Sig, x, fu.value(e.Hi))))
-	case *ir.In:
-		x := fu.value(e.Arg)
-		c := jen.Add(kernelCall(e.Eq.Sig, x, fu.value(e.List[0])))
-		for _, v := range e.List[1:] {
-			c = c.Op("||").Add(kernelCall(e.Eq.Sig, x, fu.value(v)))
+	case lower.RowAnd:
+		return fu.logic(r.Args, "&&")
+	case lower.RowOr:
+		return fu.logic(r.Args, "||")
+	case lower.RowBetween:
+		// (x >= lo && x <= hi)
+		x := fu.value(r.Args[0])
+		return jen.Parens(jen.Add(kernelCall(r.Sigs[0], x, fu.value(r.Args[1]))).Op("&&").Add(kernelCall(r.Sigs[1], x, fu.value(r.Args[2]))))
+	case lower.RowIn:
+		// (x == a || x == b ...)
+		x := fu.value(r.Args[0])
+		c := jen.Add(kernelCall(r.Sigs[0], x, fu.value(r.Args[1])))
+		for _, v := range r.Args[2:] {
+			c = c.Op("||").Add(kernelCall(r.Sigs[0], x, fu.value(v)))
 		}
 		return jen.Parens(c)
-	case *ir.Call:
-		if mapCalls[e.Fn.Name] {
-			return fu.mapCall(e)
-		}
+	case lower.RowMap:
+		return fu.mapCall(r)
+	case lower.RowLike:
+		return likeTest(r.Shape, r.Lit, fu.value(r.Args[0]))
+	case lower.RowMatch:
+		e := r.Expr.(*ir.Call)
 		if e.Fn.Name == "like" {
-			if test := inlineLike(e, fu.value(e.Args[0])); test != nil {
-				return test
-			}
+			fu.value(r.Args[0]) // registered before the matcher, as when LIKE is tested directly
 		}
-		if e.Fn.Name == "like" || e.Fn.Name == "rlike" {
-			m := f.matcher(e, nil)
-			if !fu.tested[m.err] {
-				fu.tested[m.err] = true
-				fu.conds = append(fu.conds, jen.Id(m.err).Op("==").Nil())
-			}
-			return jen.Id(m.name).Dot("Match").Call(fu.value(e.Args[0]))
+		m := f.matcher(e)
+		if !fu.tested[m.err] {
+			fu.tested[m.err] = true
+			fu.conds = append(fu.conds, jen.Id(m.err).Op("==").Nil())
 		}
-		args := make([]jen.Code, len(e.Args))
-		for i, a := range e.Args {
+		return jen.Id(m.name).Dot("Match").Call(fu.value(r.Args[0]))
+	case lower.RowKernel:
+		args := make([]jen.Code, len(r.Args))
+		for i, a := range r.Args {
 			args[i] = fu.value(a)
 		}
-		if e.Sig.KernelErr {
+		if r.Flags {
 			// an error flags the row: the vector code decides its outcome
-			return jen.Id(fu.flag()).Dot(failedMethod(e.Sig.Ret)).Call(kernelCall(e.Sig, args...))
+			return jen.Id(fu.flag()).Dot(failedMethod(r.Sig.Ret)).Call(kernelCall(r.Sig, args...))
 		}
-		return kernelCall(e.Sig, args...)
+		return kernelCall(r.Sig, args...)
 	}
-	panic("codegen: fusing a non-fusible expression")
+	panic(fmt.Sprintf("codegen: unknown row operation %d", r.Op))
 }
 
 // mapCall is a map function over a MAP input column read in place. The loop
 // runs only when the column and its items have no NULLs.
-func (fu *fusion) mapCall(e *ir.Call) jen.Code {
+func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	f := fu.f
-	col := e.Args[0].(*ir.ColumnRef)
+	col := r.Column
 	m := f.mapArrays(col)
 	offs, ok := f.mapOffs[col.Index]
 	if !ok {
@@ -140,11 +154,11 @@ func (fu *fusion) mapCall(e *ir.Call) jen.Code {
 	}
 	fu.noNulls(m.arr, true)
 	suffix := keySuffix(*col.T.Key)
-	if e.Fn.Name == "cardinality" {
+	if r.Fn == "cardinality" {
 		return jen.Qual(vecPkg, "RowCount"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"))
 	}
-	find := jen.Qual(vecPkg, "RowFind"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"), fu.value(e.Args[1]))
-	if e.Fn.Name == "map_contains_key" {
+	find := jen.Qual(vecPkg, "RowFind"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"), fu.value(r.Args[0]))
+	if r.Fn == "map_contains_key" {
 		return jen.Parens(jen.Add(find).Op(">=").Lit(0))
 	}
 	fu.flag()
@@ -200,7 +214,7 @@ func (fu *fusion) vecInput(name string) jen.Code {
 	return v
 }
 
-func (fu *fusion) logic(args []ir.Expr, op string) jen.Code {
+func (fu *fusion) logic(args []*lower.Row, op string) jen.Code {
 	c := fu.value(args[0])
 	for _, a := range args[1:] {
 		c = jen.Add(c).Op(op).Add(fu.value(a))
@@ -217,26 +231,18 @@ func kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
 }
 
-// inlineLike is the plain Go string test of a LIKE with a constant pattern
-// that reduces to one ('abc', 'abc%', '%abc', '%abc%'), applied to v, or nil.
-// The pattern is compiled here, so it is known to be valid.
-func inlineLike(e *ir.Call, v jen.Code) jen.Code {
-	pattern, esc, _ := patternLits(e)
-	m, err := rt.CompileLike(pattern, esc)
-	if err != nil {
-		return nil
-	}
-	switch shape, lit := m.Literal(); shape {
+// likeTest is the plain Go string test of a LIKE whose constant pattern
+// reduces to one ('abc', 'abc%', '%abc', '%abc%'), applied to v.
+func likeTest(shape, lit string, v jen.Code) jen.Code {
+	switch shape {
 	case "exact":
 		return jen.Parens(jen.Add(v).Op("==").Lit(lit))
 	case "prefix":
 		return jen.Qual("strings", "HasPrefix").Call(v, jen.Lit(lit))
 	case "suffix":
 		return jen.Qual("strings", "HasSuffix").Call(v, jen.Lit(lit))
-	case "contains":
-		return jen.Qual("strings", "Contains").Call(v, jen.Lit(lit))
 	}
-	return nil
+	return jen.Qual("strings", "Contains").Call(v, jen.Lit(lit))
 }
 
 // flag names the loops' vec.Failed flag, declared once some value can set it.

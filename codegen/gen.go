@@ -16,7 +16,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/tools/imports"
 
-	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -145,11 +145,13 @@ func unexport(s string) string {
 	return string(r)
 }
 
-// funcGen emits one query's function body.
+// funcGen prints one query's function from its physical plan. It holds what
+// printing needs, never a decision: the names given so far (locals, the
+// vectors of the nodes printed, the selections made), the declarations of
+// the input columns, and the statements.
 type funcGen struct {
 	file          *fileGen
 	q             *ir.Query
-	plan          *cse.Plan // nil: no sharing
 	nm            namer
 	stmts         []jen.Code
 	colNames      map[int]string  // local names of the input columns
@@ -157,30 +159,14 @@ type funcGen struct {
 	arrs          map[int]string  // VARCHAR input columns read in place
 	maps          map[int]mapVars // MAP input columns read in place
 	itemsDeclared map[int]bool
-	prologue      []jen.Code // their declarations
-	scopes        []scope
+	mapOffs       map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
+	prologue      []jen.Code     // their declarations
+	done          map[*lower.Node]operand
+	sels          map[*lower.Sel]string
 	memos         map[int]memoVars
-	// absorbed maps a shared subexpression a fused conditional computes in its
-	// row loop to that conditional (see absorb); pending is the root region
-	// whose hoists absorb is deciding around.
-	absorbed map[int]ir.Expr
-	pending  *cse.Region
-	// recomputed are the cheap shared subexpressions every fused root that
-	// uses them computes for itself (see absorb).
-	recomputed map[int]bool
-	mapOffs    map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
-	// sink is the output column being emitted, whose fused root may write
-	// its Arrow array directly (see emitFused); nil outside outputs.
-	sink *outputSink
-}
-
-// outputSink is an output column whose root is fused: the clean loop writes
-// the column's Arrow array into col, and the output code builds it from the
-// vector code's result when col is still nil.
-type outputSink struct {
-	expr ir.Expr
-	name string // the output column's name, for the variable
-	col  string // the arrow.Array variable, once emitFused took the sink
+	// outCol is the Arrow array variable a fused loop of the output column
+	// being printed writes directly ("" when none does).
+	outCol string
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }

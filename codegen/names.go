@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"strings"
 	"unicode"
+
+	"github.com/exprc/exprc/ir"
 )
 
 // GoName turns a SQL name (a query, table, column or alias, which may hold any
@@ -131,3 +133,27 @@ func comment(sql string) string {
 }
 
 func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// rootName names the vector of a fused root value after its operation.
+func rootName(e ir.Expr) string {
+	switch e.(type) {
+	case *ir.And:
+		return "allOf"
+	case *ir.Or:
+		return "anyOf"
+	case *ir.Between:
+		return "inRange"
+	case *ir.In:
+		return "inList"
+	}
+	return tempName(e)
+}
+
+// tempName names the per-row local of an absorbed shared subexpression after
+// what it holds.
+func tempName(e ir.Expr) string {
+	if c, ok := e.(*ir.Call); ok {
+		return tempBase(c)
+	}
+	return "shared"
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
@@ -25,10 +26,13 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	name := GoName(q.Name, true)
 	inputVar := unexport(name) + "Input"
 	schemaVar := name + "Schema"
-	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{}, memos: map[int]memoVars{}, absorbed: map[int]ir.Expr{}, mapOffs: map[int]string{}, recomputed: map[int]bool{}}
+	var plan *cse.Plan
 	if !opts.NoCSE {
-		f.plan = Sharing(q)
+		plan = Sharing(q)
 	}
+	pq := lower.Lower(q, plan)
+	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{},
+		memos: map[int]memoVars{}, mapOffs: map[int]string{}, done: map[*lower.Node]operand{}, sels: map[*lower.Sel]string{}}
 	for _, r := range []string{"ctx", "in", "mem", "n", "all", "sel"} {
 		f.nm.fresh(r)
 	}
@@ -47,38 +51,29 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	f.add(jen.Id("errRow").Op(",").Id("errCol").Op(":=").List(jen.Lit(-1), jen.Lit(0)))
 	f.add(jen.Var().Id("firstErr").Op("*").Qual(rtPkg, "Error"))
 	sel := "all"
-	f.enter(nil, "all")
-	if q.Filter != nil {
+	if w := pq.Where; w != nil {
 		f.add(jen.Line(), jen.Comment("WHERE "+comment(q.FilterSQL)))
-		f.absorb(regionOf(f.plan, true), []ir.Expr{q.Filter})
-		f.enter(regionOf(f.plan, true), "all")
-		w := f.vector(f.emitTop(q.Filter, "all"), "all")
-		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(w), jen.Id("all"), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
+		f.hoists(w.Hoists)
+		v := f.vector(f.emit(w.Value), "all")
+		// if r, e := vec.First(&where, all, n); r >= 0 { errRow, errCol, firstErr = r, 0, e }
+		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id("all"), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
 			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(0), jen.Id("e"))))
-		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(w), jen.Id("n")))
+		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(v), jen.Id("n")))
 		sel = "sel"
 	}
-	var tops []ir.Expr
-	for _, o := range q.Outputs {
-		tops = append(tops, o.Expr)
-	}
-	f.absorb(regionOf(f.plan, false), tops)
-	f.enter(regionOf(f.plan, false), sel)
+	f.hoists(pq.OutputHoists)
 	outs := make([]string, len(q.Outputs))
-	passThrough := map[int]int{} // output -> input column passed through unchanged
-	direct := map[int]string{}   // output -> its Arrow array, written by a fused loop
-	for j, o := range q.Outputs {
+	direct := map[int]string{} // output -> its Arrow array, written by a fused loop
+	for j, o := range pq.Outputs {
 		f.add(jen.Line(), jen.Comment(comment(o.Name+": "+o.SQL)))
-		if c, ok := o.Expr.(*ir.ColumnRef); ok && c.T.Kind != ir.KindMap {
-			passThrough[j] = c.Index // an input column cannot fail: copied as is
-			continue
+		if o.PassThrough >= 0 {
+			continue // an input column cannot fail: copied as is
 		}
-		f.sink = &outputSink{expr: o.Expr, name: o.Name}
-		v := f.vector(f.emitTop(o.Expr, sel), sel)
-		if f.sink.col != "" {
-			direct[j] = f.sink.col
+		v := f.vector(f.emit(o.Value), sel)
+		if f.outCol != "" {
+			direct[j] = f.outCol
+			f.outCol = ""
 		}
-		f.sink = nil
 		outs[j] = v
 		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(sel), jen.Id("n")),
 			jen.Id("r").Op(">=").Lit(0).Op("&&").Parens(jen.Id("errRow").Op("<").Lit(0).Op("||").Id("r").Op("<").Id("errRow"))).
@@ -112,7 +107,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	schema := q.OutputSchema()
 	arrays := make([]jen.Code, len(outs))
 	for j, v := range outs {
-		if c, ok := passThrough[j]; ok {
+		if c := pq.Outputs[j].PassThrough; c >= 0 {
 			arrays[j] = jen.Qual(vecPkg, "TakeColumn").Call(jen.Id("mem"), jen.Id("in").Dot("Column").Call(jen.Lit(c)), jen.Id(sel), jen.Id("n"))
 			continue
 		}

@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/functions"
 )
@@ -11,9 +12,6 @@ import (
 // calls whose per-row work is a lookup in the MAP value's entries.
 func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) operand {
 	mt := e.Args[0].Type()
-	if args[0].mcol != nil {
-		return f.emitMapColumnCall(e, args, sel, base)
-	}
 	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		switch e.Fn.Name {
 		case "cardinality":
@@ -100,29 +98,10 @@ func (f *funcGen) emitGreatest(e *ir.Call, args []operand, sel, base string) ope
 // initialised, because the pattern is a constant.
 type matcherVar struct{ name, err string }
 
-// patternLits returns the constant pattern of a LIKE/RLIKE call and its
-// escape (LIKE's default is a backslash), or ok false when either is not a
-// non-NULL constant.
-func patternLits(e *ir.Call) (pattern, esc string, ok bool) {
-	for _, a := range e.Args[1:] {
-		if c, isConst := a.(*ir.Const); !isConst || c.V == nil || c.Err != nil {
-			return "", "", false
-		}
-	}
-	esc = `\`
-	if len(e.Args) > 2 {
-		esc = e.Args[2].(*ir.Const).V.(string)
-	}
-	return e.Args[1].(*ir.Const).V.(string), esc, true
-}
-
 // matcher returns the package-level matcher for a LIKE/RLIKE call whose pattern
 // (and escape) are constants, or nil.
-func (f *funcGen) matcher(e *ir.Call, args []operand) *matcherVar {
-	pattern, esc, ok := patternLits(e)
-	if !ok {
-		return nil
-	}
+func (f *funcGen) matcher(e *ir.Call) *matcherVar {
+	pattern, esc, _ := lower.PatternLits(e)
 	key := e.Fn.Name + "\x00" + pattern
 	if len(e.Args) > 2 {
 		key += "\x00" + esc

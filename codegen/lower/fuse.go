@@ -1,0 +1,399 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
+)
+
+// Fusion decisions.
+//
+// The vector code of an expression pays per operation: a vector per
+// intermediate result, and for a CASE or IF a boolean vector per condition, a
+// selection split per WHEN and a merge per result. A conditional, or a chain
+// of operations at the root of an output column or of the WHERE clause, whose
+// every call is a templates/rt kernel or a map lookup on a MAP input column,
+// every constant a value and every shared subexpression it reads already
+// computed or absorbed, is instead one Go loop over the rows of its
+// selection. Such an expression is NULL only where an input is, so the loop
+// needs no NULL rules; a kernel error, a missing map key or a NULL map item
+// flags the row for the vector code, which stays as the general path.
+//
+// Deciding whether an expression is fused and building its per-row program
+// are one walk (value, valueNode, rowCond), so the printer never meets a row
+// operation it cannot print.
+
+// notFused are the calls whose code is special (greatest and least skip
+// NULLs): they keep their vector code.
+var notFused = map[string]bool{"greatest": true, "least": true}
+
+// mapCalls are the map functions a fused loop computes over a MAP input
+// column read in place.
+var mapCalls = map[string]bool{"subscript": true, "element_at": true, "map_contains_key": true, "cardinality": true}
+
+// fused lowers e as fused loops over sel, with general as the vector code for
+// the rows they leave.
+func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel) *Node) *Node {
+	n := &Node{Op: OpFused, Expr: e, Sel: sel}
+	fz := &Fused{Node: n, Expr: e, Why: why}
+	n.Fused = fz
+	if e == l.rootExpr {
+		fz.Root = l.root
+	}
+	fz.Direct = l.takeSink(e)
+	locals := map[int]bool{}
+	for _, s := range l.absorbedBy(e) {
+		locals[s.ID] = true
+		fz.Absorbs = append(fz.Absorbs, &Absorbed{Shared: s, Recomputed: l.recomputed[s.ID]})
+	}
+	for _, a := range fz.Absorbs {
+		a.Row, _ = l.valueNode(a.Shared.Expr, locals)
+	}
+	if row, _ := l.rowCond(e, locals); row != nil {
+		fz.Row = row
+	} else {
+		fz.Row, _ = l.valueNode(e, locals)
+	}
+	if fz.Row == nil {
+		panic("lower: fusing a non-fusible expression " + ir.Format(e))
+	}
+	l.out.Fused = append(l.out.Fused, fz)
+	fz.Rest = &Sel{Kind: SelRest, Of: n}
+	l.push()
+	for _, a := range fz.Absorbs {
+		if _, ok := l.available(a.Shared.ID); !ok {
+			h := &Node{Op: OpShare, Expr: a.Shared.Expr, Sel: fz.Rest, Shared: a.Shared, Hoisted: true, Args: []*Node{l.node(a.Shared.Expr, fz.Rest)}}
+			l.setAvailable(a.Shared.ID, h)
+			fz.Hoists = append(fz.Hoists, h)
+		}
+	}
+	fz.General = general(fz.Rest)
+	l.pop(1)
+	return n
+}
+
+// takeSink reports whether fused expression e is the root of the output
+// column being lowered, of a type a fused loop writes directly, and not
+// shared (a shared root's vector is read elsewhere).
+func (l *lowerer) takeSink(e ir.Expr) bool {
+	if l.sink != e || l.sinkTaken {
+		return false
+	}
+	if s := l.lookup(e); s != nil && !l.recomputed[s.ID] {
+		return false
+	}
+	if !DirectKind(e.Type().Kind) {
+		return false
+	}
+	l.sinkTaken = true
+	return true
+}
+
+// DirectKind reports whether a fused loop writes output columns of kind k
+// straight into their Arrow arrays.
+func DirectKind(k ir.Kind) bool {
+	switch k {
+	case ir.KindVarchar, ir.KindBigint, ir.KindInt, ir.KindDouble, ir.KindDate:
+		return true
+	}
+	return false
+}
+
+// fusibleRoot reports whether clause root e is emitted as fused loops: a
+// fusible conditional, or a fusible operation with another operation among
+// its arguments (a chain of arithmetic, say, whose vector code would build a
+// temporary per operation). why says why, or why not.
+func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
+	if s := l.lookup(e); s != nil && !l.recomputed[s.ID] {
+		return false, fmt.Sprintf("shared #%d, computed once as a vector", s.ID)
+	}
+	switch e.(type) {
+	case *ir.If, *ir.Case:
+		row, why := l.rowCond(e, nil)
+		return row != nil, why
+	}
+	if !operation(e) {
+		return false, "not an operation"
+	}
+	if !compound(l.plan, e) {
+		return false, "a single operation: its vector loop is one tight loop already"
+	}
+	row, why := l.valueNode(e, nil)
+	if row == nil {
+		return false, why
+	}
+	return true, "a chain of operations that cannot fail once their inputs are clean"
+}
+
+// operation reports whether e is a value a fused root may be made of, other
+// than an input: a call, AND/OR, BETWEEN or IN.
+func operation(e ir.Expr) bool {
+	switch e.(type) {
+	case *ir.Call, *ir.And, *ir.Or, *ir.Between, *ir.In:
+		return true
+	}
+	return false
+}
+
+// compound reports whether operation e has an operation among its arguments
+// (not counting shared ones, which are read as vectors). BETWEEN and IN are
+// two comparisons or more.
+func compound(p *cse.Plan, e ir.Expr) bool {
+	switch e.(type) {
+	case *ir.Between, *ir.In:
+		return true
+	}
+	for _, a := range e.Children() {
+		if operation(a) && p.Lookup(a) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// hoists reports whether the CSE plan computes something at the start of a
+// branch of conditional e.
+func (l *lowerer) hoists(e ir.Expr, kind cse.RegionKind, index int) bool {
+	r := l.plan.Region(e, kind, index)
+	return r != nil && len(r.Hoists) > 0
+}
+
+// rowCond is the per-row program of conditional e (nil, with the reason,
+// when it cannot be fused): its conditions, operand and results are fusible
+// values (or, in result positions, fusible conditionals), and the CSE plan
+// hoists nothing inside it. locals are the shared subexpressions the loop
+// computes itself (nil while deciding).
+func (l *lowerer) rowCond(e ir.Expr, locals map[int]bool) (*Row, string) {
+	switch e := e.(type) {
+	case *ir.If:
+		if l.hoists(e, cse.Then, 0) || l.hoists(e, cse.Else, 0) {
+			return nil, "the CSE plan computes shared values at the start of a branch"
+		}
+		cond, why := l.value(e.Cond, locals)
+		if cond == nil {
+			return nil, why
+		}
+		then, why := l.result(e.Then, locals)
+		if then == nil {
+			return nil, why
+		}
+		els, why := l.result(e.Else, locals)
+		if els == nil {
+			return nil, why
+		}
+		return &Row{Op: RowIf, Expr: e, Args: []*Row{cond, then, els}}, "an IF whose condition and results cannot fail once their inputs are clean"
+	case *ir.Case:
+		row := &Row{Op: RowCase, Expr: e}
+		if e.Operand != nil {
+			if e.Eq == nil || e.Eq.Sig.KernelErr || e.Eq.Sig.Kernel == "" {
+				return nil, "its operand's comparison can fail"
+			}
+			subject, why := l.value(e.Operand, locals)
+			if subject == nil {
+				return nil, why
+			}
+			row.Subject, row.Sig = subject, e.Eq.Sig
+		}
+		for k, w := range e.Whens {
+			if l.hoists(e, cse.WhenThen, k) || l.hoists(e, cse.CaseRest, k+1) {
+				return nil, "the CSE plan computes shared values at the start of a branch"
+			}
+			cond, why := l.value(w.Cond, locals)
+			if cond == nil {
+				return nil, why
+			}
+			then, why := l.result(w.Then, locals)
+			if then == nil {
+				return nil, why
+			}
+			row.Args = append(row.Args, cond, then)
+		}
+		els, why := l.result(e.Else, locals)
+		if els == nil {
+			return nil, why
+		}
+		row.Else = els
+		return row, "a CASE whose conditions and results cannot fail once their inputs are clean"
+	}
+	return nil, "not a conditional"
+}
+
+// result is value for a result position, which also takes a nested fusible
+// conditional.
+func (l *lowerer) result(e ir.Expr, locals map[int]bool) (*Row, string) {
+	if l.lookup(e) == nil {
+		switch e.(type) {
+		case *ir.If, *ir.Case:
+			return l.rowCond(e, locals)
+		}
+	}
+	return l.value(e, locals)
+}
+
+// value is the per-row Go value of e (nil, with the reason, when e is not
+// one): a value that is not NULL when its inputs are not (errors and missing
+// map keys flag the row). A shared subexpression is read from its vector when
+// computed already, or from the loop's local when the loop computes it.
+func (l *lowerer) value(e ir.Expr, locals map[int]bool) (*Row, string) {
+	s := l.lookup(e)
+	if s == nil {
+		return l.valueNode(e, locals)
+	}
+	if def, ok := l.available(s.ID); ok {
+		if locals[s.ID] {
+			return &Row{Op: RowLocal, Expr: e, Shared: s}, ""
+		}
+		return &Row{Op: RowVector, Expr: e, Shared: s, Def: def}, "" // computed already: a clean input like a column
+	}
+	if l.absorbed[s.ID] != nil || l.recomputed[s.ID] {
+		if row, why := l.valueNode(s.Expr, locals); row == nil {
+			return nil, why
+		}
+		if locals == nil || locals[s.ID] { // nil: deciding, before the loop's locals are known
+			return &Row{Op: RowLocal, Expr: e, Shared: s}, ""
+		}
+		return nil, fmt.Sprintf("reads shared #%d, computed by another fused root", s.ID)
+	}
+	if l.pending != nil && hoistedAt(l.pending, s) {
+		return &Row{Op: RowVector, Expr: e, Shared: s}, "" // will be computed before the root
+	}
+	return nil, fmt.Sprintf("reads shared #%d (%s), not computed before it", s.ID, s.Decision)
+}
+
+// valueNode is value for e itself, shared or not.
+func (l *lowerer) valueNode(e ir.Expr, locals map[int]bool) (*Row, string) {
+	switch e := e.(type) {
+	case *ir.Const:
+		if e.Err != nil || e.V == nil {
+			return nil, fmt.Sprintf("the constant %s is NULL or an error", ir.Format(e))
+		}
+		return &Row{Op: RowConst, Expr: e, Const: e}, ""
+	case *ir.ColumnRef:
+		if e.T.Kind == ir.KindMap {
+			return nil, fmt.Sprintf("reads MAP column %s whole", e.Name)
+		}
+		return &Row{Op: RowColumn, Expr: e, Column: e}, ""
+	case *ir.And:
+		return l.values(&Row{Op: RowAnd, Expr: e}, e.Args, locals)
+	case *ir.Or:
+		return l.values(&Row{Op: RowOr, Expr: e}, e.Args, locals)
+	case *ir.Between:
+		if !l.plainLeaf(e.Arg) {
+			return nil, "BETWEEN over a computed value (it would compute it twice)"
+		}
+		if !comparison(e.Ge) || !comparison(e.Le) {
+			return nil, "BETWEEN's comparisons can fail"
+		}
+		return l.values(&Row{Op: RowBetween, Expr: e, Sigs: []*ir.Signature{e.Ge.Sig, e.Le.Sig}}, []ir.Expr{e.Arg, e.Lo, e.Hi}, locals)
+	case *ir.In:
+		switch {
+		case len(e.List) == 0:
+			return nil, "an empty IN list"
+		case !l.plainLeaf(e.Arg):
+			return nil, "IN over a computed value (it would compute it once per item)"
+		case !comparison(e.Eq):
+			return nil, "IN's comparison can fail"
+		}
+		return l.values(&Row{Op: RowIn, Expr: e, Sigs: []*ir.Signature{e.Eq.Sig}}, append([]ir.Expr{e.Arg}, e.List...), locals)
+	case *ir.Call:
+		return l.callRow(e, locals)
+	}
+	return nil, fmt.Sprintf("%s is not fused", describe(e))
+}
+
+func (l *lowerer) callRow(e *ir.Call, locals map[int]bool) (*Row, string) {
+	switch {
+	case notFused[e.Fn.Name]:
+		return nil, fmt.Sprintf("%s skips NULL arguments, which fused loops do not", e.Fn.Name)
+	case mapCalls[e.Fn.Name]:
+		c, ok := e.Args[0].(*ir.ColumnRef)
+		if !ok || c.T.Kind != ir.KindMap || l.lookup(c) != nil {
+			return nil, fmt.Sprintf("%s over a computed map", e.Fn.Name)
+		}
+		return l.values(&Row{Op: RowMap, Expr: e, Column: c, Fn: e.Fn.Name}, e.Args[1:], locals)
+	case e.Fn.Name == "like" || e.Fn.Name == "rlike":
+		pattern, esc, ok := PatternLits(e)
+		if !ok {
+			return nil, fmt.Sprintf("%s with a pattern that is not a constant", e.Fn.Name)
+		}
+		row, why := l.values(&Row{Op: RowMatch, Expr: e, Fn: e.Fn.Name}, e.Args[:1], locals)
+		if row != nil && e.Fn.Name == "like" {
+			if m, err := rt.CompileLike(pattern, esc); err == nil {
+				if shape, lit := m.Literal(); shape != "" {
+					row.Op, row.Shape, row.Lit = RowLike, shape, lit
+				}
+			}
+		}
+		return row, why
+	case e.Sig.Kernel == "":
+		return nil, fmt.Sprintf("%s has no kernel", e.Fn.Name)
+	case e.Sig.KernelErr && e.Sig.KernelPkg != "":
+		// A kernel from a package other than templates/rt may observe its
+		// calls (the CSE tests count them), and a flagged row is computed
+		// again by the vector code.
+		return nil, fmt.Sprintf("%s can fail and is not a templates/rt kernel", e.Fn.Name)
+	case !failsAs(e.Sig.Ret):
+		return nil, fmt.Sprintf("%s returns %s", e.Fn.Name, e.Sig.Ret)
+	}
+	return l.values(&Row{Op: RowKernel, Expr: e, Sig: e.Sig, Flags: e.Sig.KernelErr}, e.Args, locals)
+}
+
+// values fills row's operands with the values of es.
+func (l *lowerer) values(row *Row, es []ir.Expr, locals map[int]bool) (*Row, string) {
+	for _, a := range es {
+		v, why := l.value(a, locals)
+		if v == nil {
+			return nil, why
+		}
+		row.Args = append(row.Args, v)
+	}
+	return row, ""
+}
+
+// plainLeaf reports whether e reads as a plain Go value in a fused loop (a
+// column, a constant or a shared subexpression), so that BETWEEN and IN may
+// repeat it per comparison without repeating work.
+func (l *lowerer) plainLeaf(e ir.Expr) bool {
+	switch e.(type) {
+	case *ir.ColumnRef, *ir.Const:
+		return true
+	}
+	return l.lookup(e) != nil
+}
+
+// comparison reports whether a BETWEEN or IN comparison call has a kernel
+// that cannot fail.
+func comparison(c *ir.Call) bool { return c.Sig.Kernel != "" && !c.Sig.KernelErr }
+
+// failsAs reports whether a kernel returning t can be flagged (vec.Failed
+// has a method for t).
+func failsAs(t ir.Type) bool { return t.Kind != ir.KindMap && t.Kind != ir.KindNull }
+
+func describe(e ir.Expr) string {
+	switch e.(type) {
+	case *ir.Coalesce:
+		return "COALESCE"
+	case *ir.IsNull:
+		return "IS NULL"
+	case *ir.NullIf:
+		return "NULLIF"
+	case *ir.Try:
+		return "TRY"
+	case *ir.If:
+		return "a nested IF in a condition"
+	case *ir.Case:
+		return "a nested CASE in a condition"
+	}
+	return ir.Format(e)
+}
+
+func hoistedAt(r *cse.Region, s *cse.Shared) bool {
+	for _, h := range r.Hoists {
+		if h == s {
+			return true
+		}
+	}
+	return false
+}
