@@ -29,7 +29,6 @@ type operand struct {
 
 func (o operand) isVec() bool { return o.vec != "" }
 
-
 // emit appends the statements computing node n (once: a node that is an
 // operand of several others, such as IN's value, is printed at its first use)
 // and returns its operand.

@@ -27,10 +27,10 @@ type fusion struct {
 	// rows would be left to it.
 	nullCounts []jen.Code
 	slices     []jen.Code
-	seen       map[string]jen.Code    // vector or array variable -> per-row value
-	tested     map[string]bool        // arrays whose NULLs, and patterns whose errors, are tested
-	names      map[string]bool        // locals of the loop's block
-	subjects   map[*lower.Row]string  // CASE operand -> its per-row local
+	seen       map[string]jen.Code   // vector or array variable -> per-row value
+	tested     map[string]bool       // arrays whose NULLs, and patterns whose errors, are tested
+	names      map[string]bool       // locals of the loop's block
+	subjects   map[*lower.Row]string // CASE operand -> its per-row local
 	// rows is set while the rows loop's body is generated: its map item
 	// reads also test for NULL items.
 	rows bool

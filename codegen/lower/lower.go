@@ -85,8 +85,8 @@ func regionOf(p *cse.Plan, where bool) *cse.Region {
 	return p.Outputs
 }
 
-func (l *lowerer) push()      { l.scopes = append(l.scopes, map[int]*Node{}) }
-func (l *lowerer) pop(n int)  { l.scopes = l.scopes[:len(l.scopes)-n] }
+func (l *lowerer) push()                        { l.scopes = append(l.scopes, map[int]*Node{}) }
+func (l *lowerer) pop(n int)                    { l.scopes = l.scopes[:len(l.scopes)-n] }
 func (l *lowerer) lookup(e ir.Expr) *cse.Shared { return l.plan.Lookup(e) }
 
 func (l *lowerer) available(id int) (*Node, bool) {
