@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 )
@@ -133,7 +134,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		}
 		if r.Flags {
 			// an error flags the row: the vector code decides its outcome
-			return jen.Id(fu.flag()).Dot(failedMethod(r.Sig.Ret)).Call(kernelCall(r.Sig, args...))
+			return jen.Id(fu.flag()).Dot(kinds.Of(r.Sig.Ret).Failed).Call(kernelCall(r.Sig, args...))
 		}
 		return kernelCall(r.Sig, args...)
 	}
@@ -153,7 +154,7 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 		f.prologue = append(f.prologue, jen.Id(offs).Op(":=").Qual(vecPkg, "MapOffsets").Call(jen.Id(m.arr)))
 	}
 	fu.noNulls(m.arr, true)
-	suffix := keySuffix(*col.T.Key)
+	suffix := kinds.Of(*col.T.Key).KeySuffix
 	if r.Fn == "cardinality" {
 		return jen.Qual(vecPkg, "RowCount"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"))
 	}
@@ -168,7 +169,7 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	if fu.rows {
 		item = "CheckedItem"
 	}
-	return jen.Qual(vecPkg, item+arrowArrayName(*col.T.Value)).Call(jen.Id(items), find, jen.Op("&").Id(fu.bad))
+	return jen.Qual(vecPkg, item+kinds.Of(*col.T.Value).ArrowArray).Call(jen.Id(items), find, jen.Op("&").Id(fu.bad))
 }
 
 // local names a variable of the fused loop's block: distinct from the
@@ -251,22 +252,4 @@ func (fu *fusion) flag() string {
 		fu.bad = fu.local("bad")
 	}
 	return fu.bad
-}
-
-// failedMethod is the vec.Failed method that takes a kernel's results of
-// type t.
-func failedMethod(t ir.Type) string {
-	switch t.Kind {
-	case ir.KindBigint:
-		return "Int64"
-	case ir.KindInt, ir.KindDate:
-		return "Int32"
-	case ir.KindDouble:
-		return "Float64"
-	case ir.KindVarchar:
-		return "String"
-	case ir.KindBoolean:
-		return "Bool"
-	}
-	panic("codegen: no vec.Failed method for " + t.String())
 }

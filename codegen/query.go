@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
@@ -118,9 +119,9 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		}
 		args = append(args, jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"))
 		if t.Kind == ir.KindMap {
-			args = append(args, jen.Qual(vecPkg, appenderName(*t.Key)), jen.Qual(vecPkg, appenderName(*t.Value)))
+			args = append(args, jen.Qual(vecPkg, kinds.Of(*t.Key).Appender), jen.Qual(vecPkg, kinds.Of(*t.Value).Appender))
 		}
-		build := jen.Qual(vecPkg, arrayBuilderName(t)).Call(args...)
+		build := jen.Qual(vecPkg, kinds.Of(t).Builder).Call(args...)
 		if col, ok := direct[j]; ok {
 			// the vector code computed the column: the fused loop did not run
 			f.add(jen.If(jen.Id(col).Op("==").Nil()).Block(jen.Id(col).Op("=").Add(build)))

@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/functions"
@@ -11,7 +12,6 @@ import (
 // emitMapCall emits m[k], element_at, map_contains_key and cardinality: strict
 // calls whose per-row work is a lookup in the MAP value's entries.
 func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) operand {
-	mt := e.Args[0].Type()
 	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		switch e.Fn.Name {
 		case "cardinality":
@@ -24,14 +24,7 @@ func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) oper
 			}
 		}
 		v, found, isNull := f.local("value"), f.local("found"), f.local("isNull")
-		missing := jen.Id(res).Dot("SetNull").Call(jen.Id("i")) // element_at
-		if e.Fn.Name == "subscript" {
-			key := vals[1]
-			if mt.Key.Kind == ir.KindInt {
-				key = jen.Int64().Parens(key)
-			}
-			missing = jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Qual(rtPkg, mapKeyErr(*mt.Key)).Call(key))
-		}
+		missing := missingKey(e, vals[1], res)
 		return []jen.Code{
 			jen.List(jen.Id(v), jen.Id(found), jen.Id(isNull)).Op(":=").Add(vals[0]).Dot("Get").Call(vals[1]),
 			jen.If(jen.Op("!").Id(found)).Block(missing, jen.Continue()),
@@ -41,18 +34,18 @@ func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) oper
 	})
 }
 
-// keySuffix names the key type in the vec lookup functions (FindString,
-// RowFindInt64, ...): MAP keys are VARCHAR, BIGINT or INT.
-func keySuffix(t ir.Type) string {
-	return map[ir.Kind]string{ir.KindVarchar: "String", ir.KindBigint: "Int64", ir.KindInt: "Int32"}[t.Kind]
-}
-
-func mapKeyErr(t ir.Type) string {
-	switch t.Kind {
-	case ir.KindVarchar:
-		return "MapKeyNotExistString"
+// missingKey is the statement for a row whose key the map lacks: m[k] fails
+// with MAP_KEY_DOES_NOT_EXIST naming the key, element_at is NULL.
+func missingKey(e *ir.Call, key jen.Code, res string) jen.Code {
+	if e.Fn.Name != "subscript" {
+		return jen.Id(res).Dot("SetNull").Call(jen.Id("i")) // res.SetNull(i)
 	}
-	return "MapKeyNotExistInt64"
+	k := kinds.Of(*e.Args[0].Type().Key)
+	if k.KeyWiden != "" {
+		key = jen.Id(k.KeyWiden).Parens(key)
+	}
+	// res.SetErr(i, rt.MapKeyNotExistString(key))
+	return jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Qual(rtPkg, k.MissingKey).Call(key))
 }
 
 // emitGreatest emits greatest/least, which are not strict: NULL arguments are
@@ -141,7 +134,7 @@ func (f *funcGen) mapArrays(c *ir.ColumnRef) mapVars {
 	t := c.T
 	f.prologue = append(f.prologue,
 		jen.Id(m.arr).Op(":=").Id("in").Dot("Column").Call(jen.Lit(c.Index)).Assert(jen.Op("*").Qual(arrayPkg, "Map")))
-	keys := jen.Id(m.arr).Dot("Keys").Call().Assert(jen.Op("*").Qual(arrayPkg, arrowArrayName(*t.Key)))
+	keys := jen.Id(m.arr).Dot("Keys").Call().Assert(jen.Op("*").Qual(arrayPkg, kinds.Of(*t.Key).ArrowArray))
 	switch t.Key.Kind {
 	case ir.KindVarchar:
 		keys = jen.Qual(vecPkg, "StringKeys").Call(jen.Id(m.arr).Dot("Keys").Call())
@@ -160,28 +153,9 @@ func (f *funcGen) mapItems(c *ir.ColumnRef) string {
 	if !f.itemsDeclared[c.Index] {
 		f.itemsDeclared[c.Index] = true
 		f.prologue = append(f.prologue,
-			jen.Id(m.items).Op(":=").Id(m.arr).Dot("Items").Call().Assert(jen.Op("*").Qual(arrayPkg, arrowArrayName(*c.T.Value))))
+			jen.Id(m.items).Op(":=").Id(m.arr).Dot("Items").Call().Assert(jen.Op("*").Qual(arrayPkg, kinds.Of(*c.T.Value).ArrowArray)))
 	}
 	return m.items
-}
-
-// arrowArrayName is the arrow/array type holding values of t.
-func arrowArrayName(t ir.Type) string {
-	switch t.Kind {
-	case ir.KindBoolean:
-		return "Boolean"
-	case ir.KindInt:
-		return "Int32"
-	case ir.KindBigint:
-		return "Int64"
-	case ir.KindDouble:
-		return "Float64"
-	case ir.KindVarchar:
-		return "String"
-	case ir.KindDate:
-		return "Date32"
-	}
-	panic("codegen: no Arrow array for " + t.String())
 }
 
 // emitMapColumnCall emits a map function over a MAP input column, searching the
@@ -189,7 +163,7 @@ func arrowArrayName(t ir.Type) string {
 func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string) operand {
 	t := e.Args[0].Type()
 	m := f.mapArrays(args[0].mcol)
-	suffix := keySuffix(*t.Key)
+	suffix := kinds.Of(*t.Key).KeySuffix
 	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		start, end, j := f.local("start"), f.local("end"), f.local("entry")
 		code := []jen.Code{jen.List(jen.Id(start), jen.Id(end)).Op(":=").Id(m.arr).Dot("ValueOffsets").Call(jen.Id("i"))}
@@ -200,14 +174,7 @@ func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string
 		if e.Fn.Name == "map_contains_key" {
 			return append(code, set(jen.Id(j).Op(">=").Lit(0)))
 		}
-		missing := jen.Id(res).Dot("SetNull").Call(jen.Id("i")) // element_at
-		if e.Fn.Name == "subscript" {
-			key := vals[1]
-			if t.Key.Kind == ir.KindInt {
-				key = jen.Int64().Parens(key)
-			}
-			missing = jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Qual(rtPkg, mapKeyErr(*t.Key)).Call(key))
-		}
+		missing := missingKey(e, vals[1], res)
 		items := f.mapItems(args[0].mcol)
 		value := jen.Id(items).Dot("Value").Call(jen.Id(j))
 		switch t.Value.Kind {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -17,114 +18,31 @@ const (
 	memoryPkg = "github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// goType is the Go type that holds one value of t in generated code; it matches
-// the parameter types of the rt kernels.
+// goType is the Go type that holds one value of t in generated code.
 func goType(t ir.Type) jen.Code {
-	switch t.Kind {
-	case ir.KindBoolean:
-		return jen.Bool()
-	case ir.KindInt, ir.KindDate:
-		return jen.Int32()
-	case ir.KindBigint:
-		return jen.Int64()
-	case ir.KindDouble:
-		return jen.Float64()
-	case ir.KindVarchar:
-		return jen.String()
-	case ir.KindMap:
+	if t.Kind == ir.KindMap {
 		return jen.Qual(vecPkg, "MapRef").Types(goType(*t.Key), goType(*t.Value))
 	}
-	panic(fmt.Sprintf("codegen: no Go type for %s", t))
-}
-
-// readerName is the vec function that reads an Arrow column of type t.
-func readerName(t ir.Type) string {
-	switch t.Kind {
-	case ir.KindBoolean:
-		return "Bools"
-	case ir.KindInt:
-		return "Int32s"
-	case ir.KindBigint:
-		return "Int64s"
-	case ir.KindDouble:
-		return "Float64s"
-	case ir.KindVarchar:
-		return "Strings"
-	case ir.KindDate:
-		return "Dates"
-	case ir.KindMap:
-		return "Maps"
-	}
-	panic("codegen: no reader for " + t.String())
+	return jen.Id(kinds.Of(t).GoType)
 }
 
 // readColumn is the expression that reads Arrow array arr as a vector of t.
 func readColumn(t ir.Type, arr jen.Code) jen.Code {
 	if t.Kind == ir.KindMap {
+		// vec.Maps(arr, vec.Strings, vec.Int64s)
 		return jen.Qual(vecPkg, "Maps").Call(arr,
-			jen.Qual(vecPkg, readerName(*t.Key)), jen.Qual(vecPkg, readerName(*t.Value)))
+			jen.Qual(vecPkg, kinds.Of(*t.Key).Reader), jen.Qual(vecPkg, kinds.Of(*t.Value).Reader))
 	}
-	return jen.Qual(vecPkg, readerName(t)).Call(arr)
-}
-
-// arrayBuilderName is the vec function that builds an output column of t.
-func arrayBuilderName(t ir.Type) string {
-	switch t.Kind {
-	case ir.KindBoolean:
-		return "BoolArray"
-	case ir.KindInt:
-		return "Int32Array"
-	case ir.KindBigint:
-		return "Int64Array"
-	case ir.KindDouble:
-		return "Float64Array"
-	case ir.KindVarchar:
-		return "StringArray"
-	case ir.KindDate:
-		return "DateArray"
-	case ir.KindMap:
-		return "MapArray"
-	}
-	panic("codegen: no array builder for " + t.String())
-}
-
-func appenderName(t ir.Type) string {
-	switch t.Kind {
-	case ir.KindBoolean:
-		return "AppendBool"
-	case ir.KindInt:
-		return "AppendInt32"
-	case ir.KindBigint:
-		return "AppendInt64"
-	case ir.KindDouble:
-		return "AppendFloat64"
-	case ir.KindVarchar:
-		return "AppendString"
-	case ir.KindDate:
-		return "AppendDate"
-	}
-	panic("codegen: no appender for " + t.String())
+	return jen.Qual(vecPkg, kinds.Of(t).Reader).Call(arr)
 }
 
 // arrowType is Go code for the Arrow data type of t.
 func arrowType(t ir.Type) jen.Code {
-	switch t.Kind {
-	case ir.KindBoolean:
-		return jen.Qual(arrowPkg, "FixedWidthTypes").Dot("Boolean")
-	case ir.KindInt:
-		return jen.Qual(arrowPkg, "PrimitiveTypes").Dot("Int32")
-	case ir.KindBigint:
-		return jen.Qual(arrowPkg, "PrimitiveTypes").Dot("Int64")
-	case ir.KindDouble:
-		return jen.Qual(arrowPkg, "PrimitiveTypes").Dot("Float64")
-	case ir.KindVarchar:
-		return jen.Qual(arrowPkg, "BinaryTypes").Dot("String")
-	case ir.KindDate:
-		return jen.Qual(arrowPkg, "FixedWidthTypes").Dot("Date32")
-	case ir.KindMap:
+	if t.Kind == ir.KindMap {
 		return jen.Qual(arrowPkg, "MapOf").Call(arrowType(*t.Key), arrowType(*t.Value))
 	}
-	panic("codegen: no Arrow type for " + t.String())
+	k := kinds.Of(t)
+	return jen.Qual(arrowPkg, k.ArrowGroup).Dot(k.ArrowField)
 }
 
 // literal is the Go literal of a constant value of type t.

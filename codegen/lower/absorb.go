@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
@@ -227,10 +228,4 @@ func Cheap(e ir.Expr) bool {
 	return walk(e)
 }
 
-func fixedWidth(t ir.Type) bool {
-	switch t.Kind {
-	case ir.KindBigint, ir.KindInt, ir.KindDouble, ir.KindDate, ir.KindBoolean:
-		return true
-	}
-	return false
-}
+func fixedWidth(t ir.Type) bool { return kinds.Known(t) && kinds.Of(t).Fixed }

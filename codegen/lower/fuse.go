@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/templates/rt"
@@ -84,21 +85,11 @@ func (l *lowerer) takeSink(e ir.Expr) bool {
 	if s := l.lookup(e); s != nil && !l.recomputed[s.ID] {
 		return false
 	}
-	if !DirectKind(e.Type().Kind) {
+	if t := e.Type(); !kinds.Known(t) || !kinds.Of(t).Direct {
 		return false
 	}
 	l.sinkTaken = true
 	return true
-}
-
-// DirectKind reports whether a fused loop writes output columns of kind k
-// straight into their Arrow arrays.
-func DirectKind(k ir.Kind) bool {
-	switch k {
-	case ir.KindVarchar, ir.KindBigint, ir.KindInt, ir.KindDouble, ir.KindDate:
-		return true
-	}
-	return false
 }
 
 // fusibleRoot reports whether clause root e is emitted as fused loops: a
@@ -369,7 +360,7 @@ func comparison(c *ir.Call) bool { return c.Sig.Kernel != "" && !c.Sig.KernelErr
 
 // failsAs reports whether a kernel returning t can be flagged (vec.Failed
 // has a method for t).
-func failsAs(t ir.Type) bool { return t.Kind != ir.KindMap && t.Kind != ir.KindNull }
+func failsAs(t ir.Type) bool { return kinds.Known(t) && kinds.Of(t).Failed != "" }
 
 func describe(e ir.Expr) string {
 	switch e.(type) {

@@ -1,0 +1,90 @@
+// Package kinds is the one table of what code generation knows of each SQL
+// type kind: the Go type that holds a value, the Arrow type and array of a
+// column, and the templates/vec and templates/rt functions that read, write,
+// look up and flag values of the kind. Adding a type kind is one row here
+// plus its kernels and vec functions; the lowering pass and the printer ask
+// this table instead of switching on ir.Kind.
+package kinds
+
+import (
+	"fmt"
+
+	"github.com/exprc/exprc/ir"
+)
+
+// Info is one row of the table.
+type Info struct {
+	// GoType is the Go type of one value in generated code; it matches the
+	// parameter types of the templates/rt kernels.
+	GoType string
+	// ArrowGroup and ArrowField name the arrow package variable of the
+	// column's Arrow type: arrow.<ArrowGroup>.<ArrowField>.
+	ArrowGroup, ArrowField string
+	// ArrowArray is the arrow/array type of a column (array.<ArrowArray>).
+	ArrowArray string
+	// Reader is the vec function reading a column as a vector (vec.Int64s).
+	Reader string
+	// Builder is the vec function building an output column from a vector
+	// (vec.Int64Array).
+	Builder string
+	// Appender is the vec function appending one value to an Arrow builder,
+	// for MAP keys and items (vec.AppendInt64).
+	Appender string
+	// Failed is the vec.Failed method that takes a kernel's two results of
+	// this kind, so a fused loop can flag a failing row.
+	Failed string
+	// Direct: a fused loop writes an output column of this kind straight
+	// into its Arrow buffers (vec.FixedOut or vec.StringOut).
+	Direct bool
+	// Fixed: values are fixed-width and cheap to compute again (see
+	// lower.Cheap).
+	Fixed bool
+	// KeySuffix names the kind in the vec MAP lookup functions (FindInt64,
+	// RowFindString): empty when a MAP key cannot be of this kind.
+	KeySuffix string
+	// MissingKey is the rt function making a MAP_KEY_DOES_NOT_EXIST error
+	// for a key of this kind.
+	MissingKey string
+	// KeyWiden is the Go type a key is converted to for MissingKey ("" when
+	// it takes the key as is).
+	KeyWiden string
+}
+
+var table = map[ir.Kind]Info{
+	ir.KindBoolean: {GoType: "bool", ArrowGroup: "FixedWidthTypes", ArrowField: "Boolean", ArrowArray: "Boolean",
+		Reader: "Bools", Builder: "BoolArray", Appender: "AppendBool", Failed: "Bool", Fixed: true},
+	ir.KindInt: {GoType: "int32", ArrowGroup: "PrimitiveTypes", ArrowField: "Int32", ArrowArray: "Int32",
+		Reader: "Int32s", Builder: "Int32Array", Appender: "AppendInt32", Failed: "Int32", Direct: true, Fixed: true,
+		KeySuffix: "Int32", MissingKey: "MapKeyNotExistInt64", KeyWiden: "int64"},
+	ir.KindBigint: {GoType: "int64", ArrowGroup: "PrimitiveTypes", ArrowField: "Int64", ArrowArray: "Int64",
+		Reader: "Int64s", Builder: "Int64Array", Appender: "AppendInt64", Failed: "Int64", Direct: true, Fixed: true,
+		KeySuffix: "Int64", MissingKey: "MapKeyNotExistInt64"},
+	ir.KindDouble: {GoType: "float64", ArrowGroup: "PrimitiveTypes", ArrowField: "Float64", ArrowArray: "Float64",
+		Reader: "Float64s", Builder: "Float64Array", Appender: "AppendFloat64", Failed: "Float64", Direct: true, Fixed: true},
+	ir.KindVarchar: {GoType: "string", ArrowGroup: "BinaryTypes", ArrowField: "String", ArrowArray: "String",
+		Reader: "Strings", Builder: "StringArray", Appender: "AppendString", Failed: "String", Direct: true,
+		KeySuffix: "String", MissingKey: "MapKeyNotExistString"},
+	ir.KindDate: {GoType: "int32", ArrowGroup: "FixedWidthTypes", ArrowField: "Date32", ArrowArray: "Date32",
+		Reader: "Dates", Builder: "DateArray", Appender: "AppendDate", Failed: "Int32", Direct: true, Fixed: true},
+	// MAP is generic over its key and value: the printer composes its Go
+	// type (vec.MapRef[K, V]), Arrow type (arrow.MapOf) and reader (vec.Maps
+	// with the key and value readers) from theirs.
+	ir.KindMap: {Reader: "Maps", Builder: "MapArray"},
+}
+
+// Of returns the row of t's kind. A kind without a row is a bug in the
+// compiler (the binder admits no such type into a query), so it panics.
+func Of(t ir.Type) Info {
+	info, ok := table[t.Kind]
+	if !ok {
+		panic(fmt.Sprintf("kinds: no code generation for type %s", t))
+	}
+	return info
+}
+
+// Known reports whether t's kind has a row (the NULL type does not: a
+// typed context always retypes it first).
+func Known(t ir.Type) bool {
+	_, ok := table[t.Kind]
+	return ok
+}
