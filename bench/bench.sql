@@ -1,27 +1,6 @@
 -- Benchmark spec (package bench): the queries of the code-generation issue's
--- benchmarks, compiled into generated/bench (package benchq) by
--- `go generate ./generated`. The tables are the demo spec's.
-
-CREATE TABLE lineitem (
-    l_orderkey      BIGINT NOT NULL,
-    l_partkey       BIGINT,
-    l_suppkey       BIGINT,
-    l_linenumber    INT,
-    l_quantity      DOUBLE,
-    l_extendedprice DOUBLE,
-    l_discount      DOUBLE,
-    l_tax           DOUBLE,
-    l_returnflag    VARCHAR,
-    l_linestatus    VARCHAR,
-    l_shipdate      DATE,
-    l_commitdate    DATE,
-    l_receiptdate   DATE,
-    l_shipinstruct  VARCHAR,
-    l_shipmode      VARCHAR,
-    l_comment       VARCHAR
-);
-
-CREATE TABLE events (x BIGINT, y BIGINT, a BIGINT NOT NULL, info MAP<VARCHAR, VARCHAR>, day DATE, test_info_fixed BOOLEAN);
+-- benchmarks, compiled with the demo's tables (examples/demo/tables.sql) into
+-- generated/bench (package benchq) by `go generate ./generated`.
 
 -- name: Q1Projection
 SELECT l_returnflag,

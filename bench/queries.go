@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/examples/demo"
 	benchq "github.com/exprc/exprc/generated/bench"
 	benchnocse "github.com/exprc/exprc/generated/benchnocse"
 	"github.com/exprc/exprc/ir/interp"
@@ -68,11 +69,12 @@ var (
 	progErr  error
 )
 
-// Interpreted returns the evaluator that runs query name of bench.sql through
-// the reference interpreter (ir/interp.Eval, rows counted from 0).
+// Interpreted returns the evaluator that runs query name of bench.sql (compiled
+// with the demo's tables, examples/demo/tables.sql) through the reference
+// interpreter (ir/interp.Eval, rows counted from 0).
 func Interpreted(name string) (Evaluator, error) {
 	progOnce.Do(func() {
-		prog, progErr = compiler.CompileSources([]string{"bench.sql"}, map[string][]byte{"bench.sql": spec})
+		prog, progErr = compiler.CompileSources([]string{demo.TablesFile, "bench.sql"}, map[string][]byte{demo.TablesFile: demo.Tables, "bench.sql": spec})
 	})
 	if progErr != nil {
 		return nil, progErr

@@ -4,17 +4,18 @@
 // cmd/exprc runs every line below with --verify and fails on any difference.
 //
 //   - demo: the example spec (TPC-H Q1's projection, Q6's filter, the seed's
-//     Classify query).
+//     Classify query) over the tables of examples/demo/tables.sql.
 //   - semcases: one query per hand-checked semantic case of compiler/semcases,
 //     run against the interpreter by the differential test in that directory.
-//   - bench (package benchq): the benchmark spec bench/bench.sql, measured
+//   - bench (package benchq): the benchmark spec bench/bench.sql over the same
+//     tables, measured
 //     against the interpreter and hand-written loops in bench/.
 package generated
 
-//go:generate go run ../cmd/exprc gen --out demo ../examples/demo/lineitem.sql
+//go:generate go run ../cmd/exprc gen --out demo ../examples/demo/tables.sql ../examples/demo/lineitem.sql
 //go:generate go run ../cmd/exprc gen --out semcases semcases/cases.sql
-//go:generate go run ../cmd/exprc gen --out bench --package benchq ../bench/bench.sql
-//go:generate go run ../cmd/exprc gen --out benchnocse --package benchnocse --no-cse ../bench/bench.sql
+//go:generate go run ../cmd/exprc gen --out bench --package benchq ../examples/demo/tables.sql ../bench/bench.sql
+//go:generate go run ../cmd/exprc gen --out benchnocse --package benchnocse --no-cse ../examples/demo/tables.sql ../bench/bench.sql
 //go:generate go run ../cmd/exprc gen --out csecases csecases/cases.sql
 //go:generate go run ../cmd/exprc gen --out csecasesnocse --no-cse csecases/cases.sql
 

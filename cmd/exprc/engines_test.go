@@ -72,7 +72,11 @@ func needCompiled(t *testing.T) {
 	}
 }
 
-const demoSpec = "../../examples/demo/lineitem.sql"
+// demoTables and demoSpec are the demo spec: its tables and its queries.
+const (
+	demoTables = "../../examples/demo/tables.sql"
+	demoSpec   = "../../examples/demo/lineitem.sql"
+)
 
 // failSpec has queries that fail part way through failData.
 const failSpec = `CREATE TABLE t (id BIGINT NOT NULL, a BIGINT, s VARCHAR);
@@ -125,10 +129,10 @@ func TestEnginesAgree(t *testing.T) {
 		args      []string
 		wantFirst string // the first line of stderr
 	}{
-		{"Q1Projection", []string{demoSpec, "-q", "Q1Projection", "-i", "lineitem=../../examples/demo/lineitem.csv"}, ""},
-		{"Q6Filter", []string{demoSpec, "-q", "Q6Filter", "-i", "lineitem=../../examples/demo/lineitem.csv"}, ""},
-		{"Q6FilterCSV", []string{demoSpec, "-q", "Q6Filter", "-i", "lineitem=../../examples/demo/lineitem.csv", "--format", "csv"}, ""},
-		{"Classify", []string{demoSpec, "-q", "Classify", "-i", "events=../../examples/demo/events.jsonl"}, ""},
+		{"Q1Projection", []string{demoTables, demoSpec, "-q", "Q1Projection", "-i", "lineitem=../../examples/demo/lineitem.csv"}, ""},
+		{"Q6Filter", []string{demoTables, demoSpec, "-q", "Q6Filter", "-i", "lineitem=../../examples/demo/lineitem.csv"}, ""},
+		{"Q6FilterCSV", []string{demoTables, demoSpec, "-q", "Q6Filter", "-i", "lineitem=../../examples/demo/lineitem.csv", "--format", "csv"}, ""},
+		{"Classify", []string{demoTables, demoSpec, "-q", "Classify", "-i", "events=../../examples/demo/events.jsonl"}, ""},
 		{"Fail1", []string{spec, "-q", "Fail1", "-i", "t=" + data}, "error: row 1234: DIVIDE_BY_ZERO: Division by zero."},
 		{"Fail2", []string{spec, "-q", "Fail2", "-i", "t=" + data}, "error: row 250: CAST_INVALID_INPUT: "},
 	}

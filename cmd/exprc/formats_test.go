@@ -17,11 +17,11 @@ import (
 	"github.com/exprc/exprc/compiler/dataio"
 )
 
-// convert writes the rows of src (read as table) to dst in every other format
-// exprc run reads, returning the paths.
-func convert(t *testing.T, spec, table, src string) []string {
+// convert writes the rows of src (read as table of specs) to dst in every
+// other format exprc run reads, returning the paths.
+func convert(t *testing.T, specs []string, table, src string) []string {
 	t.Helper()
-	prog, err := compiler.Compile([]string{spec})
+	prog, err := compiler.Compile(specs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,16 +117,17 @@ func convert(t *testing.T, spec, table, src string) []string {
 // TestRunFormatsAgree runs the demo queries over the same rows stored as JSON
 // lines, CSV, Parquet and Arrow IPC: exprc run must print identical bytes.
 func TestRunFormatsAgree(t *testing.T) {
-	spec := "../../examples/demo/lineitem.sql"
+	specs := []string{demoTables, demoSpec}
 	for _, c := range []struct{ query, table, src string }{
 		{"Q1Projection", "lineitem", "../../examples/demo/lineitem.csv"},
 		{"Q6Filter", "lineitem", "../../examples/demo/lineitem.csv"},
 		{"Classify", "events", "../../examples/demo/events.jsonl"},
 	} {
 		var want []byte
-		for _, path := range append([]string{c.src}, convert(t, spec, c.table, c.src)...) {
+		for _, path := range append([]string{c.src}, convert(t, specs, c.table, c.src)...) {
 			var stdout, stderr bytes.Buffer
-			code := run([]string{"run", spec, "--query", c.query, "--input", c.table + "=" + path, "--progress", "never"}, &stdout, &stderr)
+			args := append(append([]string{"run"}, specs...), "--query", c.query, "--input", c.table+"="+path, "--progress", "never")
+			code := run(args, &stdout, &stderr)
 			if code != 0 {
 				t.Fatalf("%s on %s: exit %d: %s", c.query, path, code, stderr.String())
 			}

@@ -1,30 +1,10 @@
--- Demo spec for `exprc run`: a TPC-H-like lineitem table with the projection of
--- TPC-H Q1 and the filter of Q6, plus the seed's events table and query.
+-- Demo spec for `exprc run`: the projection of TPC-H Q1 and the filter of Q6
+-- over lineitem, plus the seed's query over events. The tables are declared in
+-- tables.sql, given first:
 --
 --   go run ./examples/demo/gendata            # regenerate lineitem.csv, events.jsonl
---   exprc run examples/demo/lineitem.sql --query Q6Filter \
+--   exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query Q6Filter \
 --       --input lineitem=examples/demo/lineitem.csv
-
-CREATE TABLE lineitem (
-    l_orderkey      BIGINT NOT NULL,
-    l_partkey       BIGINT,
-    l_suppkey       BIGINT,
-    l_linenumber    INT,
-    l_quantity      DOUBLE,
-    l_extendedprice DOUBLE,
-    l_discount      DOUBLE,
-    l_tax           DOUBLE,
-    l_returnflag    VARCHAR,
-    l_linestatus    VARCHAR,
-    l_shipdate      DATE,
-    l_commitdate    DATE,
-    l_receiptdate   DATE,
-    l_shipinstruct  VARCHAR,
-    l_shipmode      VARCHAR,
-    l_comment       VARCHAR
-);
-
-CREATE TABLE events (x BIGINT, y BIGINT, a BIGINT NOT NULL, info MAP<VARCHAR, VARCHAR>, day DATE, test_info_fixed BOOLEAN);
 
 -- name: Q1Projection
 SELECT l_returnflag,
