@@ -47,9 +47,6 @@ func Analyze(q *ir.Query) *Plan {
 		a.walkOutput(o, out)
 	}
 	a.decide()
-	for _, s := range a.plan.Shared {
-		s.Cheap = s.Decision == Always && !s.Memo && len(s.Hoists) == 1 && Cheap(s.Expr)
-	}
 	return a.plan
 }
 

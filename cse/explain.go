@@ -33,7 +33,9 @@ type ExplainShared struct {
 	Hoisted  []string `json:"hoisted_at"` // regions it is computed at the start of
 	Memo     bool     `json:"memo"`       // a per-row done mask is kept
 	// Cheap: a few operations that cannot fail; each fused loop that uses it
-	// may compute it itself instead of reading a shared vector.
+	// may compute it itself instead of reading a shared vector. The lowering
+	// pass decides it (lower.Cheap) and fills it in; the analysis leaves it
+	// false.
 	Cheap bool `json:"cheap"`
 }
 
@@ -46,7 +48,7 @@ func (p *Plan) Explain() Explain {
 	x.Plan = strings.Split(strings.TrimRight(ir.FormatQuery(p.Query), "\n"), "\n")
 	for _, s := range p.Shared {
 		es := ExplainShared{ID: s.ID, SQL: s.SQL, Type: s.Expr.Type().String(), Uses: s.Uses,
-			Decision: s.Decision.String(), Reason: s.Reason, Memo: s.Memo, Cheap: s.Cheap, Hoisted: []string{}}
+			Decision: s.Decision.String(), Reason: s.Reason, Memo: s.Memo, Hoisted: []string{}}
 		for _, r := range s.Hoists {
 			es.Hoisted = append(es.Hoisted, r.Describe())
 		}
@@ -86,9 +88,6 @@ func (p *Plan) Text() string {
 		if s.Memo {
 			b.WriteString("       keeps a per-row done mask\n")
 		}
-		if s.Cheap {
-			b.WriteString("       cheap: a fused loop that uses it may compute it itself instead of reading the shared vector\n")
-		}
 	}
 	return b.String()
 }
@@ -96,7 +95,12 @@ func (p *Plan) Text() string {
 // Dot draws the query's expressions as a DAG in Graphviz syntax: structurally
 // equal subexpressions are one node, shared ones are filled and labelled with
 // their decision, and conditional edges are dashed.
-func (p *Plan) Dot() string {
+func (p *Plan) Dot() string { return p.DotWith(nil, nil) }
+
+// DotWith is Dot with what a later pass adds: note is a line under each
+// clause's label (nil: none), and bold marks the expressions drawn with a
+// bold border (nil: none).
+func (p *Plan) DotWith(note func(clause string) string, bold func(ir.Expr) bool) string {
 	var b strings.Builder
 	b.WriteString("digraph " + dotID(p.Query.Name) + " {\n  node [shape=box, fontname=\"monospace\"];\n")
 	k := newKeys()
@@ -116,6 +120,9 @@ func (p *Plan) Dot() string {
 			label = fmt.Sprintf("#%d %s\\n%s", s.ID, s.Decision, label)
 			attrs = ", style=filled, fillcolor=\"#ffe08a\""
 		}
+		if bold != nil && bold(e) {
+			attrs += ", penwidth=3"
+		}
 		fmt.Fprintf(&b, "  %s [label=%q%s];\n", name, label, attrs)
 		cond := conditionalKids(e)
 		for i, c := range e.Children() {
@@ -131,11 +138,17 @@ func (p *Plan) Dot() string {
 		}
 		return name
 	}
+	label := func(clause string) string {
+		if note == nil || note(clause) == "" {
+			return clause
+		}
+		return clause + "\n" + note(clause)
+	}
 	if p.Query.Filter != nil {
-		fmt.Fprintf(&b, "  where [shape=oval, label=\"WHERE\"];\n  where -> %s;\n", draw(p.Query.Filter))
+		fmt.Fprintf(&b, "  where [shape=oval, label=%q];\n  where -> %s;\n", label("WHERE"), draw(p.Query.Filter))
 	}
 	for i, o := range p.Query.Outputs {
-		fmt.Fprintf(&b, "  out%d [shape=oval, label=%q];\n  out%d -> %s;\n", i, o.Name, i, draw(o.Expr))
+		fmt.Fprintf(&b, "  out%d [shape=oval, label=%q];\n  out%d -> %s;\n", i, label(o.Name), i, draw(o.Expr))
 	}
 	b.WriteString("}\n")
 	return b.String()

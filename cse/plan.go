@@ -61,10 +61,6 @@ type Shared struct {
 	// Memo is set when some use is not inside a hoisting region, so the generated
 	// code keeps a done mask and computes the missing rows at each use.
 	Memo bool
-	// Cheap is set on an always-shared expression that is hoisted once and
-	// Cheap (see there): generated code may compute it in each fused loop
-	// that uses it instead of sharing a vector.
-	Cheap bool
 }
 
 // RegionKind names the row sets the analysis distinguishes.

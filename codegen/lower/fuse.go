@@ -38,12 +38,12 @@ var mapCalls = map[string]bool{"subscript": true, "element_at": true, "map_conta
 // the rows they leave.
 func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel) *Node) *Node {
 	n := &Node{Op: OpFused, Expr: e, Sel: sel}
-	fz := &Fused{Node: n, Expr: e, Why: why}
+	fz := &Fused{Node: n, Expr: e, Why: why, In: l.root}
 	n.Fused = fz
 	if e == l.rootExpr {
 		fz.Root = l.root
 	}
-	fz.Direct = l.takeSink(e)
+	fz.Direct, fz.DirectWhy = l.takeSink(e)
 	locals := map[int]bool{}
 	for _, s := range l.absorbedBy(e) {
 		locals[s.ID] = true
@@ -78,18 +78,18 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 // takeSink reports whether fused expression e is the root of the output
 // column being lowered, of a type a fused loop writes directly, and not
 // shared (a shared root's vector is read elsewhere).
-func (l *lowerer) takeSink(e ir.Expr) bool {
+func (l *lowerer) takeSink(e ir.Expr) (bool, string) {
 	if l.sink != e || l.sinkTaken {
-		return false
+		return false, ""
 	}
 	if s := l.lookup(e); s != nil && !l.recomputed[s.ID] {
-		return false
+		return false, fmt.Sprintf("shared #%d: its vector is read elsewhere", s.ID)
 	}
 	if t := e.Type(); !kinds.Known(t) || !kinds.Of(t).Direct {
-		return false
+		return false, fmt.Sprintf("a %s column is built from the vector", t)
 	}
 	l.sinkTaken = true
-	return true
+	return true, ""
 }
 
 // fusibleRoot reports whether clause root e is emitted as fused loops: a

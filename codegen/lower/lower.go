@@ -47,7 +47,7 @@ func Lower(q *ir.Query, p *cse.Plan) *Query {
 		l.root, l.rootExpr = root.Name, q.Filter
 		l.absorb(r, []ir.Expr{q.Filter})
 		root.Hoists = l.enter(r, all)
-		root.Value = l.top(q.Filter, all)
+		root.Value, root.Why = l.top(q.Filter, all)
 		l.out.Where = root
 		sel = &Sel{Kind: SelWhere}
 	}
@@ -65,10 +65,11 @@ func Lower(q *ir.Query, p *cse.Plan) *Query {
 		l.root, l.rootExpr = o.Name, o.Expr
 		if c, ok := o.Expr.(*ir.ColumnRef); ok && c.T.Kind != ir.KindMap {
 			root.PassThrough = c.Index // an input column cannot fail: copied as is
+			root.Why = "an input column, which cannot fail: its rows are copied"
 			continue
 		}
 		l.sink, l.sinkTaken = o.Expr, false
-		root.Value = l.top(o.Expr, sel)
+		root.Value, root.Why = l.top(o.Expr, sel)
 		l.sink = nil
 	}
 	l.place()
@@ -135,14 +136,26 @@ func (l *lowerer) memo(s *cse.Shared, sel *Sel, hoisted bool) *Node {
 }
 
 // top lowers a clause's root: fused when it is an operation that fusibleRoot
-// accepts (conditionals decide in node, wherever they are).
-func (l *lowerer) top(e ir.Expr, sel *Sel) *Node {
+// accepts (conditionals decide in node, wherever they are). why says why it
+// is fused or vector code.
+func (l *lowerer) top(e ir.Expr, sel *Sel) (n *Node, why string) {
 	if operation(e) {
-		if ok, why := l.fusibleRoot(e); ok {
-			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.expr(e, rest) })
+		ok, why := l.fusibleRoot(e)
+		if ok {
+			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.expr(e, rest) }), why
 		}
+		return l.expr(e, sel), why
 	}
-	return l.expr(e, sel)
+	n = l.expr(e, sel)
+	switch n.Op {
+	case OpFused:
+		return n, n.Fused.Why
+	case OpIf, OpCase:
+		return n, n.Why
+	case OpReuse, OpShare, OpMemo:
+		return n, fmt.Sprintf("shared #%d, computed once as a vector", n.Shared.ID)
+	}
+	return n, fmt.Sprintf("%s is vector code", describe(e))
 }
 
 // expr lowers e over sel: a shared subexpression computed on a superset of
@@ -182,13 +195,13 @@ func (l *lowerer) node(e ir.Expr, sel *Sel) *Node {
 		if row, why := l.rowCond(e, nil); row != nil {
 			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.ifVectors(e, rest, "") })
 		} else {
-			return l.ifVectors(e, sel, why)
+			return l.unfused(l.ifVectors(e, sel, why))
 		}
 	case *ir.Case:
 		if row, why := l.rowCond(e, nil); row != nil {
 			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.caseVectors(e, rest, "") })
 		} else {
-			return l.caseVectors(e, sel, why)
+			return l.unfused(l.caseVectors(e, sel, why))
 		}
 	case *ir.Coalesce:
 		return l.coalesce(e, sel)
@@ -250,6 +263,13 @@ func (n *Node) MapColumn() *ir.ColumnRef {
 		return n.Args[0].MapColumn()
 	}
 	return nil
+}
+
+// unfused records a conditional that stays vector code, for explain.
+func (l *lowerer) unfused(n *Node) *Node {
+	n.In = l.root
+	l.out.Vector = append(l.out.Vector, n)
+	return n
 }
 
 // ifVectors lowers IF as vector code: the condition on sel, then each branch

@@ -40,8 +40,10 @@ type Query struct {
 	// computed, in the plan's order.
 	Shared []*Placement
 	// Fused lists every fused expression, roots and nested conditionals, in
-	// the order the code runs them.
-	Fused []*Fused
+	// the order the code runs them; Vector the conditionals left as vector
+	// code, with the reason.
+	Fused  []*Fused
+	Vector []*Node
 }
 
 // Root is the WHERE clause or one output column.
@@ -58,6 +60,8 @@ type Root struct {
 	// Value computes the clause over Sel; nil for a pass-through column.
 	Value *Node
 	Sel   *Sel
+	// Why says why the clause is fused, vector code or copied.
+	Why string
 }
 
 // Op is what a Node computes.
@@ -160,8 +164,9 @@ type Node struct {
 	Pass bool
 
 	Fused *Fused // OpFused
-	// Why says why an IF or CASE is vector code rather than fused.
-	Why string
+	// Why says why an IF or CASE is vector code rather than fused; In is
+	// the clause it is in.
+	Why, In string
 }
 
 // Branch is a part of a conditional or lazy form: the rows it runs on, the
@@ -235,12 +240,15 @@ type Fused struct {
 	Node *Node
 	Expr ir.Expr
 	// Root is the clause the expression is the root of ("" for a
-	// conditional nested in vector code).
-	Root string
+	// conditional nested in vector code); In is the clause it is in (""
+	// for a shared value computed before the output columns).
+	Root, In string
 	// Why says why it is fused.
 	Why string
-	// Direct: the clean loop writes the output column's Arrow array itself.
-	Direct bool
+	// Direct: the clean loop writes the output column's Arrow array itself;
+	// DirectWhy says why not, for a root that does not.
+	Direct    bool
+	DirectWhy string
 	// Absorbs are the shared subexpressions the loops compute once per row,
 	// before the rest, smallest first (one may use another).
 	Absorbs []*Absorbed
