@@ -303,11 +303,15 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 		return f.emitGreatest(e, args, sel, base)
 	case lower.CallMatcher:
 		m := f.matcher(e)
-		return f.emitRows(e.Sig.Ret, true, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
-			return []jen.Code{
-				jen.If(jen.Id(m.err).Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id(m.err)), jen.Continue()),
-				set(jen.Id(m.name).Dot("Match").Call(vals[0])),
-			}
+		if n.BadPattern {
+			// r := vec.FailValues[bool](&s, likePatternErr, sel, n): the pattern does not compile
+			v := f.vector(args[0], sel)
+			res := f.fresh(base)
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "FailValues").Types(goType(e.Sig.Ret)).Call(jen.Op("&").Id(v), jen.Id(m.err), jen.Id(sel), jen.Id("n")))
+			return operand{t: e.Sig.Ret, vec: res}
+		}
+		return f.emitRows(e.Sig.Ret, false, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+			return []jen.Code{set(jen.Id(m.name).Dot("Match").Call(vals[0]))}
 		})
 	}
 	return f.emitKernel(e.Sig, args, sel, base)
@@ -350,9 +354,15 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	// Fast path: every row selected (or, for a kernel that cannot fail, most of
 	// them: computing unselected rows is cheaper than skipping them and has no
 	// effect), and no argument NULL or failed anywhere.
-	cond := jen.Id(sel).Op("==").Nil()
-	if !mayFail {
-		cond = jen.Parens(jen.Id(sel).Op("==").Nil().Op("||").Len(jen.Id(sel)).Op(">").Id("n").Op("/").Lit(2))
+	// The selection "all" is nil at run time: only a selection made at run
+	// time needs a test.
+	var conds []jen.Code
+	switch {
+	case sel == "all":
+	case mayFail:
+		conds = append(conds, jen.Id(sel).Op("==").Nil())
+	default:
+		conds = append(conds, jen.Parens(jen.Id(sel).Op("==").Nil().Op("||").Len(jen.Id(sel)).Op(">").Id("n").Op("/").Lit(2)))
 	}
 	var slices []jen.Code
 	fastVals := make([]jen.Code, len(args))
@@ -363,7 +373,7 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 			fastVals[i] = jen.Id("i") // the map functions read the row's entries in place
 			if seen[arr] == "" {
 				seen[arr] = arr
-				cond = cond.Op("&&").Id(arr).Dot("NullN").Call().Op("==").Lit(0)
+				conds = append(conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
 			}
 			continue
 		}
@@ -372,7 +382,7 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 			fastVals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
 			if seen[arr] == "" {
 				seen[arr] = arr
-				cond = cond.Op("&&").Id(arr).Dot("NullN").Call().Op("==").Lit(0)
+				conds = append(conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
 			}
 			continue
 		}
@@ -387,7 +397,7 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 		s := f.local(a.vec + "V") // the value slice, for bounds-check-free indexing
 		seen[a.vec] = s
 		fastVals[i] = jen.Id(s).Index(jen.Id("i"))
-		cond = cond.Op("&&").Id(a.vec).Dot("Clean").Call()
+		conds = append(conds, jen.Id(a.vec).Dot("Clean").Call())
 		slices = append(slices, jen.Id(s).Op(":=").Id(a.vec).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	}
 	fast := append(slices, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
@@ -448,6 +458,10 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	slow := []jen.Code{
 		jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++")).Block(slowBody...),
 	}
-	f.add(jen.If(cond).Block(fast...).Else().Block(slow...))
+	if len(conds) == 0 { // every row, and no argument can be NULL or failed
+		f.add(jen.Block(fast...))
+		return operand{t: ret, vec: res}
+	}
+	f.add(jen.If(joined(conds, "&&")).Block(fast...).Else().Block(slow...))
 	return operand{t: ret, vec: res}
 }

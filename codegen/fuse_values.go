@@ -121,11 +121,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		if e.Fn.Name == "like" {
 			fu.value(r.Args[0]) // registered before the matcher, as when LIKE is tested directly
 		}
-		m := f.matcher(e)
-		if !fu.tested[m.err] {
-			fu.tested[m.err] = true
-			fu.conds = append(fu.conds, jen.Id(m.err).Op("==").Nil())
-		}
+		m := f.matcher(e) // its pattern compiles (package lower checked)
 		return jen.Id(m.name).Dot("Match").Call(fu.value(r.Args[0]))
 	case lower.RowKernel:
 		args := make([]jen.Code, len(r.Args))

@@ -129,7 +129,7 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 func (fg *fileGen) global(f *funcGen, base string) string {
 	for {
 		name := fg.names.fresh(base)
-		if f.nm.used[name] == 0 {
+		if !f.nm.has(name) {
 			f.nm.fresh(name)
 			return name
 		}
@@ -178,8 +178,8 @@ func (f *funcGen) fresh(base string) string { return f.nm.fresh(base) }
 // hide.
 func (f *funcGen) local(base string) string {
 	name := base
-	for i := 2; f.nm.used[name] > 0 || predeclared[name]; i++ {
-		name = base + "_" + itoa(i)
+	for i := 2; f.nm.has(name) || predeclared[name] || token.IsKeyword(name); i++ {
+		name = base + itoa(i)
 	}
 	return name
 }

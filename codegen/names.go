@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/exprc/exprc/ir"
 )
 
@@ -86,21 +88,50 @@ var predeclared = map[string]bool{
 	"firstErr": true, "rows": true, "cols": true, "math": true, "clauses": true, "texts": true, "c": true,
 }
 
-// namer hands out unique local names within one generated function.
-type namer struct{ used map[string]int }
+// namer hands out unique names within one scope of generated code: base,
+// then base2, base3... skipping any name taken already, whatever gave it
+// (a column named cmp2 and the second comparison do not collide).
+type namer struct {
+	used  map[string]int  // base -> how many names were asked for it
+	taken map[string]bool // every name handed out
+}
 
 func (nm *namer) fresh(base string) string {
 	if nm.used == nil {
-		nm.used = map[string]int{}
+		nm.used, nm.taken = map[string]int{}, map[string]bool{}
 	}
 	if base == "" {
 		base = "t"
 	}
 	nm.used[base]++
-	if c := nm.used[base]; c > 1 || predeclared[base] || token.IsKeyword(base) {
-		return fmt.Sprintf("%s%d", base, c)
+	for c := nm.used[base]; ; c++ {
+		name := base
+		if c > 1 || predeclared[base] || token.IsKeyword(base) {
+			name = base + itoa(c)
+		}
+		if !nm.taken[name] {
+			nm.taken[name] = true
+			nm.used[base] = c
+			return name
+		}
 	}
-	return base
+}
+
+// has reports whether name was handed out.
+func (nm *namer) has(name string) bool { return nm.taken[name] }
+
+// commentLines is SQL text as // comments, one per line of the text (each
+// made safe by comment). The lines after the first lose their indentation,
+// which gofmt would otherwise take for a code block and set apart.
+func commentLines(sql string) []jen.Code {
+	var out []jen.Code
+	for i, line := range splitLines(strings.ReplaceAll(sql, "\r\n", "\n")) {
+		if i > 0 {
+			line = strings.TrimLeft(line, " \t")
+		}
+		out = append(out, jen.Comment(comment(line)))
+	}
+	return out
 }
 
 // comment makes SQL text safe for a // comment: one line, no control

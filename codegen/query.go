@@ -37,7 +37,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	for _, r := range []string{"ctx", "in", "mem", "n", "all", "sel"} {
 		f.nm.fresh(r)
 	}
-	for used := range fg.names.used { // package-level names: locals must not hide them
+	for used := range fg.names.taken { // package-level names: locals must not hide them
 		f.nm.fresh(used)
 	}
 
@@ -53,7 +53,8 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	f.add(jen.Var().Id("firstErr").Op("*").Qual(rtPkg, "Error"))
 	sel := "all"
 	if w := pq.Where; w != nil {
-		f.add(jen.Line(), jen.Comment("WHERE "+comment(q.FilterSQL)))
+		f.add(jen.Line())
+		f.add(commentLines("WHERE " + q.FilterSQL)...)
 		f.hoists(w.Hoists)
 		v := f.vector(f.emit(w.Value), "all")
 		// if r, e := vec.First(&where, all, n); r >= 0 { errRow, errCol, firstErr = r, 0, e }
@@ -66,7 +67,8 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	outs := make([]string, len(q.Outputs))
 	direct := map[int]string{} // output -> its Arrow array, written by a fused loop
 	for j, o := range pq.Outputs {
-		f.add(jen.Line(), jen.Comment(comment(o.Name+": "+o.SQL)))
+		f.add(jen.Line())
+		f.add(commentLines(o.Name + ": " + o.SQL)...)
 		if o.PassThrough >= 0 {
 			continue // an input column cannot fail: copied as is
 		}

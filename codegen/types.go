@@ -53,7 +53,7 @@ func literal(v any, t ir.Type) jen.Code {
 	case int32:
 		return jen.Int32().Parens(jen.Lit(int(v)))
 	case int64:
-		return jen.Int64().Parens(jen.Lit(v))
+		return jen.Lit(v) // int64(5)
 	case float64:
 		return floatLit(v)
 	case string:

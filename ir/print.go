@@ -7,7 +7,9 @@ import (
 
 // Format prints e as SQL-like text, stable across runs: it is what explain output,
 // golden tests and generated-code comments show. Implicit widenings the binder
-// inserted appear as CAST calls, so the printed tree is exactly what runs.
+// inserted over expressions appear as CAST calls, so the printed tree is
+// exactly what runs; constants print as written (a BIGINT 5 is 5, not
+// CAST(5 AS BIGINT): the plan prints every output's type).
 func Format(e Expr) string {
 	var b strings.Builder
 	format(&b, e)
@@ -56,6 +58,11 @@ func format(b *strings.Builder, e Expr) {
 	case *Const:
 		if e.Err != nil {
 			b.WriteString("ERROR(" + string(e.Err.Class) + ")")
+			return
+		}
+		if v, ok := e.V.(int64); ok {
+			// as written: the context gives its type (a + 5 over a BIGINT a)
+			b.WriteString(strconv.FormatInt(v, 10))
 			return
 		}
 		b.WriteString(FormatConst(e.V, e.T))

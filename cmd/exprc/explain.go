@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/internal/cli"
 	"github.com/exprc/exprc/ir"
@@ -16,15 +18,24 @@ const explainUsage = `usage: exprc explain SPEC... [--query NAME] [--format text
 Shows, for each query (or the one named by --query), the bound and folded plan
 and every subexpression written more than once, with the number of uses, the
 sharing decision (always, region or lazy) and the reason: which path proved it
-always evaluated, or which path is missing. --format json is stable and
-documented in docs/explain.md; --format dot draws the expression DAG with the
-shared nodes filled.
+always evaluated, or which path is missing. Then the physical plan exprc gen
+prints: for the WHERE clause and each output, fused loops, vector code or a
+copy, and why; what each fused loop computes itself and whether it writes its
+column directly; where each shared value is computed. --format json is stable
+and documented in docs/explain.md; --format dot draws the expression DAG with
+the shared nodes filled and the fused ones bold.
 `
 
 // explainDoc is the top level of exprc explain --format json.
 type explainDoc struct {
-	Version int           `json:"version"`
-	Queries []cse.Explain `json:"queries"`
+	Version int            `json:"version"`
+	Queries []queryExplain `json:"queries"`
+}
+
+// queryExplain is one query: the CSE analysis and the physical plan.
+type queryExplain struct {
+	cse.Explain
+	Physical lower.Explain `json:"physical"`
 }
 
 func cmdExplain(args []string, stdout, stderr io.Writer) int {
@@ -61,19 +72,25 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 		queries = []*ir.Query{q}
 	}
 	var out strings.Builder
-	doc := explainDoc{Version: 1, Queries: []cse.Explain{}}
+	doc := explainDoc{Version: 1, Queries: []queryExplain{}}
 	for i, q := range queries {
 		p := cse.Analyze(q)
+		pq := lower.Lower(q, codegen.Sharing(q)) // the plan exprc gen prints
 		switch *format {
 		case "text":
 			if i > 0 {
 				out.WriteString("\n")
 			}
 			out.WriteString(p.Text())
+			out.WriteString(pq.Text())
 		case "dot":
-			out.WriteString(p.Dot())
+			out.WriteString(p.DotWith(pq.DotNote, pq.FusedExpr))
 		case "json":
-			doc.Queries = append(doc.Queries, p.Explain())
+			x := queryExplain{Explain: p.Explain(), Physical: pq.Explain()}
+			for j, s := range p.Shared {
+				x.Shared[j].Cheap = lower.CheapShared(s)
+			}
+			doc.Queries = append(doc.Queries, x)
 		}
 	}
 	if *format == "json" {

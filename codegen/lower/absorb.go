@@ -60,7 +60,7 @@ func (l *lowerer) try(r *cse.Region, e ir.Expr) bool {
 // never computed again this way.
 func (l *lowerer) recompute(r *cse.Region, tops []ir.Expr) {
 	for _, s := range r.Hoists {
-		if !cheapShared(s) || l.absorbed[s.ID] != nil {
+		if !CheapShared(s) || l.absorbed[s.ID] != nil {
 			continue
 		}
 		var users []ir.Expr
@@ -84,9 +84,9 @@ func (l *lowerer) recompute(r *cse.Region, tops []ir.Expr) {
 	}
 }
 
-// cheapShared reports whether a shared subexpression may be computed again
+// CheapShared reports whether a shared subexpression may be computed again
 // by each fused root that uses it: always shared, hoisted once, and Cheap.
-func cheapShared(s *cse.Shared) bool {
+func CheapShared(s *cse.Shared) bool {
 	return s.Decision == cse.Always && !s.Memo && len(s.Hoists) == 1 && Cheap(s.Expr)
 }
 

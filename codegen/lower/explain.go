@@ -88,7 +88,7 @@ func (q *Query) Explain() Explain {
 		if roots == nil {
 			roots = []string{}
 		}
-		x.Shared = append(x.Shared, ExplainShared{ID: p.Shared.ID, How: p.How, Roots: roots, Cheap: cheapShared(p.Shared), Reason: p.Reason})
+		x.Shared = append(x.Shared, ExplainShared{ID: p.Shared.ID, How: p.How, Roots: roots, Cheap: CheapShared(p.Shared), Reason: p.Reason})
 	}
 	return x
 }

@@ -309,6 +309,9 @@ func (l *lowerer) callRow(e *ir.Call, locals map[int]bool) (*Row, string) {
 		if !ok {
 			return nil, fmt.Sprintf("%s with a pattern that is not a constant", e.Fn.Name)
 		}
+		if !compiles(e.Fn.Name, pattern, esc) {
+			return nil, fmt.Sprintf("%s with an invalid pattern: every row with a value fails", e.Fn.Name)
+		}
 		row, why := l.values(&Row{Op: RowMatch, Expr: e, Fn: e.Fn.Name}, e.Args[:1], locals)
 		if row != nil && e.Fn.Name == "like" {
 			if m, err := rt.CompileLike(pattern, esc); err == nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // lowerer is the state of lowering one query: what is computed so far, and
@@ -417,8 +418,9 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 		n.Call = CallGreatest
 		return n
 	case "like", "rlike":
-		if _, _, ok := PatternLits(e); ok {
+		if pattern, esc, ok := PatternLits(e); ok {
 			n.Call = CallMatcher
+			n.BadPattern = !compiles(e.Fn.Name, pattern, esc)
 			return n
 		}
 	}
@@ -426,6 +428,18 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 		panic(fmt.Sprintf("lower: function %s has no kernel", e.Fn.Name))
 	}
 	return n
+}
+
+// compiles reports whether a LIKE or RLIKE pattern compiles: one that does
+// not makes every row with a value fail, which the code says without testing
+// the pattern's error per row.
+func compiles(fn, pattern, esc string) bool {
+	if fn == "rlike" {
+		_, err := rt.CompileRlike(pattern)
+		return err == nil
+	}
+	_, err := rt.CompileLike(pattern, esc)
+	return err == nil
 }
 
 // PatternLits returns the constant pattern of a LIKE/RLIKE call and its

@@ -145,6 +145,9 @@ type Node struct {
 	// OpCompare.
 	Call CallKind
 	Sig  *ir.Signature
+	// BadPattern: a CallMatcher whose constant pattern does not compile, so
+	// every row with a value is the pattern's error.
+	BadPattern bool
 	// Base names the comparison's result vector (OpCompare).
 	Base string
 

@@ -90,7 +90,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// WHERE l_shipdate <= DATE '1998-09-02'
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && lShipdate.Clean() {
+	if lShipdate.Clean() {
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -233,8 +233,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[k] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 		fused2, rest2 = true, vec.Sel{}
@@ -252,8 +252,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[i] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused2, rest2 = true, left
 	}
@@ -573,8 +573,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		out := chargeOut.V
 		for i := range out {
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[i] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 		fused2, rest2 = true, vec.Sel{}
@@ -591,8 +591,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[i] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused2, rest2 = true, left
 	}
@@ -1047,7 +1047,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var firstErr *rt.Error
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -1061,12 +1061,12 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		out := bucketOut.V
 		var bad vec.Failed
 		for i := range out {
-			// shared (always): (a + CAST(5 AS BIGINT))
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			// shared (always): (a + 5)
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			if rt.GtInt64(xV[i], yV[i]) {
 				out[i] = sum
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
 			}
 			if bad {
 				break
@@ -1092,12 +1092,12 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				left = append(left, int32(i))
 				continue
 			}
-			// shared (always): (a + CAST(5 AS BIGINT))
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			// shared (always): (a + 5)
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			if rt.GtInt64(xV[i], yV[i]) {
 				out[i] = sum
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
 			}
 			if bad {
 				bad = false
@@ -1107,14 +1107,14 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// shared (always): (a + CAST(5 AS BIGINT))
-		// (a + CAST(5 AS BIGINT))
+		// shared (always): (a + 5)
+		// (a + 5)
 		sum := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				r, err := rt.AddInt64(aV[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -1132,7 +1132,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				r, err := rt.AddInt64(a.V[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -1167,18 +1167,18 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
-		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &sum, then, n)
-		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
 		if otherwise == nil && sum.Clean() {
 			sumV := sum.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(sumV[i], int64(int64(100)))
+				r, err := rt.DivInt64(sumV[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -1196,7 +1196,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
+				r, err := rt.DivInt64(sum.V[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -1284,7 +1284,10 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
+	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
+	// WHEN info['test'] LIKE '124%' THEN 'BAR'
+	// WHEN info['test'] LIKE '125%' THEN 'BAZ'
+	// ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1355,16 +1358,16 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -1374,30 +1377,26 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = infoItems.Value(entry_2)
+				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if rest == nil && entry.Clean() {
+		if (rest == nil || len(rest) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
@@ -1411,10 +1410,6 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					like.SetErr(i, e)
 					continue
 				}
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
@@ -1423,14 +1418,10 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && entry.Clean() {
+		if (notYet == nil || len(notYet) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				out[i] = likePattern2.Match(entryV[i])
 			}
 		} else {
@@ -1444,10 +1435,6 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					like2.SetErr(i, e)
 					continue
 				}
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				like2.V[i] = likePattern2.Match(entry.V[i])
 			}
 		}
@@ -1456,14 +1443,10 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && entry.Clean() {
+		if (notYet2 == nil || len(notYet2) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
-					continue
-				}
 				out[i] = likePattern3.Match(entryV[i])
 			}
 		} else {
@@ -1475,10 +1458,6 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				}
 				if e := entry.ErrAt(i); e != nil {
 					like3.SetErr(i, e)
-					continue
-				}
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
 					continue
 				}
 				like3.V[i] = likePattern3.Match(entry.V[i])
@@ -1574,7 +1553,10 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
+	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
+	// WHEN upper(l_shipmode) = 'MAIL' THEN 2
+	// WHEN upper(l_shipmode) = 'SHIP' THEN 3
+	// ELSE length(upper(l_shipmode)) END
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
 	var modeRankCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]

@@ -90,7 +90,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// WHERE l_shipdate <= DATE '1998-09-02'
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && lShipdate.Clean() {
+	if lShipdate.Clean() {
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -1037,7 +1037,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var firstErr *rt.Error
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -1052,9 +1052,9 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		var bad vec.Failed
 		for i := range out {
 			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(int64(5)))), int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 			}
 			if bad {
 				break
@@ -1081,9 +1081,9 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				continue
 			}
 			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(int64(5)))), int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 			}
 			if bad {
 				bad = false
@@ -1120,17 +1120,17 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
-		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// (a + CAST(5 AS BIGINT))
+		// (a + 5)
 		sum := vec.Make[int64](n)
 		if then == nil && a.Clean() {
 			aV := a.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				r, err := rt.AddInt64(aV[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -1148,7 +1148,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				r, err := rt.AddInt64(a.V[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -1157,13 +1157,13 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
-		// (a + CAST(5 AS BIGINT))
+		// (a + 5)
 		sum2 := vec.Make[int64](n)
 		if otherwise == nil && a.Clean() {
 			aV := a.V[:n]
 			out := sum2.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				r, err := rt.AddInt64(aV[i], int64(5))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -1181,7 +1181,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 					sum2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				r, err := rt.AddInt64(a.V[i], int64(5))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -1189,13 +1189,13 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				sum2.V[i] = r
 			}
 		}
-		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
 		if otherwise == nil && sum2.Clean() {
 			sum2V := sum2.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(sum2V[i], int64(int64(100)))
+				r, err := rt.DivInt64(sum2V[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -1213,7 +1213,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(sum2.V[i], int64(int64(100)))
+				r, err := rt.DivInt64(sum2.V[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -1301,7 +1301,10 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'B...
+	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
+	// WHEN info['test'] LIKE '124%' THEN 'BAR'
+	// WHEN info['test'] LIKE '125%' THEN 'BAZ'
+	// ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1369,16 +1372,16 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -1388,28 +1391,24 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = infoItems.Value(entry_2)
+				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if rest == nil && entry.Clean() {
+		if (rest == nil || len(rest) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
@@ -1421,10 +1420,6 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				}
 				if e := entry.ErrAt(i); e != nil {
 					like.SetErr(i, e)
-					continue
-				}
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
 					continue
 				}
 				like.V[i] = likePattern.Match(entry.V[i])
@@ -1439,16 +1434,16 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry3)
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -1458,28 +1453,24 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				entry2.V[i] = infoItems.Value(entry_2)
+				entry2.V[i] = infoItems.Value(entry3)
 			}
 		}
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && entry2.Clean() {
+		if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
 			entry2V := entry2.V[:n]
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				out[i] = likePattern2.Match(entry2V[i])
 			}
 		} else {
@@ -1491,10 +1482,6 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				}
 				if e := entry2.ErrAt(i); e != nil {
 					like2.SetErr(i, e)
-					continue
-				}
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
 					continue
 				}
 				like2.V[i] = likePattern2.Match(entry2.V[i])
@@ -1509,16 +1496,16 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out := entry3.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(infoKeys, start, end, "test")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry4)
 			}
 		} else {
 			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -1528,28 +1515,24 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(infoKeys, start, end, "test")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				entry3.V[i] = infoItems.Value(entry_2)
+				entry3.V[i] = infoItems.Value(entry4)
 			}
 		}
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && entry3.Clean() {
+		if (notYet2 == nil || len(notYet2) > n/2) && entry3.Clean() {
 			entry3V := entry3.V[:n]
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
-					continue
-				}
 				out[i] = likePattern3.Match(entry3V[i])
 			}
 		} else {
@@ -1561,10 +1544,6 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				}
 				if e := entry3.ErrAt(i); e != nil {
 					like3.SetErr(i, e)
-					continue
-				}
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
 					continue
 				}
 				like3.V[i] = likePattern3.Match(entry3.V[i])
@@ -1579,16 +1558,16 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out := entry4.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(infoKeys, start, end, "test")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry5)
 			}
 		} else {
 			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -1598,16 +1577,16 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(infoKeys, start, end, "test")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				entry4.V[i] = infoItems.Value(entry_2)
+				entry4.V[i] = infoItems.Value(entry5)
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet3, n)
@@ -1697,7 +1676,10 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3...
+	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
+	// WHEN upper(l_shipmode) = 'MAIL' THEN 2
+	// WHEN upper(l_shipmode) = 'SHIP' THEN 3
+	// ELSE length(upper(l_shipmode)) END
 	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
 	var modeRankCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]

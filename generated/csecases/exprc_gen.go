@@ -70,7 +70,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -107,7 +107,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	}
 
 	// r: p AND (a DIV b > 1)
-	// (p AND ((a DIV b) > CAST(1 AS BIGINT)))
+	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -118,7 +118,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		quotientV := quotient.V[:n]
 		out := allOf.V[:n]
 		for i := range out {
-			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(int64(1))))
+			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(1)))
 		}
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(10).NullN() <= n/2 {
@@ -132,20 +132,20 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(int64(1))))
+			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(1)))
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		and.Add(&p)
-		// ((a DIV b) > CAST(1 AS BIGINT))
+		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
 		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -158,7 +158,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
@@ -241,7 +241,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -278,7 +278,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	}
 
 	// r: (a DIV b) BETWEEN 1 AND 10
-	// ((a DIV b) BETWEEN CAST(1 AS BIGINT) AND CAST(10 AS BIGINT))
+	// ((a DIV b) BETWEEN 1 AND 10)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -288,7 +288,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		quotientV := quotient.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = (rt.GeInt64(quotientV[i], int64(int64(1))) && rt.LeInt64(quotientV[i], int64(int64(10))))
+			out[i] = (rt.GeInt64(quotientV[i], int64(1)) && rt.LeInt64(quotientV[i], int64(10)))
 		}
 		fused, rest = true, vec.Sel{}
 	} else {
@@ -301,19 +301,19 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.GeInt64(quotientV[i], int64(int64(1))) && rt.LeInt64(quotientV[i], int64(int64(10))))
+			out[i] = (rt.GeInt64(quotientV[i], int64(1)) && rt.LeInt64(quotientV[i], int64(10)))
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// ((a DIV b) BETWEEN CAST(1 AS BIGINT) AND CAST(10 AS BIGINT))
+		// ((a DIV b) BETWEEN 1 AND 10)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
 		if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := inRange2.V[:n]
 			for i := range out {
-				out[i] = rt.GeInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GeInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -326,7 +326,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					inRange2.SetErr(i, e)
 					continue
 				}
-				inRange2.V[i] = rt.GeInt64(quotient.V[i], int64(int64(1)))
+				inRange2.V[i] = rt.GeInt64(quotient.V[i], int64(1))
 			}
 		}
 		between.Add(&inRange2)
@@ -335,7 +335,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			quotientV := quotient.V[:n]
 			out := inRange3.V[:n]
 			for i := range out {
-				out[i] = rt.LeInt64(quotientV[i], int64(int64(10)))
+				out[i] = rt.LeInt64(quotientV[i], int64(10))
 			}
 		} else {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -348,7 +348,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					inRange3.SetErr(i, e)
 					continue
 				}
-				inRange3.V[i] = rt.LeInt64(quotient.V[i], int64(int64(10)))
+				inRange3.V[i] = rt.LeInt64(quotient.V[i], int64(10))
 			}
 		}
 		between.Add(&inRange3)
@@ -432,24 +432,24 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	var firstErr *rt.Error
 
 	// r: CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
-	// CASE WHEN (m['k'] > CAST(0 AS BIGINT)) THEN (b DIV c) ELSE ((b DIV c) * CAST(2 AS BIGINT)) END
+	// CASE WHEN (m['k'] > 0) THEN (b DIV c) ELSE ((b DIV c) * 2) END
 	caseResult := vec.Make[int64](n)
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
+	if mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
 			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if mItems.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = mItems.Value(entry_2)
+			out[i] = mItems.Value(entry2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -459,25 +459,25 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 				continue
 			}
 			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if mItems.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = mItems.Value(entry_2)
+			entry.V[i] = mItems.Value(entry2)
 		}
 	}
-	// (m['k'] > CAST(0 AS BIGINT))
+	// (m['k'] > 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && entry.Clean() {
+	if entry.Clean() {
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+			out[i] = rt.GtInt64(entryV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -490,7 +490,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+			cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -577,13 +577,13 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 		}
 	}
 	vec.Merge(&shared0, &quotient2, todo2, n)
-	// ((b DIV c) * CAST(2 AS BIGINT))
+	// ((b DIV c) * 2)
 	product := vec.Make[int64](n)
 	if notYet == nil && shared0.Clean() {
 		shared0V := shared0.V[:n]
 		out := product.V[:n]
 		for i := range out {
-			r, err := rt.MulInt64(shared0V[i], int64(int64(2)))
+			r, err := rt.MulInt64(shared0V[i], int64(2))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -601,7 +601,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 				product.SetErr(i, e)
 				continue
 			}
-			r, err := rt.MulInt64(shared0.V[i], int64(int64(2)))
+			r, err := rt.MulInt64(shared0.V[i], int64(2))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -677,7 +677,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
-	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + CAST(1 AS BIGINT)) ELSE ((a DIV b) - CAST(1 AS BIGINT)) END
+	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -698,9 +698,9 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			case pV[i]:
 				out[i] = quotient
 			case qV[i]:
-				out[i] = bad.Int64(rt.AddInt64(quotient, int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
 			default:
-				out[i] = bad.Int64(rt.SubInt64(quotient, int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
 			}
 			if bad {
 				break
@@ -733,9 +733,9 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			case pV[i]:
 				out[i] = quotient
 			case qV[i]:
-				out[i] = bad.Int64(rt.AddInt64(quotient, int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
 			default:
-				out[i] = bad.Int64(rt.SubInt64(quotient, int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
 			}
 			if bad {
 				bad = false
@@ -783,20 +783,20 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				quotient.V[i] = r
 			}
 		}
-		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + CAST(1 AS BIGINT)) ELSE ((a DIV b) - CAST(1 AS BIGINT)) END
+		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 		caseResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
 		vec.Merge(&caseResult2, &quotient, when, n)
 		vec.CopyErrs(&caseResult2, &q, notYet, n)
 		when2, notYet2 := vec.Split(&q, notYet, n)
-		// ((a DIV b) + CAST(1 AS BIGINT))
+		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
 		if when2 == nil && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotientV[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -814,7 +814,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient.V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -823,13 +823,13 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		vec.Merge(&caseResult2, &sum, when2, n)
-		// ((a DIV b) - CAST(1 AS BIGINT))
+		// ((a DIV b) - 1)
 		difference := vec.Make[int64](n)
 		if notYet2 == nil && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := difference.V[:n]
 			for i := range out {
-				r, err := rt.SubInt64(quotientV[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotientV[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -847,7 +847,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					difference.SetErr(i, e)
 					continue
 				}
-				r, err := rt.SubInt64(quotient.V[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotient.V[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -934,7 +934,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -971,15 +971,15 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	}
 
 	// r: CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-	// CASE WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN 1 WHEN ((a DIV b) > CAST(0 AS BIGINT)) THEN 2 ELSE CAST(NULL AS INT) END
+	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
-	// ((a DIV b) > CAST(1 AS BIGINT))
+	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
+	if quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -992,19 +992,19 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
-	// ((a DIV b) > CAST(0 AS BIGINT))
+	// ((a DIV b) > 0)
 	cmp2 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+			out[i] = rt.GtInt64(quotientV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -1017,7 +1017,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
@@ -1090,7 +1090,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-	// CASE WHEN p THEN 0 WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN 1 WHEN ((a DIV b) > CAST(0 AS BIGINT)) THEN 2 ELSE CAST(NULL AS INT) END
+	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
@@ -1133,13 +1133,13 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			quotient.V[i] = r
 		}
 	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
+	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -1152,19 +1152,19 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	vec.Fill(&caseResult, int32(1), when2, n)
-	// ((a DIV b) > CAST(0 AS BIGINT))
+	// ((a DIV b) > 0)
 	cmp2 := vec.Make[bool](n)
 	if (notYet2 == nil || len(notYet2) > n/2) && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+			out[i] = rt.GtInt64(quotientV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -1177,7 +1177,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
@@ -1250,11 +1250,11 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
-	// CASE WHEN p THEN CAST(0 AS BIGINT) WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN CAST(1 AS BIGINT) ELSE (a DIV b) END
+	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, int64(int64(0)), when, n)
+	vec.Fill(&caseResult, int64(0), when, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
@@ -1293,13 +1293,13 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 			quotient.V[i] = r
 		}
 	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
+	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -1312,12 +1312,12 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
-	vec.Fill(&caseResult, int64(int64(1)), when2, n)
+	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.Merge(&caseResult, &quotient, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -1386,7 +1386,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
-	// CASE WHEN p THEN (a DIV b) WHEN q THEN CAST(0 AS BIGINT) ELSE (a DIV b) END
+	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
@@ -1435,7 +1435,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	vec.Merge(&caseResult, &shared0, when, n)
 	vec.CopyErrs(&caseResult, &q, notYet, n)
 	when2, notYet2 := vec.Split(&q, notYet, n)
-	vec.Fill(&caseResult, int64(int64(0)), when2, n)
+	vec.Fill(&caseResult, int64(0), when2, n)
 	todo2 := vec.Missing(shared0Done, notYet2, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
@@ -1550,7 +1550,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	// WHERE i > 0
 	// (i > 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -1685,8 +1685,8 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-			product_2 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			out[k] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+			product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 		}
 		chargeCol = chargeOut.Array()
 		fused2, rest2 = true, vec.Sel{}
@@ -1704,8 +1704,8 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-			product_2 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			out[i] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+			product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 		}
 		fused2, rest2 = true, left
 	}
@@ -1858,9 +1858,9 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-			product_2 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+			product6 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 			if pV[i] {
-				out[i] = rt.GtFloat64(product_2, float64(2.0))
+				out[i] = rt.GtFloat64(product6, float64(2.0))
 			} else {
 				out[i] = rt.GtInt64(aV[i], bV[i])
 			}
@@ -1882,9 +1882,9 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-			product_2 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+			product6 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 			if pV[i] {
-				out[i] = rt.GtFloat64(product_2, float64(2.0))
+				out[i] = rt.GtFloat64(product6, float64(2.0))
 			} else {
 				out[i] = rt.GtInt64(aV[i], bV[i])
 			}
@@ -2081,7 +2081,7 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -2118,14 +2118,14 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	}
 
 	// r: COALESCE(a DIV b, 0) + (a DIV b)
-	// COALESCE((a DIV b), CAST(0 AS BIGINT))
+	// COALESCE((a DIV b), 0)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
 	stillNull := vec.NullRows(&quotient, all, n)
-	vec.Fill(&coalesced, int64(int64(0)), stillNull, n)
-	// (COALESCE((a DIV b), CAST(0 AS BIGINT)) + (a DIV b))
+	vec.Fill(&coalesced, int64(0), stillNull, n)
+	// (COALESCE((a DIV b), 0) + (a DIV b))
 	sum := vec.Make[int64](n)
-	if all == nil && coalesced.Clean() && quotient.Clean() {
+	if coalesced.Clean() && quotient.Clean() {
 		coalescedV := coalesced.V[:n]
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
@@ -2228,7 +2228,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	// shared (always): (b DIV c)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if all == nil && b.Clean() && c_.Clean() {
+	if b.Clean() && c_.Clean() {
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
@@ -2341,7 +2341,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var firstErr *rt.Error
 
 	// r: COALESCE(a, b DIV c, (b DIV c) + 1)
-	// COALESCE(a, (b DIV c), ((b DIV c) + CAST(1 AS BIGINT)))
+	// COALESCE(a, (b DIV c), ((b DIV c) + 1))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
@@ -2385,13 +2385,13 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	}
 	vec.MergeNonNull(&coalesced, &quotient, stillNull, n)
 	stillNull2 := vec.NullRows(&quotient, stillNull, n)
-	// ((b DIV c) + CAST(1 AS BIGINT))
+	// ((b DIV c) + 1)
 	sum := vec.Make[int64](n)
 	if stillNull2 == nil && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+			r, err := rt.AddInt64(quotientV[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -2409,7 +2409,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+			r, err := rt.AddInt64(quotient.V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -2486,7 +2486,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -2523,7 +2523,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 
 	// guarded: IF(p, a DIV b, 0)
-	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -2538,7 +2538,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			if pV[i] {
 				out[i] = quotientV[i]
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 		}
 		guardedCol = guardedOut.Array()
@@ -2557,18 +2557,18 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			if pV[i] {
 				out[i] = quotientV[i]
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		// IF(p, (a DIV b), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -2654,7 +2654,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -2696,7 +2696,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	}
 
 	// guarded: IF(p, a DIV b, 0)
-	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -2711,7 +2711,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			if pV[i] {
 				out[i] = quotientV[i]
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 		}
 		guardedCol = guardedOut.Array()
@@ -2730,18 +2730,18 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			if pV[i] {
 				out[i] = quotientV[i]
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		// IF(p, (a DIV b), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -2824,7 +2824,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var firstErr *rt.Error
 
 	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
-	// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
+	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -2843,7 +2843,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			// shared (always): m['b']
 			entry2 := vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
 			switch {
-			case (rt.GtInt64(entry, int64(int64(0))) && rt.GtInt64(entry2, c_V[i])):
+			case (rt.GtInt64(entry, int64(0)) && rt.GtInt64(entry2, c_V[i])):
 				out[i] = entry
 			case rt.GtInt32(i_V[i], int32(0)):
 				out[i] = aV[i]
@@ -2879,7 +2879,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			// shared (always): m['b']
 			entry2 := vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
 			switch {
-			case (rt.GtInt64(entry, int64(int64(0))) && rt.GtInt64(entry2, c_V[i])):
+			case (rt.GtInt64(entry, int64(0)) && rt.GtInt64(entry2, c_V[i])):
 				out[i] = entry
 			case rt.GtInt32(i_V[i], int32(0)):
 				out[i] = aV[i]
@@ -2901,16 +2901,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			out := entry.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "a")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(mKeys, start, end, "a")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("a"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -2920,16 +2920,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "a")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(mKeys, start, end, "a")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("a"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = mItems.Value(entry_2)
+				entry.V[i] = mItems.Value(entry2)
 			}
 		}
 		// shared (always): m['b']
@@ -2939,16 +2939,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "b")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(mKeys, start, end, "b")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry3)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -2958,28 +2958,28 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "b")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(mKeys, start, end, "b")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				entry2.V[i] = mItems.Value(entry_2)
+				entry2.V[i] = mItems.Value(entry3)
 			}
 		}
-		// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
+		// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 		caseResult2 := vec.Make[int64](n)
 		and := vec.NewLogic(false, rest, n)
-		// (m['a'] > CAST(0 AS BIGINT))
+		// (m['a'] > 0)
 		cmp := vec.Make[bool](n)
 		if (and.Live == nil || len(and.Live) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(entryV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -2992,7 +2992,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+				cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 			}
 		}
 		and.Add(&cmp)
@@ -3132,7 +3132,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// r: IF(p, (a DIV b) + 1, (a DIV b) - 1)
-	// IF(p, ((a DIV b) + CAST(1 AS BIGINT)), ((a DIV b) - CAST(1 AS BIGINT)))
+	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 	var r_Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -3149,9 +3149,9 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			// shared (always): (a DIV b)
 			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(quotient, int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
 			} else {
-				out[i] = bad.Int64(rt.SubInt64(quotient, int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
 			}
 			if bad {
 				break
@@ -3180,9 +3180,9 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			// shared (always): (a DIV b)
 			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(quotient, int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
 			} else {
-				out[i] = bad.Int64(rt.SubInt64(quotient, int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
 			}
 			if bad {
 				bad = false
@@ -3230,17 +3230,17 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				quotient.V[i] = r
 			}
 		}
-		// IF(p, ((a DIV b) + CAST(1 AS BIGINT)), ((a DIV b) - CAST(1 AS BIGINT)))
+		// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// ((a DIV b) + CAST(1 AS BIGINT))
+		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
 		if then == nil && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotientV[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -3258,7 +3258,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient.V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -3267,13 +3267,13 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
-		// ((a DIV b) - CAST(1 AS BIGINT))
+		// ((a DIV b) - 1)
 		difference := vec.Make[int64](n)
 		if otherwise == nil && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := difference.V[:n]
 			for i := range out {
-				r, err := rt.SubInt64(quotientV[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotientV[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -3291,7 +3291,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 					difference.SetErr(i, e)
 					continue
 				}
-				r, err := rt.SubInt64(quotient.V[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotient.V[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -3380,7 +3380,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	// r: IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
 	// (c DIV a)
 	quotient := vec.Make[int64](n)
-	if all == nil && c_.Clean() && a.Clean() {
+	if c_.Clean() && a.Clean() {
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := quotient.V[:n]
@@ -3415,13 +3415,13 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 			quotient.V[i] = r
 		}
 	}
-	// ((c DIV a) > CAST(0 AS BIGINT))
+	// ((c DIV a) > 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
+	if quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+			out[i] = rt.GtInt64(quotientV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -3434,10 +3434,10 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 		}
 	}
-	// IF(((c DIV a) > CAST(0 AS BIGINT)), ((b DIV c) + CAST(1 AS BIGINT)), ((b DIV c) - CAST(1 AS BIGINT)))
+	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
@@ -3483,13 +3483,13 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 		}
 	}
 	vec.Merge(&shared0, &quotient2, todo, n)
-	// ((b DIV c) + CAST(1 AS BIGINT))
+	// ((b DIV c) + 1)
 	sum := vec.Make[int64](n)
 	if then == nil && shared0.Clean() {
 		shared0V := shared0.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(shared0V[i], int64(int64(1)))
+			r, err := rt.AddInt64(shared0V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -3507,7 +3507,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(shared0.V[i], int64(int64(1)))
+			r, err := rt.AddInt64(shared0.V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -3555,13 +3555,13 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 		}
 	}
 	vec.Merge(&shared0, &quotient3, todo2, n)
-	// ((b DIV c) - CAST(1 AS BIGINT))
+	// ((b DIV c) - 1)
 	difference := vec.Make[int64](n)
 	if otherwise == nil && shared0.Clean() {
 		shared0V := shared0.V[:n]
 		out := difference.V[:n]
 		for i := range out {
-			r, err := rt.SubInt64(shared0V[i], int64(int64(1)))
+			r, err := rt.SubInt64(shared0V[i], int64(1))
 			if err != nil {
 				difference.SetErr(i, err)
 				continue
@@ -3579,7 +3579,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 				difference.SetErr(i, e)
 				continue
 			}
-			r, err := rt.SubInt64(shared0.V[i], int64(int64(1)))
+			r, err := rt.SubInt64(shared0.V[i], int64(1))
 			if err != nil {
 				difference.SetErr(i, err)
 				continue
@@ -3655,7 +3655,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -3692,7 +3692,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	}
 
 	// r: a DIV b IN (1, 2)
-	// ((a DIV b) IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
+	// ((a DIV b) IN (1, 2))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -3702,7 +3702,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		quotientV := quotient.V[:n]
 		out := inList.V[:n]
 		for i := range out {
-			out[i] = (rt.EqInt64(quotientV[i], int64(int64(1))) || rt.EqInt64(quotientV[i], int64(int64(2))))
+			out[i] = (rt.EqInt64(quotientV[i], int64(1)) || rt.EqInt64(quotientV[i], int64(2)))
 		}
 		fused, rest = true, vec.Sel{}
 	} else {
@@ -3715,19 +3715,19 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.EqInt64(quotientV[i], int64(int64(1))) || rt.EqInt64(quotientV[i], int64(int64(2))))
+			out[i] = (rt.EqInt64(quotientV[i], int64(1)) || rt.EqInt64(quotientV[i], int64(2)))
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// ((a DIV b) IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
+		// ((a DIV b) IN (1, 2))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
 		if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := matches.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -3740,7 +3740,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					matches.SetErr(i, e)
 					continue
 				}
-				matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+				matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		in2.Add(&matches)
@@ -3749,7 +3749,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			quotientV := quotient.V[:n]
 			out := matches2.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(2)))
+				out[i] = rt.EqInt64(quotientV[i], int64(2))
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -3762,7 +3762,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					matches2.SetErr(i, e)
 					continue
 				}
-				matches2.V[i] = rt.EqInt64(quotient.V[i], int64(int64(2)))
+				matches2.V[i] = rt.EqInt64(quotient.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches2)
@@ -3847,7 +3847,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var firstErr *rt.Error
 
 	// r1: IF(p, a DIV b, 0)
-	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	// IF(p, (a DIV b), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
@@ -3894,13 +3894,13 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	}
 	vec.Merge(&shared0, &quotient, todo, n)
 	vec.Merge(&ifResult, &shared0, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
+	vec.Fill(&ifResult, int64(0), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
 	// r2: IF(q, a DIV b, 0)
-	// IF(q, (a DIV b), CAST(0 AS BIGINT))
+	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &q, all, n)
@@ -3944,7 +3944,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	}
 	vec.Merge(&shared0, &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &shared0, then2, n)
-	vec.Fill(&ifResult2, int64(int64(0)), otherwise2, n)
+	vec.Fill(&ifResult2, int64(0), otherwise2, n)
 	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -3954,7 +3954,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	and.Add(&p)
 	and.Add(&q)
 	andResult := and.Finish()
-	// IF((p AND q), (a DIV b), CAST(0 AS BIGINT))
+	// IF((p AND q), (a DIV b), 0)
 	then3, otherwise3 := vec.Split(&andResult, all, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &andResult, all, n)
@@ -3998,7 +3998,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	}
 	vec.Merge(&shared0, &quotient3, todo3, n)
 	vec.Merge(&ifResult3, &shared0, then3, n)
-	vec.Fill(&ifResult3, int64(int64(0)), otherwise3, n)
+	vec.Fill(&ifResult3, int64(0), otherwise3, n)
 	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 3, e
 	}
@@ -4066,7 +4066,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var firstErr *rt.Error
 
 	// r: IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
-	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	// IF(p, (a DIV b), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
@@ -4113,8 +4113,8 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	vec.Merge(&shared0, &quotient, todo, n)
 	vec.Merge(&ifResult, &shared0, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
-	// IF(q, (a DIV b), CAST(1 AS BIGINT))
+	vec.Fill(&ifResult, int64(0), otherwise, n)
+	// IF(q, (a DIV b), 1)
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &q, all, n)
@@ -4158,10 +4158,10 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	vec.Merge(&shared0, &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &shared0, then2, n)
-	vec.Fill(&ifResult2, int64(int64(1)), otherwise2, n)
-	// (IF(p, (a DIV b), CAST(0 AS BIGINT)) + IF(q, (a DIV b), CAST(1 AS BIGINT)))
+	vec.Fill(&ifResult2, int64(1), otherwise2, n)
+	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
 	sum := vec.Make[int64](n)
-	if all == nil && ifResult.Clean() && ifResult2.Clean() {
+	if ifResult.Clean() && ifResult2.Clean() {
 		ifResultV := ifResult.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
@@ -4263,7 +4263,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	var firstErr *rt.Error
 
 	// WHERE IF(p, (a DIV b) > 0, TRUE)
-	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), TRUE)
+	// IF(p, ((a DIV b) > 0), TRUE)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
@@ -4309,13 +4309,13 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 		}
 	}
 	vec.Merge(&shared0, &quotient, todo, n)
-	// ((a DIV b) > CAST(0 AS BIGINT))
+	// ((a DIV b) > 0)
 	cmp := vec.Make[bool](n)
 	if (then == nil || len(then) > n/2) && shared0.Clean() {
 		shared0V := shared0.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(shared0V[i], int64(int64(0)))
+			out[i] = rt.GtInt64(shared0V[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -4328,7 +4328,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(shared0.V[i], int64(int64(0)))
+			cmp.V[i] = rt.GtInt64(shared0.V[i], int64(0))
 		}
 	}
 	vec.Merge(&ifResult, &cmp, then, n)
@@ -4339,7 +4339,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	sel := vec.Where(&ifResult, n)
 
 	// r: IF(q, a DIV b, 0)
-	// IF(q, (a DIV b), CAST(0 AS BIGINT))
+	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, sel, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &q, sel, n)
@@ -4383,7 +4383,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	}
 	vec.Merge(&shared0, &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &shared0, then2, n)
-	vec.Fill(&ifResult2, int64(int64(0)), otherwise2, n)
+	vec.Fill(&ifResult2, int64(0), otherwise2, n)
 	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -4452,7 +4452,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	var firstErr *rt.Error
 
 	// r1: IF(p, (a DIV b) + (a DIV b), 0)
-	// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
+	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
@@ -4532,13 +4532,13 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
+	vec.Fill(&ifResult, int64(0), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
 	// r2: IF(q, a DIV b, 0)
-	// IF(q, (a DIV b), CAST(0 AS BIGINT))
+	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &q, all, n)
@@ -4582,7 +4582,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	}
 	vec.Merge(&shared0, &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &shared0, then2, n)
-	vec.Fill(&ifResult2, int64(int64(0)), otherwise2, n)
+	vec.Fill(&ifResult2, int64(0), otherwise2, n)
 	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -4652,20 +4652,20 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	// shared (always): m['k']
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
+	if mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
 			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if mItems.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = mItems.Value(entry_2)
+			out[i] = mItems.Value(entry2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -4675,25 +4675,25 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				continue
 			}
 			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if mItems.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = mItems.Value(entry_2)
+			entry.V[i] = mItems.Value(entry2)
 		}
 	}
-	// (m['k'] > CAST(0 AS BIGINT))
+	// (m['k'] > 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && entry.Clean() {
+	if entry.Clean() {
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+			out[i] = rt.GtInt64(entryV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -4706,7 +4706,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+			cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -4715,13 +4715,13 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	sel := vec.Where(&cmp, n)
 
 	// r: m['k'] + 1
-	// (m['k'] + CAST(1 AS BIGINT))
+	// (m['k'] + 1)
 	sum := vec.Make[int64](n)
 	if sel == nil && entry.Clean() {
 		entryV := entry.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(entryV[i], int64(int64(1)))
+			r, err := rt.AddInt64(entryV[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -4739,7 +4739,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(entry.V[i], int64(int64(1)))
+			r, err := rt.AddInt64(entry.V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -4814,7 +4814,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// r: IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
-	// IF(p, IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT))), CAST(0 AS BIGINT))
+	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
@@ -4856,7 +4856,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			quotient.V[i] = r
 		}
 	}
-	// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
+	// IF(q, (a DIV b), ((a DIV b) + 1))
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -4872,7 +4872,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			if qV[i] {
 				out[i] = quotientV[i]
 			} else {
-				out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
 			}
 			if bad {
 				break
@@ -4899,7 +4899,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			if qV[i] {
 				out[i] = quotientV[i]
 			} else {
-				out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
 			}
 			if bad {
 				bad = false
@@ -4909,18 +4909,18 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
+		// IF(q, (a DIV b), ((a DIV b) + 1))
 		then2, otherwise2 := vec.Split(&q, rest, n)
 		ifResult3 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult3, &q, rest, n)
 		vec.Merge(&ifResult3, &quotient, then2, n)
-		// ((a DIV b) + CAST(1 AS BIGINT))
+		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
 		if otherwise2 == nil && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotientV[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -4938,7 +4938,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient.V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -4954,7 +4954,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		}
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
+	vec.Fill(&ifResult, int64(0), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -5022,7 +5022,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	// shared (always): (a + b)
 	// (a + b)
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
@@ -5059,13 +5059,13 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	}
 
 	// r: (a + b) * 2
-	// ((a + b) * CAST(2 AS BIGINT))
+	// ((a + b) * 2)
 	product := vec.Make[int64](n)
-	if all == nil && sum.Clean() {
+	if sum.Clean() {
 		sumV := sum.V[:n]
 		out := product.V[:n]
 		for i := range out {
-			r, err := rt.MulInt64(sumV[i], int64(int64(2)))
+			r, err := rt.MulInt64(sumV[i], int64(2))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -5083,7 +5083,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				product.SetErr(i, e)
 				continue
 			}
-			r, err := rt.MulInt64(sum.V[i], int64(int64(2)))
+			r, err := rt.MulInt64(sum.V[i], int64(2))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -5160,10 +5160,10 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): ((a + b) * CAST(2 AS BIGINT))
+	// shared (always): ((a + b) * 2)
 	// (a + b)
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
@@ -5198,13 +5198,13 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 			sum.V[i] = r
 		}
 	}
-	// ((a + b) * CAST(2 AS BIGINT))
+	// ((a + b) * 2)
 	product := vec.Make[int64](n)
-	if all == nil && sum.Clean() {
+	if sum.Clean() {
 		sumV := sum.V[:n]
 		out := product.V[:n]
 		for i := range out {
-			r, err := rt.MulInt64(sumV[i], int64(int64(2)))
+			r, err := rt.MulInt64(sumV[i], int64(2))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -5222,7 +5222,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 				product.SetErr(i, e)
 				continue
 			}
-			r, err := rt.MulInt64(sum.V[i], int64(int64(2)))
+			r, err := rt.MulInt64(sum.V[i], int64(2))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -5237,13 +5237,13 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	}
 
 	// s: (a + b) * 2 + 1
-	// (((a + b) * CAST(2 AS BIGINT)) + CAST(1 AS BIGINT))
+	// (((a + b) * 2) + 1)
 	sum2 := vec.Make[int64](n)
-	if all == nil && product.Clean() {
+	if product.Clean() {
 		productV := product.V[:n]
 		out := sum2.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(productV[i], int64(int64(1)))
+			r, err := rt.AddInt64(productV[i], int64(1))
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -5261,7 +5261,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 				sum2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(product.V[i], int64(int64(1)))
+			r, err := rt.AddInt64(product.V[i], int64(1))
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -5337,7 +5337,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	// shared (always): (x * y)
 	// (x * y)
 	product := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
+	if x.Clean() && y.Clean() {
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
@@ -5494,7 +5494,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -5532,11 +5532,11 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 
 	// r: NULLIF(a DIV b, 0)
 	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
+	if quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(0)))
+			out[i] = rt.EqInt64(quotientV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -5549,23 +5549,23 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				eq.SetErr(i, e)
 				continue
 			}
-			eq.V[i] = rt.EqInt64(quotient.V[i], int64(int64(0)))
+			eq.V[i] = rt.EqInt64(quotient.V[i], int64(0))
 		}
 	}
-	// NULLIF((a DIV b), CAST(0 AS BIGINT))
+	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
 	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
 	// s: (a DIV b) + 1
-	// ((a DIV b) + CAST(1 AS BIGINT))
+	// ((a DIV b) + 1)
 	sum := vec.Make[int64](n)
-	if all == nil && quotient.Clean() {
+	if quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+			r, err := rt.AddInt64(quotientV[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -5583,7 +5583,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+			r, err := rt.AddInt64(quotient.V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -5656,7 +5656,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: (a DIV b > 1) OR (a DIV b < -1)
-	// (((a DIV b) > CAST(1 AS BIGINT)) OR ((a DIV b) < CAST(-1 AS BIGINT)))
+	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -5670,7 +5670,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		for i := range out {
 			// shared (always): (a DIV b)
 			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			out[i] = (rt.GtInt64(quotient, int64(int64(1))) || rt.LtInt64(quotient, int64(int64(-1))))
+			out[i] = (rt.GtInt64(quotient, int64(1)) || rt.LtInt64(quotient, int64(-1)))
 			if bad {
 				break
 			}
@@ -5694,7 +5694,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			}
 			// shared (always): (a DIV b)
 			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			out[i] = (rt.GtInt64(quotient, int64(int64(1))) || rt.LtInt64(quotient, int64(int64(-1))))
+			out[i] = (rt.GtInt64(quotient, int64(1)) || rt.LtInt64(quotient, int64(-1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -5742,13 +5742,13 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			}
 		}
 		or := vec.NewLogic(true, rest, n)
-		// ((a DIV b) > CAST(1 AS BIGINT))
+		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -5761,17 +5761,17 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		or.Add(&cmp)
-		// ((a DIV b) < CAST(-1 AS BIGINT))
+		// ((a DIV b) < -1)
 		cmp2 := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(quotientV[i], int64(int64(-1)))
+				out[i] = rt.LtInt64(quotientV[i], int64(-1))
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -5784,7 +5784,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(int64(-1)))
+				cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(-1))
 			}
 		}
 		or.Add(&cmp2)
@@ -5861,11 +5861,11 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: IF(p, 0, (a DIV b) * (a DIV b))
-	// IF(p, CAST(0 AS BIGINT), ((a DIV b) * (a DIV b)))
+	// IF(p, 0, ((a DIV b) * (a DIV b)))
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.Fill(&ifResult, int64(int64(0)), then, n)
+	vec.Fill(&ifResult, int64(0), then, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
@@ -6003,7 +6003,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: IF(p, (a DIV b) + (a DIV b), 0)
-	// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
+	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
@@ -6078,7 +6078,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
+	vec.Fill(&ifResult, int64(0), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -6145,7 +6145,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
-	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE CAST(0 AS BIGINT) END
+	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
@@ -6220,7 +6220,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		}
 	}
 	vec.Merge(&caseResult, &product, when, n)
-	vec.Fill(&caseResult, int64(int64(0)), notYet, n)
+	vec.Fill(&caseResult, int64(0), notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -6355,16 +6355,16 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -6374,30 +6374,26 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = infoItems.Value(entry_2)
+				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if rest == nil && entry.Clean() {
+		if (rest == nil || len(rest) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
@@ -6411,10 +6407,6 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 					like.SetErr(i, e)
 					continue
 				}
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
@@ -6423,14 +6415,10 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && entry.Clean() {
+		if (notYet == nil || len(notYet) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				out[i] = likePattern2.Match(entryV[i])
 			}
 		} else {
@@ -6444,10 +6432,6 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 					like2.SetErr(i, e)
 					continue
 				}
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				like2.V[i] = likePattern2.Match(entry.V[i])
 			}
 		}
@@ -6456,14 +6440,10 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && entry.Clean() {
+		if (notYet2 == nil || len(notYet2) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
-					continue
-				}
 				out[i] = likePattern3.Match(entryV[i])
 			}
 		} else {
@@ -6475,10 +6455,6 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				}
 				if e := entry.ErrAt(i); e != nil {
 					like3.SetErr(i, e)
-					continue
-				}
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
 					continue
 				}
 				like3.V[i] = likePattern3.Match(entry.V[i])
@@ -6567,7 +6543,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	caseResult := vec.Make[string](n)
 	// map_contains_key(info, 'fixed_test')
 	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && infoArr.NullN() == 0 {
+	if infoArr.NullN() == 0 {
 		out := mapContainsKey.V[:n]
 		for i := range out {
 			start, end := infoArr.ValueOffsets(i)
@@ -6594,16 +6570,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		out := entry.V[:n]
 		for i := range out {
 			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "fixed_test")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
 			}
-			if infoItems.IsNull(entry_2) {
+			if infoItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = infoItems.Value(entry_2)
+			out[i] = infoItems.Value(entry2)
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -6613,16 +6589,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				continue
 			}
 			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "fixed_test")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 				continue
 			}
-			if infoItems.IsNull(entry_2) {
+			if infoItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = infoItems.Value(entry_2)
+			entry.V[i] = infoItems.Value(entry2)
 		}
 	}
 	vec.Merge(&caseResult, &entry, when, n)
@@ -6633,16 +6609,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 		out := entry2.V[:n]
 		for i := range out {
 			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
+			entry3 := vec.FindString(infoKeys, start, end, "test")
+			if entry3 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if infoItems.IsNull(entry_2) {
+			if infoItems.IsNull(entry3) {
 				entry2.SetNull(i)
 				continue
 			}
-			out[i] = infoItems.Value(entry_2)
+			out[i] = infoItems.Value(entry3)
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -6652,28 +6628,24 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				continue
 			}
 			start, end := infoArr.ValueOffsets(i)
-			entry_2 := vec.FindString(infoKeys, start, end, "test")
-			if entry_2 < 0 {
+			entry3 := vec.FindString(infoKeys, start, end, "test")
+			if entry3 < 0 {
 				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 				continue
 			}
-			if infoItems.IsNull(entry_2) {
+			if infoItems.IsNull(entry3) {
 				entry2.SetNull(i)
 				continue
 			}
-			entry2.V[i] = infoItems.Value(entry_2)
+			entry2.V[i] = infoItems.Value(entry3)
 		}
 	}
 	// (info['test'] LIKE '123%')
 	like := vec.Make[bool](n)
-	if notYet == nil && entry2.Clean() {
+	if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
 		entry2V := entry2.V[:n]
 		out := like.V[:n]
 		for i := range out {
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
-			}
 			out[i] = likePattern.Match(entry2V[i])
 		}
 	} else {
@@ -6687,10 +6659,6 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				like.SetErr(i, e)
 				continue
 			}
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
-			}
 			like.V[i] = likePattern.Match(entry2.V[i])
 		}
 	}
@@ -6699,14 +6667,10 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	vec.Fill(&caseResult, "FOO", when2, n)
 	// (info['test'] LIKE '124%')
 	like2 := vec.Make[bool](n)
-	if notYet2 == nil && entry2.Clean() {
+	if (notYet2 == nil || len(notYet2) > n/2) && entry2.Clean() {
 		entry2V := entry2.V[:n]
 		out := like2.V[:n]
 		for i := range out {
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
 			out[i] = likePattern2.Match(entry2V[i])
 		}
 	} else {
@@ -6720,10 +6684,6 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				like2.SetErr(i, e)
 				continue
 			}
-			if likePattern2Err != nil {
-				like2.SetErr(i, likePattern2Err)
-				continue
-			}
 			like2.V[i] = likePattern2.Match(entry2.V[i])
 		}
 	}
@@ -6732,14 +6692,10 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	vec.Fill(&caseResult, "BAR", when3, n)
 	// (info['test'] LIKE '125%')
 	like3 := vec.Make[bool](n)
-	if notYet3 == nil && entry2.Clean() {
+	if (notYet3 == nil || len(notYet3) > n/2) && entry2.Clean() {
 		entry2V := entry2.V[:n]
 		out := like3.V[:n]
 		for i := range out {
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
-				continue
-			}
 			out[i] = likePattern3.Match(entry2V[i])
 		}
 	} else {
@@ -6751,10 +6707,6 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			}
 			if e := entry2.ErrAt(i); e != nil {
 				like3.SetErr(i, e)
-				continue
-			}
-			if likePattern3Err != nil {
-				like3.SetErr(i, likePattern3Err)
 				continue
 			}
 			like3.V[i] = likePattern3.Match(entry2.V[i])
@@ -6905,16 +6857,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -6924,16 +6876,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = infoItems.Value(entry_2)
+				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
@@ -6943,14 +6895,10 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		vec.Merge(&caseResult2, &entry, when, n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if notYet == nil && entry.Clean() {
+		if (notYet == nil || len(notYet) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
@@ -6964,10 +6912,6 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 					like.SetErr(i, e)
 					continue
 				}
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
@@ -6976,14 +6920,10 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		vec.Fill(&caseResult2, "FOO", when2, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if notYet2 == nil && entry.Clean() {
+		if (notYet2 == nil || len(notYet2) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				out[i] = likePattern2.Match(entryV[i])
 			}
 		} else {
@@ -6997,10 +6937,6 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 					like2.SetErr(i, e)
 					continue
 				}
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				like2.V[i] = likePattern2.Match(entry.V[i])
 			}
 		}
@@ -7009,14 +6945,10 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		vec.Fill(&caseResult2, "BAR", when3, n)
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if notYet3 == nil && entry.Clean() {
+		if (notYet3 == nil || len(notYet3) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
-					continue
-				}
 				out[i] = likePattern3.Match(entryV[i])
 			}
 		} else {
@@ -7028,10 +6960,6 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				}
 				if e := entry.ErrAt(i); e != nil {
 					like3.SetErr(i, e)
-					continue
-				}
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
 					continue
 				}
 				like3.V[i] = likePattern3.Match(entry.V[i])
@@ -7116,7 +7044,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var firstErr *rt.Error
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -7130,12 +7058,12 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		out := bucketOut.V
 		var bad vec.Failed
 		for i := range out {
-			// shared (always): (a + CAST(5 AS BIGINT))
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			// shared (always): (a + 5)
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			if rt.GtInt64(xV[i], yV[i]) {
 				out[i] = sum
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
 			}
 			if bad {
 				break
@@ -7161,12 +7089,12 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				left = append(left, int32(i))
 				continue
 			}
-			// shared (always): (a + CAST(5 AS BIGINT))
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			// shared (always): (a + 5)
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			if rt.GtInt64(xV[i], yV[i]) {
 				out[i] = sum
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
 			}
 			if bad {
 				bad = false
@@ -7176,14 +7104,14 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// shared (always): (a + CAST(5 AS BIGINT))
-		// (a + CAST(5 AS BIGINT))
+		// shared (always): (a + 5)
+		// (a + 5)
 		sum := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				r, err := rt.AddInt64(aV[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -7201,7 +7129,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				r, err := rt.AddInt64(a.V[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -7236,18 +7164,18 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
-		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &sum, then, n)
-		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
 		if otherwise == nil && sum.Clean() {
 			sumV := sum.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(sumV[i], int64(int64(100)))
+				r, err := rt.DivInt64(sumV[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -7265,7 +7193,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
+				r, err := rt.DivInt64(sum.V[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -7353,7 +7281,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -7390,7 +7318,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	}
 
 	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
-	// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
+	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -7402,7 +7330,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		for i := range n {
 			subject := quotientV[i]
 			switch {
-			case rt.EqInt64(subject, int64(int64(1))):
+			case rt.EqInt64(subject, int64(1)):
 				r_Out.Append("x")
 			default:
 				r_Out.Append("y")
@@ -7422,7 +7350,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			}
 			subject := quotientV[i]
 			switch {
-			case rt.EqInt64(subject, int64(int64(1))):
+			case rt.EqInt64(subject, int64(1)):
 				out[i] = "x"
 			default:
 				out[i] = "y"
@@ -7431,14 +7359,14 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
+		// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 		caseResult2 := vec.Make[string](n)
 		matches := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := matches.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -7451,7 +7379,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 					matches.SetErr(i, e)
 					continue
 				}
-				matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+				matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
@@ -7540,7 +7468,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// r: (a DIV b) + 1
-	// ((a DIV b) + CAST(1 AS BIGINT))
+	// ((a DIV b) + 1)
 	var r_Col arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -7553,7 +7481,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			if bad {
 				break
 			}
@@ -7577,7 +7505,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -7623,13 +7551,13 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) + CAST(1 AS BIGINT))
+		// ((a DIV b) + 1)
 		sum2 := vec.Make[int64](n)
 		if rest == nil && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := sum2.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotientV[i], int64(1))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -7647,7 +7575,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					sum2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient.V[i], int64(1))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -7949,7 +7877,7 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -8059,7 +7987,7 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// shared (always): TRY((a DIV b))
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -8098,14 +8026,14 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	tried := vec.Try(&quotient, all, n)
 
 	// r: TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
-	// COALESCE(TRY((a DIV b)), CAST(0 AS BIGINT))
+	// COALESCE(TRY((a DIV b)), 0)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &tried, all, n)
 	stillNull := vec.NullRows(&tried, all, n)
-	vec.Fill(&coalesced, int64(int64(0)), stillNull, n)
-	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), CAST(0 AS BIGINT)))
+	vec.Fill(&coalesced, int64(0), stillNull, n)
+	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
 	sum := vec.Make[int64](n)
-	if all == nil && tried.Clean() && coalesced.Clean() {
+	if tried.Clean() && coalesced.Clean() {
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
@@ -8208,7 +8136,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// shared (always): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -8243,13 +8171,13 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			quotient.V[i] = r
 		}
 	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
+	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
+	if quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -8262,7 +8190,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -8337,7 +8265,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var firstErr *rt.Error
 
 	// WHERE IF(p, (a DIV b) > 0, (a DIV b) < 0)
-	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
+	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -8353,9 +8281,9 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			// shared (always): (a DIV b)
 			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			if pV[i] {
-				out[i] = rt.GtInt64(quotient, int64(int64(0)))
+				out[i] = rt.GtInt64(quotient, int64(0))
 			} else {
-				out[i] = rt.LtInt64(quotient, int64(int64(0)))
+				out[i] = rt.LtInt64(quotient, int64(0))
 			}
 			if bad {
 				break
@@ -8382,9 +8310,9 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			// shared (always): (a DIV b)
 			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			if pV[i] {
-				out[i] = rt.GtInt64(quotient, int64(int64(0)))
+				out[i] = rt.GtInt64(quotient, int64(0))
 			} else {
-				out[i] = rt.LtInt64(quotient, int64(int64(0)))
+				out[i] = rt.LtInt64(quotient, int64(0))
 			}
 			if bad {
 				bad = false
@@ -8432,17 +8360,17 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				quotient.V[i] = r
 			}
 		}
-		// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
+		// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// ((a DIV b) > CAST(0 AS BIGINT))
+		// ((a DIV b) > 0)
 		cmp := vec.Make[bool](n)
 		if (then == nil || len(then) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -8455,17 +8383,17 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp, then, n)
-		// ((a DIV b) < CAST(0 AS BIGINT))
+		// ((a DIV b) < 0)
 		cmp2 := vec.Make[bool](n)
 		if (otherwise == nil || len(otherwise) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.LtInt64(quotientV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
@@ -8478,7 +8406,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(int64(0)))
+				cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp2, otherwise, n)
@@ -8557,7 +8485,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	var firstErr *rt.Error
 
 	// WHERE IF(p, (a DIV b) > 1, TRUE)
-	// IF(p, ((a DIV b) > CAST(1 AS BIGINT)), TRUE)
+	// IF(p, ((a DIV b) > 1), TRUE)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
@@ -8603,13 +8531,13 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 		}
 	}
 	vec.Merge(&shared0, &quotient, todo, n)
-	// ((a DIV b) > CAST(1 AS BIGINT))
+	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
 	if (then == nil || len(then) > n/2) && shared0.Clean() {
 		shared0V := shared0.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(shared0V[i], int64(int64(1)))
+			out[i] = rt.GtInt64(shared0V[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -8622,7 +8550,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(shared0.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(shared0.V[i], int64(1))
 		}
 	}
 	vec.Merge(&ifResult, &cmp, then, n)

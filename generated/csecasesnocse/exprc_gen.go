@@ -69,7 +69,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: p AND (a DIV b > 1)
-	// (p AND ((a DIV b) > CAST(1 AS BIGINT)))
+	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -82,7 +82,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		out := allOf.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			if bad {
 				break
 			}
@@ -105,7 +105,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -153,13 +153,13 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) > CAST(1 AS BIGINT))
+		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
 		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -172,7 +172,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
@@ -190,7 +190,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	// s: a DIV b
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
@@ -293,7 +293,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	// r: (a DIV b) BETWEEN 1 AND 10
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -328,14 +328,14 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			quotient.V[i] = r
 		}
 	}
-	// ((a DIV b) BETWEEN CAST(1 AS BIGINT) AND CAST(10 AS BIGINT))
+	// ((a DIV b) BETWEEN 1 AND 10)
 	between := vec.NewLogic(false, all, n)
 	inRange := vec.Make[bool](n)
 	if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GeInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -348,7 +348,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				inRange.SetErr(i, e)
 				continue
 			}
-			inRange.V[i] = rt.GeInt64(quotient.V[i], int64(int64(1)))
+			inRange.V[i] = rt.GeInt64(quotient.V[i], int64(1))
 		}
 	}
 	between.Add(&inRange)
@@ -357,7 +357,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		quotientV := quotient.V[:n]
 		out := inRange2.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(quotientV[i], int64(int64(10)))
+			out[i] = rt.LeInt64(quotientV[i], int64(10))
 		}
 	} else {
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -370,7 +370,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				inRange2.SetErr(i, e)
 				continue
 			}
-			inRange2.V[i] = rt.LeInt64(quotient.V[i], int64(int64(10)))
+			inRange2.V[i] = rt.LeInt64(quotient.V[i], int64(10))
 		}
 	}
 	between.Add(&inRange2)
@@ -382,7 +382,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	// s: a DIV b
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
@@ -486,7 +486,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	var firstErr *rt.Error
 
 	// r: CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
-	// CASE WHEN (m['k'] > CAST(0 AS BIGINT)) THEN (b DIV c) ELSE ((b DIV c) * CAST(2 AS BIGINT)) END
+	// CASE WHEN (m['k'] > 0) THEN (b DIV c) ELSE ((b DIV c) * 2) END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -500,10 +500,10 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 		var bad vec.Failed
 		for i := range out {
 			switch {
-			case rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0))):
+			case rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0)):
 				out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
 			default:
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(2))))
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(2)))
 			}
 			if bad {
 				break
@@ -529,10 +529,10 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 				continue
 			}
 			switch {
-			case rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0))):
+			case rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0)):
 				out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
 			default:
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(2))))
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(2)))
 			}
 			if bad {
 				bad = false
@@ -542,7 +542,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN (m['k'] > CAST(0 AS BIGINT)) THEN (b DIV c) ELSE ((b DIV c) * CAST(2 AS BIGINT)) END
+		// CASE WHEN (m['k'] > 0) THEN (b DIV c) ELSE ((b DIV c) * 2) END
 		caseResult2 := vec.Make[int64](n)
 		// m['k']
 		entry := vec.Make[int64](n)
@@ -550,16 +550,16 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 			out := entry.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "k")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("k"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -569,25 +569,25 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "k")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("k"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = mItems.Value(entry_2)
+				entry.V[i] = mItems.Value(entry2)
 			}
 		}
-		// (m['k'] > CAST(0 AS BIGINT))
+		// (m['k'] > 0)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(entryV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -600,7 +600,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+				cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -680,13 +680,13 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 				quotient2.V[i] = r
 			}
 		}
-		// ((b DIV c) * CAST(2 AS BIGINT))
+		// ((b DIV c) * 2)
 		product := vec.Make[int64](n)
 		if notYet == nil && quotient2.Clean() {
 			quotient2V := quotient2.V[:n]
 			out := product.V[:n]
 			for i := range out {
-				r, err := rt.MulInt64(quotient2V[i], int64(int64(2)))
+				r, err := rt.MulInt64(quotient2V[i], int64(2))
 				if err != nil {
 					product.SetErr(i, err)
 					continue
@@ -704,7 +704,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 					product.SetErr(i, e)
 					continue
 				}
-				r, err := rt.MulInt64(quotient2.V[i], int64(int64(2)))
+				r, err := rt.MulInt64(quotient2.V[i], int64(2))
 				if err != nil {
 					product.SetErr(i, err)
 					continue
@@ -792,7 +792,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
-	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + CAST(1 AS BIGINT)) ELSE ((a DIV b) - CAST(1 AS BIGINT)) END
+	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -811,9 +811,9 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			case pV[i]:
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			case qV[i]:
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			default:
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			}
 			if bad {
 				break
@@ -844,9 +844,9 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			case pV[i]:
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			case qV[i]:
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			default:
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			}
 			if bad {
 				bad = false
@@ -856,7 +856,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + CAST(1 AS BIGINT)) ELSE ((a DIV b) - CAST(1 AS BIGINT)) END
+		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 		caseResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
@@ -937,13 +937,13 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				quotient2.V[i] = r
 			}
 		}
-		// ((a DIV b) + CAST(1 AS BIGINT))
+		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
 		if when2 == nil && quotient2.Clean() {
 			quotient2V := quotient2.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient2V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -961,7 +961,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient2.V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -1007,13 +1007,13 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				quotient3.V[i] = r
 			}
 		}
-		// ((a DIV b) - CAST(1 AS BIGINT))
+		// ((a DIV b) - 1)
 		difference := vec.Make[int64](n)
 		if notYet2 == nil && quotient3.Clean() {
 			quotient3V := quotient3.V[:n]
 			out := difference.V[:n]
 			for i := range out {
-				r, err := rt.SubInt64(quotient3V[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotient3V[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -1031,7 +1031,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					difference.SetErr(i, e)
 					continue
 				}
-				r, err := rt.SubInt64(quotient3.V[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotient3.V[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -1117,11 +1117,11 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var firstErr *rt.Error
 
 	// r: CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-	// CASE WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN 1 WHEN ((a DIV b) > CAST(0 AS BIGINT)) THEN 2 ELSE CAST(NULL AS INT) END
+	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -1156,13 +1156,13 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 			quotient.V[i] = r
 		}
 	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
+	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
+	if quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -1175,7 +1175,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -1218,13 +1218,13 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 			quotient2.V[i] = r
 		}
 	}
-	// ((a DIV b) > CAST(0 AS BIGINT))
+	// ((a DIV b) > 0)
 	cmp2 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && quotient2.Clean() {
 		quotient2V := quotient2.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotient2V[i], int64(int64(0)))
+			out[i] = rt.GtInt64(quotient2V[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -1237,7 +1237,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GtInt64(quotient2.V[i], int64(int64(0)))
+			cmp2.V[i] = rt.GtInt64(quotient2.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
@@ -1310,7 +1310,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-	// CASE WHEN p THEN 0 WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN 1 WHEN ((a DIV b) > CAST(0 AS BIGINT)) THEN 2 ELSE CAST(NULL AS INT) END
+	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
@@ -1352,13 +1352,13 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			quotient.V[i] = r
 		}
 	}
-	// ((a DIV b) > CAST(1 AS BIGINT))
+	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -1371,7 +1371,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
@@ -1414,13 +1414,13 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			quotient2.V[i] = r
 		}
 	}
-	// ((a DIV b) > CAST(0 AS BIGINT))
+	// ((a DIV b) > 0)
 	cmp2 := vec.Make[bool](n)
 	if (notYet2 == nil || len(notYet2) > n/2) && quotient2.Clean() {
 		quotient2V := quotient2.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(quotient2V[i], int64(int64(0)))
+			out[i] = rt.GtInt64(quotient2V[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -1433,7 +1433,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GtInt64(quotient2.V[i], int64(int64(0)))
+			cmp2.V[i] = rt.GtInt64(quotient2.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
@@ -1506,7 +1506,7 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
-	// CASE WHEN p THEN CAST(0 AS BIGINT) WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN CAST(1 AS BIGINT) ELSE (a DIV b) END
+	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -1522,9 +1522,9 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 		for i := range out {
 			switch {
 			case pV[i]:
-				out[i] = int64(int64(0))
-			case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))):
-				out[i] = int64(int64(1))
+				out[i] = int64(0)
+			case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
+				out[i] = int64(1)
 			default:
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			}
@@ -1554,9 +1554,9 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 			}
 			switch {
 			case pV[i]:
-				out[i] = int64(int64(0))
-			case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))):
-				out[i] = int64(int64(1))
+				out[i] = int64(0)
+			case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
+				out[i] = int64(1)
 			default:
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			}
@@ -1568,11 +1568,11 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN CAST(0 AS BIGINT) WHEN ((a DIV b) > CAST(1 AS BIGINT)) THEN CAST(1 AS BIGINT) ELSE (a DIV b) END
+		// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
 		caseResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
-		vec.Fill(&caseResult2, int64(int64(0)), when, n)
+		vec.Fill(&caseResult2, int64(0), when, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
 		if notYet == nil && a.Clean() && b.Clean() {
@@ -1610,13 +1610,13 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) > CAST(1 AS BIGINT))
+		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
 		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -1629,12 +1629,12 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
 		when2, notYet2 := vec.Split(&cmp, notYet, n)
-		vec.Fill(&caseResult2, int64(int64(1)), when2, n)
+		vec.Fill(&caseResult2, int64(1), when2, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
 		if notYet2 == nil && a.Clean() && b.Clean() {
@@ -1752,7 +1752,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
-	// CASE WHEN p THEN (a DIV b) WHEN q THEN CAST(0 AS BIGINT) ELSE (a DIV b) END
+	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -1771,7 +1771,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 			case pV[i]:
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			case qV[i]:
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			default:
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			}
@@ -1804,7 +1804,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 			case pV[i]:
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			case qV[i]:
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			default:
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			}
@@ -1816,7 +1816,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN (a DIV b) WHEN q THEN CAST(0 AS BIGINT) ELSE (a DIV b) END
+		// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
 		caseResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
@@ -1860,7 +1860,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 		vec.Merge(&caseResult2, &quotient, when, n)
 		vec.CopyErrs(&caseResult2, &q, notYet, n)
 		when2, notYet2 := vec.Split(&q, notYet, n)
-		vec.Fill(&caseResult2, int64(int64(0)), when2, n)
+		vec.Fill(&caseResult2, int64(0), when2, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
 		if notYet2 == nil && a.Clean() && b.Clean() {
@@ -1985,7 +1985,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	// WHERE i > 0
 	// (i > 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -2505,11 +2505,11 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var firstErr *rt.Error
 
 	// r: COALESCE(a DIV b, 0) + (a DIV b)
-	// COALESCE((a DIV b), CAST(0 AS BIGINT))
+	// COALESCE((a DIV b), 0)
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -2546,10 +2546,10 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	}
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
 	stillNull := vec.NullRows(&quotient, all, n)
-	vec.Fill(&coalesced, int64(int64(0)), stillNull, n)
+	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
@@ -2584,9 +2584,9 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			quotient2.V[i] = r
 		}
 	}
-	// (COALESCE((a DIV b), CAST(0 AS BIGINT)) + (a DIV b))
+	// (COALESCE((a DIV b), 0) + (a DIV b))
 	sum := vec.Make[int64](n)
-	if all == nil && coalesced.Clean() && quotient2.Clean() {
+	if coalesced.Clean() && quotient2.Clean() {
 		coalescedV := coalesced.V[:n]
 		quotient2V := quotient2.V[:n]
 		out := sum.V[:n]
@@ -2737,7 +2737,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	// s: b DIV c
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && b.Clean() && c_.Clean() {
+	if b.Clean() && c_.Clean() {
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
@@ -2838,7 +2838,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var firstErr *rt.Error
 
 	// r: COALESCE(a, b DIV c, (b DIV c) + 1)
-	// COALESCE(a, (b DIV c), ((b DIV c) + CAST(1 AS BIGINT)))
+	// COALESCE(a, (b DIV c), ((b DIV c) + 1))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
@@ -2918,13 +2918,13 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 			quotient2.V[i] = r
 		}
 	}
-	// ((b DIV c) + CAST(1 AS BIGINT))
+	// ((b DIV c) + 1)
 	sum := vec.Make[int64](n)
 	if stillNull2 == nil && quotient2.Clean() {
 		quotient2V := quotient2.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+			r, err := rt.AddInt64(quotient2V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -2942,7 +2942,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+			r, err := rt.AddInt64(quotient2.V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -3018,7 +3018,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var firstErr *rt.Error
 
 	// guarded: IF(p, a DIV b, 0)
-	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -3035,7 +3035,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			if pV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -3064,7 +3064,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			if pV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -3074,7 +3074,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		// IF(p, (a DIV b), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -3116,7 +3116,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -3130,7 +3130,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// plain: a DIV b
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
@@ -3240,7 +3240,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// plain: a DIV b
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -3280,7 +3280,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	}
 
 	// guarded: IF(p, a DIV b, 0)
-	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -3297,7 +3297,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			if pV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -3326,7 +3326,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			if pV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -3336,7 +3336,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		// IF(p, (a DIV b), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -3378,7 +3378,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			}
 		}
 		vec.Merge(&ifResult2, &quotient2, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -3461,7 +3461,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var firstErr *rt.Error
 
 	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
-	// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
+	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -3476,7 +3476,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		var bad vec.Failed
 		for i := range out {
 			switch {
-			case (rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad), int64(int64(0))) && rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad), c_V[i])):
+			case (rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad), int64(0)) && rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad), c_V[i])):
 				out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
 			case rt.GtInt32(i_V[i], int32(0)):
 				out[i] = aV[i]
@@ -3508,7 +3508,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				continue
 			}
 			switch {
-			case (rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad), int64(int64(0))) && rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad), c_V[i])):
+			case (rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad), int64(0)) && rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad), c_V[i])):
 				out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
 			case rt.GtInt32(i_V[i], int32(0)):
 				out[i] = aV[i]
@@ -3523,7 +3523,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN ((m['a'] > CAST(0 AS BIGINT)) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
+		// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 		caseResult2 := vec.Make[int64](n)
 		and := vec.NewLogic(false, rest, n)
 		// m['a']
@@ -3532,16 +3532,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			out := entry.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "a")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(mKeys, start, end, "a")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("a"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -3551,25 +3551,25 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "a")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(mKeys, start, end, "a")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("a"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = mItems.Value(entry_2)
+				entry.V[i] = mItems.Value(entry2)
 			}
 		}
-		// (m['a'] > CAST(0 AS BIGINT))
+		// (m['a'] > 0)
 		cmp := vec.Make[bool](n)
 		if (and.Live == nil || len(and.Live) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(entryV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -3582,7 +3582,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+				cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 			}
 		}
 		and.Add(&cmp)
@@ -3592,16 +3592,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "b")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(mKeys, start, end, "b")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry3)
 			}
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -3611,16 +3611,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "b")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(mKeys, start, end, "b")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				entry2.V[i] = mItems.Value(entry_2)
+				entry2.V[i] = mItems.Value(entry3)
 			}
 		}
 		// (m['b'] > c)
@@ -3660,16 +3660,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			out := entry3.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "a")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(mKeys, start, end, "a")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("a"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry4)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -3679,16 +3679,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "a")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(mKeys, start, end, "a")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("a"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				entry3.V[i] = mItems.Value(entry_2)
+				entry3.V[i] = mItems.Value(entry4)
 			}
 		}
 		vec.Merge(&caseResult2, &entry3, when, n)
@@ -3723,16 +3723,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			out := entry4.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "b")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(mKeys, start, end, "b")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("b"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry5)
 			}
 		} else {
 			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -3742,16 +3742,16 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "b")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(mKeys, start, end, "b")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("b"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				entry4.V[i] = mItems.Value(entry_2)
+				entry4.V[i] = mItems.Value(entry5)
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet2, n)
@@ -3833,7 +3833,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// r: IF(p, (a DIV b) + 1, (a DIV b) - 1)
-	// IF(p, ((a DIV b) + CAST(1 AS BIGINT)), ((a DIV b) - CAST(1 AS BIGINT)))
+	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 	var r_Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -3848,9 +3848,9 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			} else {
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			}
 			if bad {
 				break
@@ -3877,9 +3877,9 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				continue
 			}
 			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			} else {
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			}
 			if bad {
 				bad = false
@@ -3889,7 +3889,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) + CAST(1 AS BIGINT)), ((a DIV b) - CAST(1 AS BIGINT)))
+		// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -3930,13 +3930,13 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) + CAST(1 AS BIGINT))
+		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
 		if then == nil && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotientV[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -3954,7 +3954,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient.V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -4000,13 +4000,13 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				quotient2.V[i] = r
 			}
 		}
-		// ((a DIV b) - CAST(1 AS BIGINT))
+		// ((a DIV b) - 1)
 		difference := vec.Make[int64](n)
 		if otherwise == nil && quotient2.Clean() {
 			quotient2V := quotient2.V[:n]
 			out := difference.V[:n]
 			for i := range out {
-				r, err := rt.SubInt64(quotient2V[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotient2V[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -4024,7 +4024,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 					difference.SetErr(i, e)
 					continue
 				}
-				r, err := rt.SubInt64(quotient2.V[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotient2.V[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -4111,7 +4111,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	var firstErr *rt.Error
 
 	// r: IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
-	// IF(((c DIV a) > CAST(0 AS BIGINT)), ((b DIV c) + CAST(1 AS BIGINT)), ((b DIV c) - CAST(1 AS BIGINT)))
+	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
 	var r_Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -4125,10 +4125,10 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(int64(0))) {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(1))))
+			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 			} else {
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 			}
 			if bad {
 				break
@@ -4154,10 +4154,10 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(int64(0))) {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(1))))
+			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 			} else {
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(int64(1))))
+				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 			}
 			if bad {
 				bad = false
@@ -4204,13 +4204,13 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 				quotient.V[i] = r
 			}
 		}
-		// ((c DIV a) > CAST(0 AS BIGINT))
+		// ((c DIV a) > 0)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -4223,10 +4223,10 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 			}
 		}
-		// IF(((c DIV a) > CAST(0 AS BIGINT)), ((b DIV c) + CAST(1 AS BIGINT)), ((b DIV c) - CAST(1 AS BIGINT)))
+		// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
@@ -4267,13 +4267,13 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 				quotient2.V[i] = r
 			}
 		}
-		// ((b DIV c) + CAST(1 AS BIGINT))
+		// ((b DIV c) + 1)
 		sum := vec.Make[int64](n)
 		if then == nil && quotient2.Clean() {
 			quotient2V := quotient2.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient2V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -4291,7 +4291,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient2.V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -4337,13 +4337,13 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 				quotient3.V[i] = r
 			}
 		}
-		// ((b DIV c) - CAST(1 AS BIGINT))
+		// ((b DIV c) - 1)
 		difference := vec.Make[int64](n)
 		if otherwise == nil && quotient3.Clean() {
 			quotient3V := quotient3.V[:n]
 			out := difference.V[:n]
 			for i := range out {
-				r, err := rt.SubInt64(quotient3V[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotient3V[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -4361,7 +4361,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 					difference.SetErr(i, e)
 					continue
 				}
-				r, err := rt.SubInt64(quotient3.V[i], int64(int64(1)))
+				r, err := rt.SubInt64(quotient3.V[i], int64(1))
 				if err != nil {
 					difference.SetErr(i, err)
 					continue
@@ -4450,7 +4450,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	// r: a DIV b IN (1, 2)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -4485,14 +4485,14 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			quotient.V[i] = r
 		}
 	}
-	// ((a DIV b) IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
+	// ((a DIV b) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
 	if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -4505,7 +4505,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
@@ -4514,7 +4514,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		quotientV := quotient.V[:n]
 		out := matches2.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(2)))
+			out[i] = rt.EqInt64(quotientV[i], int64(2))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -4527,7 +4527,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				matches2.SetErr(i, e)
 				continue
 			}
-			matches2.V[i] = rt.EqInt64(quotient.V[i], int64(int64(2)))
+			matches2.V[i] = rt.EqInt64(quotient.V[i], int64(2))
 		}
 	}
 	in2.Add(&matches2)
@@ -4539,7 +4539,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	// s: a DIV b
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
@@ -4643,7 +4643,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var firstErr *rt.Error
 
 	// r1: IF(p, a DIV b, 0)
-	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	// IF(p, (a DIV b), 0)
 	var r1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -4660,7 +4660,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			if pV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -4689,7 +4689,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			if pV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -4699,7 +4699,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		// IF(p, (a DIV b), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -4741,7 +4741,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -4753,7 +4753,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	}
 
 	// r2: IF(q, a DIV b, 0)
-	// IF(q, (a DIV b), CAST(0 AS BIGINT))
+	// IF(q, (a DIV b), 0)
 	var r2Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -4770,7 +4770,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			if qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -4799,7 +4799,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			if qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -4809,7 +4809,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// IF(q, (a DIV b), CAST(0 AS BIGINT))
+		// IF(q, (a DIV b), 0)
 		then2, otherwise2 := vec.Split(&q, rest2, n)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
@@ -4851,7 +4851,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			}
 		}
 		vec.Merge(&ifResult4, &quotient2, then2, n)
-		vec.Fill(&ifResult4, int64(int64(0)), otherwise2, n)
+		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
 			vec.Merge(&ifResult3, &ifResult4, rest2, n)
 		} else {
@@ -4863,7 +4863,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	}
 
 	// r3: IF(p AND q, a DIV b, 0)
-	// IF((p AND q), (a DIV b), CAST(0 AS BIGINT))
+	// IF((p AND q), (a DIV b), 0)
 	var r3Col arrow.Array // written by the clean loop, or below from ifResult5
 	var ifResult5 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -4881,7 +4881,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			if pV[i] && qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -4911,7 +4911,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			if pV[i] && qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -4925,7 +4925,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		and.Add(&p)
 		and.Add(&q)
 		andResult := and.Finish()
-		// IF((p AND q), (a DIV b), CAST(0 AS BIGINT))
+		// IF((p AND q), (a DIV b), 0)
 		then3, otherwise3 := vec.Split(&andResult, rest3, n)
 		ifResult6 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult6, &andResult, rest3, n)
@@ -4967,7 +4967,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			}
 		}
 		vec.Merge(&ifResult6, &quotient3, then3, n)
-		vec.Fill(&ifResult6, int64(int64(0)), otherwise3, n)
+		vec.Fill(&ifResult6, int64(0), otherwise3, n)
 		if fused3 {
 			vec.Merge(&ifResult5, &ifResult6, rest3, n)
 		} else {
@@ -5059,7 +5059,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var firstErr *rt.Error
 
 	// r: IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
-	// IF(p, (a DIV b), CAST(0 AS BIGINT))
+	// IF(p, (a DIV b), 0)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -5075,7 +5075,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			if pV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -5102,7 +5102,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			if pV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -5112,7 +5112,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), CAST(0 AS BIGINT))
+		// IF(p, (a DIV b), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -5154,14 +5154,14 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
 			ifResult = ifResult2
 		}
 	}
-	// IF(q, (a DIV b), CAST(1 AS BIGINT))
+	// IF(q, (a DIV b), 1)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -5177,7 +5177,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			if qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(1))
+				out[i] = int64(1)
 			}
 			if bad {
 				break
@@ -5204,7 +5204,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			if qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(1))
+				out[i] = int64(1)
 			}
 			if bad {
 				bad = false
@@ -5214,7 +5214,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// IF(q, (a DIV b), CAST(1 AS BIGINT))
+		// IF(q, (a DIV b), 1)
 		then2, otherwise2 := vec.Split(&q, rest2, n)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
@@ -5256,16 +5256,16 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			}
 		}
 		vec.Merge(&ifResult4, &quotient2, then2, n)
-		vec.Fill(&ifResult4, int64(int64(1)), otherwise2, n)
+		vec.Fill(&ifResult4, int64(1), otherwise2, n)
 		if fused2 {
 			vec.Merge(&ifResult3, &ifResult4, rest2, n)
 		} else {
 			ifResult3 = ifResult4
 		}
 	}
-	// (IF(p, (a DIV b), CAST(0 AS BIGINT)) + IF(q, (a DIV b), CAST(1 AS BIGINT)))
+	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
 	sum := vec.Make[int64](n)
-	if all == nil && ifResult.Clean() && ifResult3.Clean() {
+	if ifResult.Clean() && ifResult3.Clean() {
 		ifResultV := ifResult.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
@@ -5367,7 +5367,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	var firstErr *rt.Error
 
 	// WHERE IF(p, (a DIV b) > 0, TRUE)
-	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), TRUE)
+	// IF(p, ((a DIV b) > 0), TRUE)
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -5381,7 +5381,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 			} else {
 				out[i] = true
 			}
@@ -5408,7 +5408,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 				continue
 			}
 			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 			} else {
 				out[i] = true
 			}
@@ -5420,7 +5420,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), TRUE)
+		// IF(p, ((a DIV b) > 0), TRUE)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -5461,13 +5461,13 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) > CAST(0 AS BIGINT))
+		// ((a DIV b) > 0)
 		cmp := vec.Make[bool](n)
 		if (then == nil || len(then) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -5480,7 +5480,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp, then, n)
@@ -5497,7 +5497,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	sel := vec.Where(&ifResult, n)
 
 	// r: IF(q, a DIV b, 0)
-	// IF(q, (a DIV b), CAST(0 AS BIGINT))
+	// IF(q, (a DIV b), 0)
 	var r_Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -5515,7 +5515,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			if qV[i] {
 				out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[k] = int64(int64(0))
+				out[k] = int64(0)
 			}
 			if bad {
 				break
@@ -5545,7 +5545,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			if qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -5555,7 +5555,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// IF(q, (a DIV b), CAST(0 AS BIGINT))
+		// IF(q, (a DIV b), 0)
 		then2, otherwise2 := vec.Split(&q, rest2, n)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
@@ -5597,7 +5597,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			}
 		}
 		vec.Merge(&ifResult4, &quotient2, then2, n)
-		vec.Fill(&ifResult4, int64(int64(0)), otherwise2, n)
+		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
 			vec.Merge(&ifResult3, &ifResult4, rest2, n)
 		} else {
@@ -5678,7 +5678,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	var firstErr *rt.Error
 
 	// r1: IF(p, (a DIV b) + (a DIV b), 0)
-	// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
+	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	var r1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -5695,7 +5695,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			if pV[i] {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -5724,7 +5724,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			if pV[i] {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -5734,7 +5734,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
+		// IF(p, ((a DIV b) + (a DIV b)), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -5850,7 +5850,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -5862,7 +5862,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	}
 
 	// r2: IF(q, a DIV b, 0)
-	// IF(q, (a DIV b), CAST(0 AS BIGINT))
+	// IF(q, (a DIV b), 0)
 	var r2Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -5879,7 +5879,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			if qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -5908,7 +5908,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			if qV[i] {
 				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -5918,7 +5918,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// IF(q, (a DIV b), CAST(0 AS BIGINT))
+		// IF(q, (a DIV b), 0)
 		then2, otherwise2 := vec.Split(&q, rest2, n)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
@@ -5960,7 +5960,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			}
 		}
 		vec.Merge(&ifResult4, &quotient3, then2, n)
-		vec.Fill(&ifResult4, int64(int64(0)), otherwise2, n)
+		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
 			vec.Merge(&ifResult3, &ifResult4, rest2, n)
 		} else {
@@ -6046,7 +6046,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	var firstErr *rt.Error
 
 	// WHERE m['k'] > 0
-	// (m['k'] > CAST(0 AS BIGINT))
+	// (m['k'] > 0)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -6056,7 +6056,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		out := cmp.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0)))
+			out[i] = rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0))
 			if bad {
 				break
 			}
@@ -6076,7 +6076,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(0)))
+			out[i] = rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -6091,16 +6091,16 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			out := entry.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "k")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("k"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -6110,25 +6110,25 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "k")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("k"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = mItems.Value(entry_2)
+				entry.V[i] = mItems.Value(entry2)
 			}
 		}
-		// (m['k'] > CAST(0 AS BIGINT))
+		// (m['k'] > 0)
 		cmp2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(entryV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -6141,7 +6141,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.GtInt64(entry.V[i], int64(int64(0)))
+				cmp2.V[i] = rt.GtInt64(entry.V[i], int64(0))
 			}
 		}
 		if fused {
@@ -6156,7 +6156,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	sel := vec.Where(&cmp, n)
 
 	// r: m['k'] + 1
-	// (m['k'] + CAST(1 AS BIGINT))
+	// (m['k'] + 1)
 	var r_Col arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -6168,7 +6168,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = bad.Int64(rt.AddInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(1))))
+			out[k] = bad.Int64(rt.AddInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(1)))
 			if bad {
 				break
 			}
@@ -6191,7 +6191,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.AddInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -6206,16 +6206,16 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "k")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(mKeys, start, end, "k")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("k"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				out[i] = mItems.Value(entry_2)
+				out[i] = mItems.Value(entry3)
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -6225,25 +6225,25 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 					continue
 				}
 				start, end := mArr.ValueOffsets(i)
-				entry_2 := vec.FindString(mKeys, start, end, "k")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(mKeys, start, end, "k")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("k"))
 					continue
 				}
-				if mItems.IsNull(entry_2) {
+				if mItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				entry2.V[i] = mItems.Value(entry_2)
+				entry2.V[i] = mItems.Value(entry3)
 			}
 		}
-		// (m['k'] + CAST(1 AS BIGINT))
+		// (m['k'] + 1)
 		sum2 := vec.Make[int64](n)
 		if rest2 == nil && entry2.Clean() {
 			entry2V := entry2.V[:n]
 			out := sum2.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(entry2V[i], int64(int64(1)))
+				r, err := rt.AddInt64(entry2V[i], int64(1))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -6261,7 +6261,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 					sum2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(entry2.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(entry2.V[i], int64(1))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -6348,7 +6348,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// r: IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
-	// IF(p, IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT))), CAST(0 AS BIGINT))
+	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
 	var r_Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -6367,10 +6367,10 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				if qV[i] {
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				} else {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 				}
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -6401,10 +6401,10 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				if qV[i] {
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				} else {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 				}
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -6414,11 +6414,11 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT))), CAST(0 AS BIGINT))
+		// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
+		// IF(q, (a DIV b), ((a DIV b) + 1))
 		var ifResult3 vec.Vec[int64]
 		// rows the vector code computes: those a fused loop leaves, or all of them
 		var fused2 bool
@@ -6435,7 +6435,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				if qV[i] {
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				} else {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 				}
 				if bad {
 					break
@@ -6463,7 +6463,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				if qV[i] {
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				} else {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 				}
 				if bad {
 					bad = false
@@ -6473,7 +6473,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			fused2, rest2 = true, left
 		}
 		if !fused2 || len(rest2) > 0 {
-			// IF(q, (a DIV b), ((a DIV b) + CAST(1 AS BIGINT)))
+			// IF(q, (a DIV b), ((a DIV b) + 1))
 			then2, otherwise2 := vec.Split(&q, rest2, n)
 			ifResult4 := vec.Make[int64](n)
 			vec.CopyErrs(&ifResult4, &q, rest2, n)
@@ -6552,13 +6552,13 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 					quotient2.V[i] = r
 				}
 			}
-			// ((a DIV b) + CAST(1 AS BIGINT))
+			// ((a DIV b) + 1)
 			sum := vec.Make[int64](n)
 			if otherwise2 == nil && quotient2.Clean() {
 				quotient2V := quotient2.V[:n]
 				out := sum.V[:n]
 				for i := range out {
-					r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+					r, err := rt.AddInt64(quotient2V[i], int64(1))
 					if err != nil {
 						sum.SetErr(i, err)
 						continue
@@ -6576,7 +6576,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 						sum.SetErr(i, e)
 						continue
 					}
-					r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+					r, err := rt.AddInt64(quotient2.V[i], int64(1))
 					if err != nil {
 						sum.SetErr(i, err)
 						continue
@@ -6592,7 +6592,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		}
 		vec.Merge(&ifResult2, &ifResult3, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -6671,7 +6671,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var firstErr *rt.Error
 
 	// r: (a + b) * 2
-	// ((a + b) * CAST(2 AS BIGINT))
+	// ((a + b) * 2)
 	var r_Col arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -6684,7 +6684,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2))))
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
 			if bad {
 				break
 			}
@@ -6708,7 +6708,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2))))
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -6754,13 +6754,13 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				sum.V[i] = r
 			}
 		}
-		// ((a + b) * CAST(2 AS BIGINT))
+		// ((a + b) * 2)
 		product2 := vec.Make[int64](n)
 		if rest == nil && sum.Clean() {
 			sumV := sum.V[:n]
 			out := product2.V[:n]
 			for i := range out {
-				r, err := rt.MulInt64(sumV[i], int64(int64(2)))
+				r, err := rt.MulInt64(sumV[i], int64(2))
 				if err != nil {
 					product2.SetErr(i, err)
 					continue
@@ -6778,7 +6778,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 					product2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.MulInt64(sum.V[i], int64(int64(2)))
+				r, err := rt.MulInt64(sum.V[i], int64(2))
 				if err != nil {
 					product2.SetErr(i, err)
 					continue
@@ -6799,7 +6799,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	// s: a + b
 	// (a + b)
 	sum2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum2.V[:n]
@@ -6906,7 +6906,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	var firstErr *rt.Error
 
 	// r: (a + b) * 2
-	// ((a + b) * CAST(2 AS BIGINT))
+	// ((a + b) * 2)
 	var r_Col arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -6919,7 +6919,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2))))
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
 			if bad {
 				break
 			}
@@ -6943,7 +6943,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2))))
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -6989,13 +6989,13 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 				sum.V[i] = r
 			}
 		}
-		// ((a + b) * CAST(2 AS BIGINT))
+		// ((a + b) * 2)
 		product2 := vec.Make[int64](n)
 		if rest == nil && sum.Clean() {
 			sumV := sum.V[:n]
 			out := product2.V[:n]
 			for i := range out {
-				r, err := rt.MulInt64(sumV[i], int64(int64(2)))
+				r, err := rt.MulInt64(sumV[i], int64(2))
 				if err != nil {
 					product2.SetErr(i, err)
 					continue
@@ -7013,7 +7013,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 					product2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.MulInt64(sum.V[i], int64(int64(2)))
+				r, err := rt.MulInt64(sum.V[i], int64(2))
 				if err != nil {
 					product2.SetErr(i, err)
 					continue
@@ -7032,7 +7032,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	}
 
 	// s: (a + b) * 2 + 1
-	// (((a + b) * CAST(2 AS BIGINT)) + CAST(1 AS BIGINT))
+	// (((a + b) * 2) + 1)
 	var sCol arrow.Array // written by the clean loop, or below from sum2
 	var sum2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -7045,7 +7045,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 		out := sOut.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2)))), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
 			if bad {
 				break
 			}
@@ -7069,7 +7069,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(int64(2)))), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -7115,13 +7115,13 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 				sum3.V[i] = r
 			}
 		}
-		// ((a + b) * CAST(2 AS BIGINT))
+		// ((a + b) * 2)
 		product3 := vec.Make[int64](n)
 		if rest2 == nil && sum3.Clean() {
 			sum3V := sum3.V[:n]
 			out := product3.V[:n]
 			for i := range out {
-				r, err := rt.MulInt64(sum3V[i], int64(int64(2)))
+				r, err := rt.MulInt64(sum3V[i], int64(2))
 				if err != nil {
 					product3.SetErr(i, err)
 					continue
@@ -7139,7 +7139,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 					product3.SetErr(i, e)
 					continue
 				}
-				r, err := rt.MulInt64(sum3.V[i], int64(int64(2)))
+				r, err := rt.MulInt64(sum3.V[i], int64(2))
 				if err != nil {
 					product3.SetErr(i, err)
 					continue
@@ -7147,13 +7147,13 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 				product3.V[i] = r
 			}
 		}
-		// (((a + b) * CAST(2 AS BIGINT)) + CAST(1 AS BIGINT))
+		// (((a + b) * 2) + 1)
 		sum4 := vec.Make[int64](n)
 		if rest2 == nil && product3.Clean() {
 			product3V := product3.V[:n]
 			out := sum4.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(product3V[i], int64(int64(1)))
+				r, err := rt.AddInt64(product3V[i], int64(1))
 				if err != nil {
 					sum4.SetErr(i, err)
 					continue
@@ -7171,7 +7171,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 					sum4.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(product3.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(product3.V[i], int64(1))
 				if err != nil {
 					sum4.SetErr(i, err)
 					continue
@@ -7266,7 +7266,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	// r: x * y
 	// (x * y)
 	product := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
+	if x.Clean() && y.Clean() {
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
@@ -7451,7 +7451,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	// r: NULLIF(a DIV b, 0)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -7487,11 +7487,11 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		}
 	}
 	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
+	if quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(0)))
+			out[i] = rt.EqInt64(quotientV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -7504,17 +7504,17 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				eq.SetErr(i, e)
 				continue
 			}
-			eq.V[i] = rt.EqInt64(quotient.V[i], int64(int64(0)))
+			eq.V[i] = rt.EqInt64(quotient.V[i], int64(0))
 		}
 	}
-	// NULLIF((a DIV b), CAST(0 AS BIGINT))
+	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
 	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 
 	// s: (a DIV b) + 1
-	// ((a DIV b) + CAST(1 AS BIGINT))
+	// ((a DIV b) + 1)
 	var sCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -7527,7 +7527,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		out := sOut.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			if bad {
 				break
 			}
@@ -7551,7 +7551,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -7597,13 +7597,13 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 				quotient2.V[i] = r
 			}
 		}
-		// ((a DIV b) + CAST(1 AS BIGINT))
+		// ((a DIV b) + 1)
 		sum2 := vec.Make[int64](n)
 		if rest == nil && quotient2.Clean() {
 			quotient2V := quotient2.V[:n]
 			out := sum2.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotient2V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient2V[i], int64(1))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -7621,7 +7621,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 					sum2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient2.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient2.V[i], int64(1))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -7706,7 +7706,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: (a DIV b > 1) OR (a DIV b < -1)
-	// (((a DIV b) > CAST(1 AS BIGINT)) OR ((a DIV b) < CAST(-1 AS BIGINT)))
+	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -7718,7 +7718,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		out := anyOf.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(-1))))
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(-1)))
 			if bad {
 				break
 			}
@@ -7740,7 +7740,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(-1))))
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(-1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -7787,13 +7787,13 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) > CAST(1 AS BIGINT))
+		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -7806,7 +7806,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		or.Add(&cmp)
@@ -7847,13 +7847,13 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 				quotient2.V[i] = r
 			}
 		}
-		// ((a DIV b) < CAST(-1 AS BIGINT))
+		// ((a DIV b) < -1)
 		cmp2 := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && quotient2.Clean() {
 			quotient2V := quotient2.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(quotient2V[i], int64(int64(-1)))
+				out[i] = rt.LtInt64(quotient2V[i], int64(-1))
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -7866,7 +7866,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(int64(-1)))
+				cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(-1))
 			}
 		}
 		or.Add(&cmp2)
@@ -7943,7 +7943,7 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: IF(p, 0, (a DIV b) * (a DIV b))
-	// IF(p, CAST(0 AS BIGINT), ((a DIV b) * (a DIV b)))
+	// IF(p, 0, ((a DIV b) * (a DIV b)))
 	var r_Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -7958,7 +7958,7 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			} else {
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			}
@@ -7987,7 +7987,7 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 				continue
 			}
 			if pV[i] {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			} else {
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			}
@@ -7999,11 +7999,11 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, CAST(0 AS BIGINT), ((a DIV b) * (a DIV b)))
+		// IF(p, 0, ((a DIV b) * (a DIV b)))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
-		vec.Fill(&ifResult2, int64(int64(0)), then, n)
+		vec.Fill(&ifResult2, int64(0), then, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
 		if otherwise == nil && a.Clean() && b.Clean() {
@@ -8194,7 +8194,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var firstErr *rt.Error
 
 	// r: IF(p, (a DIV b) + (a DIV b), 0)
-	// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
+	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	var r_Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -8211,7 +8211,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			if pV[i] {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -8240,7 +8240,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			if pV[i] {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -8250,7 +8250,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) + (a DIV b)), CAST(0 AS BIGINT))
+		// IF(p, ((a DIV b) + (a DIV b)), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -8366,7 +8366,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -8445,7 +8445,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// r: CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
-	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE CAST(0 AS BIGINT) END
+	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -8463,7 +8463,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			case pV[i]:
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			default:
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -8493,7 +8493,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			case pV[i]:
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 			default:
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -8503,7 +8503,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE CAST(0 AS BIGINT) END
+		// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
 		caseResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
@@ -8619,7 +8619,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		}
 		vec.Merge(&caseResult2, &product, when, n)
-		vec.Fill(&caseResult2, int64(int64(0)), notYet, n)
+		vec.Fill(&caseResult2, int64(0), notYet, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -8763,16 +8763,16 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -8782,28 +8782,24 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = infoItems.Value(entry_2)
+				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if rest == nil && entry.Clean() {
+		if (rest == nil || len(rest) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
@@ -8815,10 +8811,6 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				}
 				if e := entry.ErrAt(i); e != nil {
 					like.SetErr(i, e)
-					continue
-				}
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
 					continue
 				}
 				like.V[i] = likePattern.Match(entry.V[i])
@@ -8833,16 +8825,16 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry3)
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -8852,28 +8844,24 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				entry2.V[i] = infoItems.Value(entry_2)
+				entry2.V[i] = infoItems.Value(entry3)
 			}
 		}
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && entry2.Clean() {
+		if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
 			entry2V := entry2.V[:n]
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				out[i] = likePattern2.Match(entry2V[i])
 			}
 		} else {
@@ -8885,10 +8873,6 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				}
 				if e := entry2.ErrAt(i); e != nil {
 					like2.SetErr(i, e)
-					continue
-				}
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
 					continue
 				}
 				like2.V[i] = likePattern2.Match(entry2.V[i])
@@ -8903,16 +8887,16 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			out := entry3.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(infoKeys, start, end, "test")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry4)
 			}
 		} else {
 			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -8922,28 +8906,24 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(infoKeys, start, end, "test")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				entry3.V[i] = infoItems.Value(entry_2)
+				entry3.V[i] = infoItems.Value(entry4)
 			}
 		}
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && entry3.Clean() {
+		if (notYet2 == nil || len(notYet2) > n/2) && entry3.Clean() {
 			entry3V := entry3.V[:n]
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
-					continue
-				}
 				out[i] = likePattern3.Match(entry3V[i])
 			}
 		} else {
@@ -8955,10 +8935,6 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 				}
 				if e := entry3.ErrAt(i); e != nil {
 					like3.SetErr(i, e)
-					continue
-				}
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
 					continue
 				}
 				like3.V[i] = likePattern3.Match(entry3.V[i])
@@ -8973,16 +8949,16 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			out := entry4.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(infoKeys, start, end, "test")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry5)
 			}
 		} else {
 			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -8992,16 +8968,16 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(infoKeys, start, end, "test")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				entry4.V[i] = infoItems.Value(entry_2)
+				entry4.V[i] = infoItems.Value(entry5)
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet3, n)
@@ -9175,16 +9151,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "fixed_test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -9194,16 +9170,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "fixed_test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = infoItems.Value(entry_2)
+				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		vec.Merge(&caseResult2, &entry, when, n)
@@ -9213,16 +9189,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry3)
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -9232,28 +9208,24 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				entry2.V[i] = infoItems.Value(entry_2)
+				entry2.V[i] = infoItems.Value(entry3)
 			}
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if notYet == nil && entry2.Clean() {
+		if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
 			entry2V := entry2.V[:n]
 			out := like.V[:n]
 			for i := range out {
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				out[i] = likePattern.Match(entry2V[i])
 			}
 		} else {
@@ -9265,10 +9237,6 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				}
 				if e := entry2.ErrAt(i); e != nil {
 					like.SetErr(i, e)
-					continue
-				}
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
 					continue
 				}
 				like.V[i] = likePattern.Match(entry2.V[i])
@@ -9283,16 +9251,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			out := entry3.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(infoKeys, start, end, "test")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry4)
 			}
 		} else {
 			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -9302,28 +9270,24 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(infoKeys, start, end, "test")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				entry3.V[i] = infoItems.Value(entry_2)
+				entry3.V[i] = infoItems.Value(entry4)
 			}
 		}
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if notYet2 == nil && entry3.Clean() {
+		if (notYet2 == nil || len(notYet2) > n/2) && entry3.Clean() {
 			entry3V := entry3.V[:n]
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				out[i] = likePattern2.Match(entry3V[i])
 			}
 		} else {
@@ -9335,10 +9299,6 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				}
 				if e := entry3.ErrAt(i); e != nil {
 					like2.SetErr(i, e)
-					continue
-				}
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
 					continue
 				}
 				like2.V[i] = likePattern2.Match(entry3.V[i])
@@ -9353,16 +9313,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			out := entry4.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(infoKeys, start, end, "test")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry5)
 			}
 		} else {
 			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -9372,28 +9332,24 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(infoKeys, start, end, "test")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				entry4.V[i] = infoItems.Value(entry_2)
+				entry4.V[i] = infoItems.Value(entry5)
 			}
 		}
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if notYet3 == nil && entry4.Clean() {
+		if (notYet3 == nil || len(notYet3) > n/2) && entry4.Clean() {
 			entry4V := entry4.V[:n]
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
-					continue
-				}
 				out[i] = likePattern3.Match(entry4V[i])
 			}
 		} else {
@@ -9405,10 +9361,6 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 				}
 				if e := entry4.ErrAt(i); e != nil {
 					like3.SetErr(i, e)
-					continue
-				}
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
 					continue
 				}
 				like3.V[i] = likePattern3.Match(entry4.V[i])
@@ -9423,16 +9375,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			out := entry5.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry6 := vec.FindString(infoKeys, start, end, "test")
+				if entry6 < 0 {
 					entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry6) {
 					entry5.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry6)
 			}
 		} else {
 			for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
@@ -9442,16 +9394,16 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry6 := vec.FindString(infoKeys, start, end, "test")
+				if entry6 < 0 {
 					entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry6) {
 					entry5.SetNull(i)
 					continue
 				}
-				entry5.V[i] = infoItems.Value(entry_2)
+				entry5.V[i] = infoItems.Value(entry6)
 			}
 		}
 		vec.Merge(&caseResult2, &entry5, notYet4, n)
@@ -9607,16 +9559,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -9626,16 +9578,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = infoItems.Value(entry_2)
+				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		vec.Merge(&caseResult2, &entry, when, n)
@@ -9645,16 +9597,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry3)
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -9664,28 +9616,24 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				entry2.V[i] = infoItems.Value(entry_2)
+				entry2.V[i] = infoItems.Value(entry3)
 			}
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if notYet == nil && entry2.Clean() {
+		if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
 			entry2V := entry2.V[:n]
 			out := like.V[:n]
 			for i := range out {
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				out[i] = likePattern.Match(entry2V[i])
 			}
 		} else {
@@ -9697,10 +9645,6 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				}
 				if e := entry2.ErrAt(i); e != nil {
 					like.SetErr(i, e)
-					continue
-				}
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
 					continue
 				}
 				like.V[i] = likePattern.Match(entry2.V[i])
@@ -9715,16 +9659,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			out := entry3.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(infoKeys, start, end, "test")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry4)
 			}
 		} else {
 			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -9734,28 +9678,24 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry4 := vec.FindString(infoKeys, start, end, "test")
+				if entry4 < 0 {
 					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry4) {
 					entry3.SetNull(i)
 					continue
 				}
-				entry3.V[i] = infoItems.Value(entry_2)
+				entry3.V[i] = infoItems.Value(entry4)
 			}
 		}
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if notYet2 == nil && entry3.Clean() {
+		if (notYet2 == nil || len(notYet2) > n/2) && entry3.Clean() {
 			entry3V := entry3.V[:n]
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				out[i] = likePattern2.Match(entry3V[i])
 			}
 		} else {
@@ -9767,10 +9707,6 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				}
 				if e := entry3.ErrAt(i); e != nil {
 					like2.SetErr(i, e)
-					continue
-				}
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
 					continue
 				}
 				like2.V[i] = likePattern2.Match(entry3.V[i])
@@ -9785,16 +9721,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			out := entry4.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(infoKeys, start, end, "test")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry5)
 			}
 		} else {
 			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -9804,28 +9740,24 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry5 := vec.FindString(infoKeys, start, end, "test")
+				if entry5 < 0 {
 					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry5) {
 					entry4.SetNull(i)
 					continue
 				}
-				entry4.V[i] = infoItems.Value(entry_2)
+				entry4.V[i] = infoItems.Value(entry5)
 			}
 		}
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if notYet3 == nil && entry4.Clean() {
+		if (notYet3 == nil || len(notYet3) > n/2) && entry4.Clean() {
 			entry4V := entry4.V[:n]
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
-					continue
-				}
 				out[i] = likePattern3.Match(entry4V[i])
 			}
 		} else {
@@ -9837,10 +9769,6 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 				}
 				if e := entry4.ErrAt(i); e != nil {
 					like3.SetErr(i, e)
-					continue
-				}
-				if likePattern3Err != nil {
-					like3.SetErr(i, likePattern3Err)
 					continue
 				}
 				like3.V[i] = likePattern3.Match(entry4.V[i])
@@ -9855,16 +9783,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			out := entry5.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry6 := vec.FindString(infoKeys, start, end, "test")
+				if entry6 < 0 {
 					entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry6) {
 					entry5.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry6)
 			}
 		} else {
 			for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
@@ -9874,16 +9802,16 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry6 := vec.FindString(infoKeys, start, end, "test")
+				if entry6 < 0 {
 					entry5.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry6) {
 					entry5.SetNull(i)
 					continue
 				}
-				entry5.V[i] = infoItems.Value(entry_2)
+				entry5.V[i] = infoItems.Value(entry6)
 			}
 		}
 		vec.Merge(&caseResult2, &entry5, notYet4, n)
@@ -9962,7 +9890,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var firstErr *rt.Error
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -9977,9 +9905,9 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		var bad vec.Failed
 		for i := range out {
 			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(int64(5)))), int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 			}
 			if bad {
 				break
@@ -10006,9 +9934,9 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				continue
 			}
 			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(int64(5)))), int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 			}
 			if bad {
 				bad = false
@@ -10045,17 +9973,17 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
-		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// (a + CAST(5 AS BIGINT))
+		// (a + 5)
 		sum := vec.Make[int64](n)
 		if then == nil && a.Clean() {
 			aV := a.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				r, err := rt.AddInt64(aV[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -10073,7 +10001,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				r, err := rt.AddInt64(a.V[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -10082,13 +10010,13 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
-		// (a + CAST(5 AS BIGINT))
+		// (a + 5)
 		sum2 := vec.Make[int64](n)
 		if otherwise == nil && a.Clean() {
 			aV := a.V[:n]
 			out := sum2.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				r, err := rt.AddInt64(aV[i], int64(5))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -10106,7 +10034,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					sum2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				r, err := rt.AddInt64(a.V[i], int64(5))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -10114,13 +10042,13 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 				sum2.V[i] = r
 			}
 		}
-		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
 		if otherwise == nil && sum2.Clean() {
 			sum2V := sum2.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(sum2V[i], int64(int64(100)))
+				r, err := rt.DivInt64(sum2V[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -10138,7 +10066,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(sum2.V[i], int64(int64(100)))
+				r, err := rt.DivInt64(sum2.V[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -10225,7 +10153,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var firstErr *rt.Error
 
 	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
-	// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
+	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -10239,7 +10167,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		for i := range n {
 			subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			switch {
-			case rt.EqInt64(subject, int64(int64(1))):
+			case rt.EqInt64(subject, int64(1)):
 				r_Out.Append("x")
 			default:
 				r_Out.Append("y")
@@ -10269,7 +10197,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			}
 			subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			switch {
-			case rt.EqInt64(subject, int64(int64(1))):
+			case rt.EqInt64(subject, int64(1)):
 				out[i] = "x"
 			default:
 				out[i] = "y"
@@ -10282,7 +10210,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE (a DIV b) WHEN CAST(1 AS BIGINT) THEN 'x' ELSE 'y' END
+		// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 		caseResult2 := vec.Make[string](n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
@@ -10326,7 +10254,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			quotientV := quotient.V[:n]
 			out := matches.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -10339,7 +10267,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 					matches.SetErr(i, e)
 					continue
 				}
-				matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+				matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
@@ -10359,7 +10287,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	// s: a DIV b
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
@@ -10465,7 +10393,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// r: (a DIV b) + 1
-	// ((a DIV b) + CAST(1 AS BIGINT))
+	// ((a DIV b) + 1)
 	var r_Col arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -10478,7 +10406,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			if bad {
 				break
 			}
@@ -10502,7 +10430,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -10548,13 +10476,13 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) + CAST(1 AS BIGINT))
+		// ((a DIV b) + 1)
 		sum2 := vec.Make[int64](n)
 		if rest == nil && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := sum2.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotientV[i], int64(1))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -10572,7 +10500,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					sum2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(quotient.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(quotient.V[i], int64(1))
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -10904,7 +10832,7 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// safe: TRY(a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -10948,7 +10876,7 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// raw: a DIV b
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
@@ -11050,7 +10978,7 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -11087,11 +11015,11 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	// COALESCE(TRY((a DIV b)), CAST(0 AS BIGINT))
+	// COALESCE(TRY((a DIV b)), 0)
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
@@ -11130,10 +11058,10 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	tried2 := vec.Try(&quotient2, all, n)
 	vec.MergeNonNull(&coalesced, &tried2, all, n)
 	stillNull := vec.NullRows(&tried2, all, n)
-	vec.Fill(&coalesced, int64(int64(0)), stillNull, n)
-	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), CAST(0 AS BIGINT)))
+	vec.Fill(&coalesced, int64(0), stillNull, n)
+	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
 	sum := vec.Make[int64](n)
-	if all == nil && tried.Clean() && coalesced.Clean() {
+	if tried.Clean() && coalesced.Clean() {
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
@@ -11233,7 +11161,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var firstErr *rt.Error
 
 	// WHERE (a DIV b) > 1
-	// ((a DIV b) > CAST(1 AS BIGINT))
+	// ((a DIV b) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -11245,7 +11173,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		out := cmp.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1)))
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
 			if bad {
 				break
 			}
@@ -11267,7 +11195,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1)))
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -11313,13 +11241,13 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) > CAST(1 AS BIGINT))
+		// ((a DIV b) > 1)
 		cmp2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -11332,7 +11260,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		if fused {
@@ -11450,7 +11378,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var firstErr *rt.Error
 
 	// WHERE IF(p, (a DIV b) > 0, (a DIV b) < 0)
-	// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
+	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -11464,9 +11392,9 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 			} else {
-				out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+				out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 			}
 			if bad {
 				break
@@ -11491,9 +11419,9 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				continue
 			}
 			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 			} else {
-				out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(0)))
+				out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 			}
 			if bad {
 				bad = false
@@ -11503,7 +11431,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) > CAST(0 AS BIGINT)), ((a DIV b) < CAST(0 AS BIGINT)))
+		// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -11544,13 +11472,13 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) > CAST(0 AS BIGINT))
+		// ((a DIV b) > 0)
 		cmp := vec.Make[bool](n)
 		if (then == nil || len(then) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -11563,7 +11491,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(0)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp, then, n)
@@ -11604,13 +11532,13 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 				quotient2.V[i] = r
 			}
 		}
-		// ((a DIV b) < CAST(0 AS BIGINT))
+		// ((a DIV b) < 0)
 		cmp2 := vec.Make[bool](n)
 		if (otherwise == nil || len(otherwise) > n/2) && quotient2.Clean() {
 			quotient2V := quotient2.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(quotient2V[i], int64(int64(0)))
+				out[i] = rt.LtInt64(quotient2V[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
@@ -11623,7 +11551,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(int64(0)))
+				cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp2, otherwise, n)
@@ -11702,7 +11630,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	var firstErr *rt.Error
 
 	// WHERE IF(p, (a DIV b) > 1, TRUE)
-	// IF(p, ((a DIV b) > CAST(1 AS BIGINT)), TRUE)
+	// IF(p, ((a DIV b) > 1), TRUE)
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -11716,7 +11644,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1)))
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
 			} else {
 				out[i] = true
 			}
@@ -11743,7 +11671,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 				continue
 			}
 			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(int64(1)))
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
 			} else {
 				out[i] = true
 			}
@@ -11755,7 +11683,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) > CAST(1 AS BIGINT)), TRUE)
+		// IF(p, ((a DIV b) > 1), TRUE)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -11796,13 +11724,13 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV b) > CAST(1 AS BIGINT))
+		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
 		if (then == nil || len(then) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -11815,7 +11743,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp, then, n)

@@ -68,7 +68,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := cmp.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(int64(9223372036854775807)))
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
 			if bad {
 				break
 			}
@@ -88,7 +88,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(int64(9223372036854775807)))
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -130,7 +130,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigintV := asBigint.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(asBigintV[i], int64(int64(9223372036854775807)))
+				out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -143,7 +143,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.EqInt64(asBigint.V[i], int64(int64(9223372036854775807)))
+				cmp2.V[i] = rt.EqInt64(asBigint.V[i], int64(9223372036854775807))
 			}
 		}
 		if fused {
@@ -156,14 +156,14 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-	// shared (always): probe(1, r, CAST(1 AS BIGINT))
-	// probe(1, r, CAST(1 AS BIGINT))
+	// shared (always): probe(1, r, 1)
+	// probe(1, r, 1)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -181,7 +181,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(1))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -191,9 +191,9 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
-	// COALESCE(probe(2, r, probe(1, r, CAST(1 AS BIGINT))), b, probe(1, r, CAST(1 AS BIGINT)))
+	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
-	// probe(2, r, probe(1, r, CAST(1 AS BIGINT)))
+	// probe(2, r, probe(1, r, 1))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
@@ -309,7 +309,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE b = a
 	// (b = a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && a.Clean() {
+	if b.Clean() && a.Clean() {
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -346,7 +346,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -364,7 +364,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -399,15 +399,15 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.NeInt64(b.V[i], probe.V[i])
 		}
 	}
-	// IF((b <> probe(2, r, 9223372036854775807)), IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a), IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a))
+	// IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
 	then, otherwise := vec.Split(&cmp2, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	// lazily shared: IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// lazily shared: IF((2 > c), 0, a)
 	shared0 := vec.Make[int64](n)
 	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
-	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// IF((2 > c), 0, a)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -419,8 +419,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult2.V[:n]
 		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 			i := todo.Row(k)
-			if rt.GtInt64(int64(int64(2)), c_V[i]) {
-				out[i] = int64(int64(0))
+			if rt.GtInt64(int64(2), c_V[i]) {
+				out[i] = int64(0)
 			} else {
 				out[i] = aV[i]
 			}
@@ -438,8 +438,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.GtInt64(int64(int64(2)), c_V[i]) {
-				out[i] = int64(int64(0))
+			if rt.GtInt64(int64(2), c_V[i]) {
+				out[i] = int64(0)
 			} else {
 				out[i] = aV[i]
 			}
@@ -447,13 +447,13 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(2 AS BIGINT) > c)
+		// (2 > c)
 		cmp3 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
+				out[i] = rt.GtInt64(int64(2), c_V[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -466,14 +466,14 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp3.SetErr(i, e)
 					continue
 				}
-				cmp3.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
+				cmp3.V[i] = rt.GtInt64(int64(2), c_.V[i])
 			}
 		}
-		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+		// IF((2 > c), 0, a)
 		then2, otherwise2 := vec.Split(&cmp3, rest, n)
 		ifResult3 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult3, &cmp3, rest, n)
-		vec.Fill(&ifResult3, int64(int64(0)), then2, n)
+		vec.Fill(&ifResult3, int64(0), then2, n)
 		vec.Merge(&ifResult3, &a, otherwise2, n)
 		if fused {
 			vec.Merge(&ifResult2, &ifResult3, rest, n)
@@ -484,7 +484,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&shared0, &ifResult2, todo, n)
 	vec.Merge(&ifResult, &shared0, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
-	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// IF((2 > c), 0, a)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -496,8 +496,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult4.V[:n]
 		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 			i := todo2.Row(k)
-			if rt.GtInt64(int64(int64(2)), c_V[i]) {
-				out[i] = int64(int64(0))
+			if rt.GtInt64(int64(2), c_V[i]) {
+				out[i] = int64(0)
 			} else {
 				out[i] = aV[i]
 			}
@@ -515,8 +515,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.GtInt64(int64(int64(2)), c_V[i]) {
-				out[i] = int64(int64(0))
+			if rt.GtInt64(int64(2), c_V[i]) {
+				out[i] = int64(0)
 			} else {
 				out[i] = aV[i]
 			}
@@ -524,13 +524,13 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// (CAST(2 AS BIGINT) > c)
+		// (2 > c)
 		cmp4 := vec.Make[bool](n)
 		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
+				out[i] = rt.GtInt64(int64(2), c_V[i])
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -543,14 +543,14 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp4.SetErr(i, e)
 					continue
 				}
-				cmp4.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
+				cmp4.V[i] = rt.GtInt64(int64(2), c_.V[i])
 			}
 		}
-		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+		// IF((2 > c), 0, a)
 		then3, otherwise3 := vec.Split(&cmp4, rest2, n)
 		ifResult5 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult5, &cmp4, rest2, n)
-		vec.Fill(&ifResult5, int64(int64(0)), then3, n)
+		vec.Fill(&ifResult5, int64(0), then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
 		if fused2 {
 			vec.Merge(&ifResult4, &ifResult5, rest2, n)
@@ -729,7 +729,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&isNotNull, n)
 
 	// o1: CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END
-	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN CAST(-1 AS BIGINT) ELSE probe(3, r, 9223372036854775807) END
+	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
@@ -762,7 +762,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNull2 := vec.IsNull(&asBigint, false, sel, n)
 	vec.CopyErrs(&caseResult, &isNull2, sel, n)
 	when, notYet := vec.Split(&isNull2, sel, n)
-	vec.Fill(&caseResult, int64(int64(-1)), when, n)
+	vec.Fill(&caseResult, int64(-1), when, n)
 	// lazily shared: probe(3, r, 9223372036854775807)
 	shared0 := vec.Make[int64](n)
 	shared0Done := make([]bool, n)
@@ -773,7 +773,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -791,7 +791,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -806,7 +806,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
-	// COALESCE((probe(1, r, TRY(b)) * CAST(10 AS BIGINT)), a, probe(3, r, 9223372036854775807))
+	// COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
 	coalesced := vec.Make[int64](n)
 	// TRY(b)
 	tried := vec.Try(&b, sel, n)
@@ -847,13 +847,13 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(1, r, TRY(b)) * CAST(10 AS BIGINT))
+	// (probe(1, r, TRY(b)) * 10)
 	product := vec.Make[int64](n)
 	if sel == nil && probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
 		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], int64(int64(10)))
+			r, err := rt.MulInt64(probe2V[i], int64(10))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -871,7 +871,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				product.SetErr(i, e)
 				continue
 			}
-			r, err := rt.MulInt64(probe2.V[i], int64(int64(10)))
+			r, err := rt.MulInt64(probe2.V[i], int64(10))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -890,7 +890,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -908,7 +908,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -984,7 +984,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE r >= c
 	// (r >= c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
@@ -1838,7 +1838,7 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -1941,7 +1941,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, a)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -1978,7 +1978,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, a) < probe(1, r, a))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -2100,13 +2100,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&tried, n)
 
 	// o1: IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r,...
-	// (CAST(2 AS BIGINT) >= probe(1, r, a))
+	// (2 >= probe(1, r, a))
 	cmp3 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe.Clean() {
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(int64(int64(2)), probeV[i])
+			out[i] = rt.GeInt64(int64(2), probeV[i])
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -2119,14 +2119,14 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.GeInt64(int64(int64(2)), probe.V[i])
+			cmp3.V[i] = rt.GeInt64(int64(2), probe.V[i])
 		}
 	}
-	// IF((CAST(2 AS BIGINT) >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (CAST(1 AS BIGINT) % c)) THEN (r = CAST(100 AS BIGINT)) ELSE CAST(NULL...
+	// IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p)
 	then2, otherwise2 := vec.Split(&cmp3, sel, n)
 	ifResult2 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult2, &cmp3, sel, n)
-	// CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (CAST(1 AS BIGINT) % c)) THEN (r = CAST(100 AS BIGINT)) ELSE CAST(NULL AS BOOLEAN) END
+	// CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END
 	caseResult := vec.Make[bool](n)
 	// (b IS NULL)
 	isNull2 := vec.IsNull(&b, false, then2, n)
@@ -2155,13 +2155,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &cmp4, when, n)
-	// (CAST(1 AS BIGINT) % c)
+	// (1 % c)
 	remainder := vec.Make[int64](n)
 	if notYet == nil && c_.Clean() {
 		c_V := c_.V[:n]
 		out := remainder.V[:n]
 		for i := range out {
-			r, err := rt.ModInt64(int64(int64(1)), c_V[i])
+			r, err := rt.ModInt64(int64(1), c_V[i])
 			if err != nil {
 				remainder.SetErr(i, err)
 				continue
@@ -2179,7 +2179,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				remainder.SetErr(i, e)
 				continue
 			}
-			r, err := rt.ModInt64(int64(int64(1)), c_.V[i])
+			r, err := rt.ModInt64(int64(1), c_.V[i])
 			if err != nil {
 				remainder.SetErr(i, err)
 				continue
@@ -2187,7 +2187,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			remainder.V[i] = r
 		}
 	}
-	// (b = (CAST(1 AS BIGINT) % c))
+	// (b = (1 % c))
 	cmp5 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && b.Clean() && remainder.Clean() {
 		bV := b.V[:n]
@@ -2216,13 +2216,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp5, notYet, n)
 	when2, notYet2 := vec.Split(&cmp5, notYet, n)
-	// (r = CAST(100 AS BIGINT))
+	// (r = 100)
 	cmp6 := vec.Make[bool](n)
 	if (when2 == nil || len(when2) > n/2) && r_.Clean() {
 		r_V := r_.V[:n]
 		out := cmp6.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(int64(100)))
+			out[i] = rt.EqInt64(r_V[i], int64(100))
 		}
 	} else {
 		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
@@ -2235,14 +2235,14 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp6.SetErr(i, e)
 				continue
 			}
-			cmp6.V[i] = rt.EqInt64(r_.V[i], int64(int64(100)))
+			cmp6.V[i] = rt.EqInt64(r_.V[i], int64(100))
 		}
 	}
 	vec.Merge(&caseResult, &cmp6, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
 	vec.Merge(&ifResult2, &caseResult, then2, n)
 	vec.Merge(&ifResult2, &p, otherwise2, n)
-	// IF(IF((CAST(2 AS BIGINT) >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (CAST(1 AS BIGINT) % c)) THEN (r = CAST(100 AS BIGINT)) ELSE CAST(N...
+	// IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p), (probe(1, r, a) + probe...
 	then3, otherwise3 := vec.Split(&ifResult2, sel, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &ifResult2, sel, n)
@@ -2349,7 +2349,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	coalesced := vec.Make[bool](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -2376,7 +2376,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (c = CAST(s AS BIGINT))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && c_.Clean() && asBigint.Clean() {
+	if c_.Clean() && asBigint.Clean() {
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
@@ -2617,8 +2617,8 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
-	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+	// shared (always): CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
+	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -2634,7 +2634,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			case rt.EqInt64(subject, c_V[i]):
 				out[i] = c_V[i]
 			default:
-				out[i] = int64(int64(-1))
+				out[i] = int64(-1)
 			}
 			if bad {
 				break
@@ -2661,7 +2661,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			case rt.EqInt64(subject, c_V[i]):
 				out[i] = c_V[i]
 			default:
-				out[i] = int64(int64(-1))
+				out[i] = int64(-1)
 			}
 			if bad {
 				bad = false
@@ -2671,7 +2671,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 		caseResult2 := vec.Make[int64](n)
 		// CAST(s AS BIGINT)
 		asBigint := vec.Make[int64](n)
@@ -2729,7 +2729,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		vec.Merge(&caseResult2, &c_, when, n)
-		vec.Fill(&caseResult2, int64(int64(-1)), notYet, n)
+		vec.Fill(&caseResult2, int64(-1), notYet, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -2738,17 +2738,17 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, pr...
-	// COALESCE(CASE WHEN (a <> CAST(0 AS BIGINT)) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))...
+	// COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END, probe(2, r, a))
 	coalesced := vec.Make[int64](n)
-	// CASE WHEN (a <> CAST(0 AS BIGINT)) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
+	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
 	caseResult3 := vec.Make[int64](n)
-	// (a <> CAST(0 AS BIGINT))
+	// (a <> 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(aV[i], int64(int64(0)))
+			out[i] = rt.NeInt64(aV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -2761,7 +2761,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
+			cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult3, &cmp, all, n)
@@ -2929,7 +2929,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
@@ -3049,7 +3049,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&caseResult4, &nullIf, when3, n)
 	vec.CopyErrs(&caseResult4, &q, notYet3, n)
 	when4, notYet4 := vec.Split(&q, notYet3, n)
-	vec.Fill(&caseResult4, int64(int64(9223372036854775807)), when4, n)
+	vec.Fill(&caseResult4, int64(9223372036854775807), when4, n)
 	todo4 := vec.Missing(shared2Done, notYet4, n)
 	// probe(2, r, a)
 	probe4 := vec.Make[int64](n)
@@ -3162,7 +3162,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -3270,7 +3270,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
 	asBigint2 := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && ifResult.Clean() {
+	if ifResult.Clean() {
 		ifResultV := ifResult.V[:n]
 		out := asBigint2.V[:n]
 		for i := range out {
@@ -3292,7 +3292,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() {
+	if asBigint.Clean() {
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
@@ -3319,7 +3319,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult3, &r_, then2, n)
 	vec.FillNull(&ifResult3, otherwise2, n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint2.Clean() && ifResult3.Clean() {
+	if asBigint2.Clean() && ifResult3.Clean() {
 		asBigint2V := asBigint2.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := matches.V[:n]
@@ -3346,7 +3346,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, int64(int64(4611686018427387904)), when, n)
+	vec.Fill(&caseResult, int64(4611686018427387904), when, n)
 	matches2 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && asBigint2.Clean() && c_.Clean() {
 		asBigint2V := asBigint2.V[:n]
@@ -3375,7 +3375,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
-	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
+	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -3389,9 +3389,9 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			i := when2.Row(k)
 			switch {
 			case rt.LtInt64(bV[i], c_V[i]):
-				out[i] = int64(int64(9223372036854775807))
+				out[i] = int64(9223372036854775807)
 			default:
-				out[i] = int64(int64(1))
+				out[i] = int64(1)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
@@ -3409,15 +3409,15 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 			switch {
 			case rt.LtInt64(bV[i], c_V[i]):
-				out[i] = int64(int64(9223372036854775807))
+				out[i] = int64(9223372036854775807)
 			default:
-				out[i] = int64(int64(1))
+				out[i] = int64(1)
 			}
 		}
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
+		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 		caseResult3 := vec.Make[int64](n)
 		// (b < c)
 		cmp3 := vec.Make[bool](n)
@@ -3448,8 +3448,8 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
 		when3, notYet3 := vec.Split(&cmp3, rest2, n)
-		vec.Fill(&caseResult3, int64(int64(9223372036854775807)), when3, n)
-		vec.Fill(&caseResult3, int64(int64(1)), notYet3, n)
+		vec.Fill(&caseResult3, int64(9223372036854775807), when3, n)
+		vec.Fill(&caseResult3, int64(1), notYet3, n)
 		if fused2 {
 			vec.Merge(&caseResult2, &caseResult3, rest2, n)
 		} else {
@@ -3525,7 +3525,7 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, (CAST(s AS BIGINT) - c))
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -3552,7 +3552,7 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (CAST(s AS BIGINT) - c)
 	difference := vec.Make[int64](n)
-	if all == nil && asBigint.Clean() && c_.Clean() {
+	if asBigint.Clean() && c_.Clean() {
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
 		out := difference.V[:n]
@@ -3589,7 +3589,7 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, (CAST(s AS BIGINT) - c))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && difference.Clean() {
+	if r_.Clean() && difference.Clean() {
 		r_V := r_.V[:n]
 		differenceV := difference.V[:n]
 		out := probe.V[:n]
@@ -3785,11 +3785,11 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
-	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN CAST(0 AS BIGINT) ELSE probe(2, r, r) END
+	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
@@ -3826,7 +3826,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, b) >= a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && a.Clean() {
+	if probe.Clean() && a.Clean() {
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -3858,7 +3858,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull := vec.IsNull(&a, true, notYet, n)
 	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
-	vec.Fill(&caseResult, int64(int64(0)), when2, n)
+	vec.Fill(&caseResult, int64(0), when2, n)
 	// probe(2, r, r)
 	probe2 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() {
@@ -3901,7 +3901,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -3928,7 +3928,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (b > CAST(s AS BIGINT))
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && asBigint.Clean() {
+	if b.Clean() && asBigint.Clean() {
 		bV := b.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
@@ -4030,7 +4030,7 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -4129,7 +4129,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&coalesced, &c_, stillNull, n)
 	// probe(1, r, COALESCE(c, c))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && coalesced.Clean() {
+	if r_.Clean() && coalesced.Clean() {
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := probe.V[:n]
@@ -4166,7 +4166,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, a)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
@@ -4203,7 +4203,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, COALESCE(c, c)) >= probe(2, r, a))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -4234,7 +4234,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
-	// IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), CAST(5 AS BIGINT))
+	// IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
 	then, otherwise := vec.Split(&q, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &q, sel, n)
@@ -4245,7 +4245,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -4263,7 +4263,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -4304,7 +4304,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &difference, then, n)
-	vec.Fill(&ifResult, int64(int64(5)), otherwise, n)
+	vec.Fill(&ifResult, int64(5), otherwise, n)
 	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -4375,11 +4375,11 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
+	// WHERE probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS ...
 	// shared (always): CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -4407,7 +4407,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, CAST(s AS BIGINT))
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint.Clean() {
+	if r_.Clean() && asBigint.Clean() {
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
@@ -4442,10 +4442,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// shared (always): probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -4480,13 +4480,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT))
+	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], int64(int64(5)))
+			out[i] = rt.LtInt64(probe2V[i], int64(5))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -4499,10 +4499,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(int64(5)))
+			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(5))
 		}
 	}
-	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s A...
+	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
@@ -4540,9 +4540,9 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
-	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult.Clean() {
+	if r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
@@ -4577,10 +4577,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// shared (always): probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)...
-	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)...
+	// shared (always): probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
+	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	probe4 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe3.Clean() {
+	if r_.Clean() && probe3.Clean() {
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
@@ -4615,9 +4615,9 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1...
+	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe3.Clean() && probe4.Clean() {
+	if probe3.Clean() && probe4.Clean() {
 		probe3V := probe3.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
@@ -4654,7 +4654,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// (probe(1, r, CAST(s AS BIGINT)) IS NULL)
 	isNull := vec.IsNull(&probe, false, and.Live, n)
 	and.Add(&isNull)
-	// (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGIN...
+	// (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r...
 	cmp3 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && probe.Clean() && probe4.Clean() {
 		probeV := probe.V[:n]
@@ -4682,7 +4682,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	and.Add(&cmp3)
-	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
+	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
 	var ifResult2 vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -4699,7 +4699,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			if rt.LeInt64(c_V[i], probe3V[i]) {
 				out[i] = qV[i]
 			} else {
-				out[i] = rt.GtInt64(int64(int64(5)), asBigintV[i])
+				out[i] = rt.GtInt64(int64(5), asBigintV[i])
 			}
 		}
 		fused, rest = true, vec.Sel{}
@@ -4720,13 +4720,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			if rt.LeInt64(c_V[i], probe3V[i]) {
 				out[i] = qV[i]
 			} else {
-				out[i] = rt.GtInt64(int64(int64(5)), asBigintV[i])
+				out[i] = rt.GtInt64(int64(5), asBigintV[i])
 			}
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), pr...
+		// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s...
 		cmp4 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && c_.Clean() && probe3.Clean() {
 			c_V := c_.V[:n]
@@ -4753,18 +4753,18 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp4.V[i] = rt.LeInt64(c_.V[i], probe3.V[i])
 			}
 		}
-		// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
+		// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
 		then2, otherwise2 := vec.Split(&cmp4, rest, n)
 		ifResult3 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult3, &cmp4, rest, n)
 		vec.Merge(&ifResult3, &q, then2, n)
-		// (CAST(5 AS BIGINT) > CAST(s AS BIGINT))
+		// (5 > CAST(s AS BIGINT))
 		cmp5 := vec.Make[bool](n)
 		if (otherwise2 == nil || len(otherwise2) > n/2) && asBigint.Clean() {
 			asBigintV := asBigint.V[:n]
 			out := cmp5.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(int64(int64(5)), asBigintV[i])
+				out[i] = rt.GtInt64(int64(5), asBigintV[i])
 			}
 		} else {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
@@ -4777,7 +4777,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp5.SetErr(i, e)
 					continue
 				}
-				cmp5.V[i] = rt.GtInt64(int64(int64(5)), asBigint.V[i])
+				cmp5.V[i] = rt.GtInt64(int64(5), asBigint.V[i])
 			}
 		}
 		vec.Merge(&ifResult3, &cmp5, otherwise2, n)
@@ -4791,7 +4791,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, sel, n)
 	when, notYet := vec.Split(&andResult, sel, n)
-	// COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)...
+	// COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &b, when, n)
 	stillNull := vec.NullRows(&b, when, n)
@@ -4799,7 +4799,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	stillNull2 := vec.NullRows(&probe3, stillNull, n)
 	vec.Merge(&coalesced, &probe, stillNull2, n)
 	vec.Merge(&caseResult, &coalesced, when, n)
-	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1...
+	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
 	cmp6 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && probe3.Clean() && b.Clean() {
 		probe3V := probe3.V[:n]
@@ -4933,7 +4933,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, (c - b))
 	// (c - b)
 	difference := vec.Make[int64](n)
-	if all == nil && c_.Clean() && b.Clean() {
+	if c_.Clean() && b.Clean() {
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference.V[:n]
@@ -4970,7 +4970,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, (c - b))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && difference.Clean() {
+	if r_.Clean() && difference.Clean() {
 		r_V := r_.V[:n]
 		differenceV := difference.V[:n]
 		out := probe.V[:n]
@@ -5008,7 +5008,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(3, r, probe(1, r, (c - b)))
 	// probe(3, r, probe(1, r, (c - b)))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -5156,7 +5156,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, c)
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -5194,7 +5194,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, probe(1, r, c))
 	// probe(2, r, probe(1, r, c))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -5241,7 +5241,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
 	sum := vec.Make[int64](n)
-	if all == nil && probe2.Clean() && ifResult.Clean() {
+	if probe2.Clean() && ifResult.Clean() {
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -5350,11 +5350,11 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
-	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
+	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
 	product := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := product.V[:n]
@@ -5442,7 +5442,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && product.Clean() && ifResult.Clean() {
+	if product.Clean() && ifResult.Clean() {
 		productV := product.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := matches.V[:n]
@@ -5507,7 +5507,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&shared0, &probe, todo, n)
-	// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
+	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -5520,7 +5520,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
 			if rt.NeInt64(r_V[i], shared0V[i]) {
-				out[i] = int64(int64(5))
+				out[i] = int64(5)
 			} else {
 				out[i] = shared0V[i]
 			}
@@ -5539,7 +5539,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				continue
 			}
 			if rt.NeInt64(r_V[i], shared0V[i]) {
-				out[i] = int64(int64(5))
+				out[i] = int64(5)
 			} else {
 				out[i] = shared0V[i]
 			}
@@ -5574,11 +5574,11 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.V[i] = rt.NeInt64(r_.V[i], shared0.V[i])
 			}
 		}
-		// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
+		// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 		then2, otherwise2 := vec.Split(&cmp, rest2, n)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &cmp, rest2, n)
-		vec.Fill(&ifResult4, int64(int64(5)), then2, n)
+		vec.Fill(&ifResult4, int64(5), then2, n)
 		vec.Merge(&ifResult4, &shared0, otherwise2, n)
 		if fused2 {
 			vec.Merge(&ifResult3, &ifResult4, rest2, n)
@@ -5593,9 +5593,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
-	// COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < CAST(1 AS BIGINT)) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
+	// COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
 	coalesced := vec.Make[int64](n)
-	// CASE WHEN p THEN b WHEN (probe(1, r, r) < CAST(1 AS BIGINT)) THEN probe(1, r, r) ELSE r END
+	// CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END
 	caseResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult2, &p, all, n)
 	when2, notYet2 := vec.Split(&p, all, n)
@@ -5635,13 +5635,13 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&shared0, &probe2, todo2, n)
-	// (probe(1, r, r) < CAST(1 AS BIGINT))
+	// (probe(1, r, r) < 1)
 	cmp2 := vec.Make[bool](n)
 	if (notYet2 == nil || len(notYet2) > n/2) && shared0.Clean() {
 		shared0V := shared0.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(shared0V[i], int64(int64(1)))
+			out[i] = rt.LtInt64(shared0V[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -5654,7 +5654,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.LtInt64(shared0.V[i], int64(int64(1)))
+			cmp2.V[i] = rt.LtInt64(shared0.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
@@ -5672,7 +5672,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&coalesced2, &b, stillNull3, n)
 	vec.MergeNonNull(&coalesced, &coalesced2, stillNull, n)
 	stillNull4 := vec.NullRows(&coalesced2, stillNull, n)
-	vec.Fill(&coalesced, int64(int64(4611686018427387904)), stillNull4, n)
+	vec.Fill(&coalesced, int64(4611686018427387904), stillNull4, n)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -5738,7 +5738,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, a)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -5784,7 +5784,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult.Clean() {
+	if r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
@@ -5823,7 +5823,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
 	product := vec.Make[int64](n)
-	if all == nil && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
 		for i := range out {
@@ -6108,14 +6108,14 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE probe(1, r, a + 5) <= probe(1, r, a + 5)
-	// shared (always): probe(1, r, (a + CAST(5 AS BIGINT)))
-	// (a + CAST(5 AS BIGINT))
+	// shared (always): probe(1, r, (a + 5))
+	// (a + 5)
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -6133,7 +6133,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -6141,9 +6141,9 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && sum.Clean() {
+	if r_.Clean() && sum.Clean() {
 		r_V := r_.V[:n]
 		sumV := sum.V[:n]
 		out := probe.V[:n]
@@ -6178,9 +6178,9 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (probe(1, r, (a + CAST(5 AS BIGINT))) <= probe(1, r, (a + CAST(5 AS BIGINT))))
+	// (probe(1, r, (a + 5)) <= probe(1, r, (a + 5)))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -6204,8 +6204,8 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-	// shared (always): TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT)))))
-	// (probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))
+	// shared (always): TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
+	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe.Clean() {
 		probeV := probe.V[:n]
@@ -6227,7 +6227,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.NeInt64(probe.V[i], probe.V[i])
 		}
 	}
-	// TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT)))))
+	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 	tried := vec.Try(&cmp2, sel, n)
 
 	// o1: NULLIF(s, 'a')
@@ -6254,7 +6254,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> pr...
-	// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
+	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 	var o2Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -6312,11 +6312,11 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
+		// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 		caseResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&caseResult2, &tried, rest, n)
 		when, notYet := vec.Split(&tried, rest, n)
-		// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
+		// IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5)))
 		var ifResult vec.Vec[int64]
 		// rows the vector code computes: those a fused loop leaves, or all of them
 		var fused2 bool
@@ -6356,7 +6356,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			fused2, rest2 = true, left
 		}
 		if !fused2 || len(rest2) > 0 {
-			// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
+			// IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5)))
 			then, otherwise := vec.Split(&p, rest2, n)
 			ifResult2 := vec.Make[int64](n)
 			vec.CopyErrs(&ifResult2, &p, rest2, n)
@@ -6449,13 +6449,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
+	// WHERE probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELS...
 	// shared (always): probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (b <= a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && a.Clean() {
+	if b.Clean() && a.Clean() {
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -6486,7 +6486,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult.Clean() {
+	if r_.Clean() && caseResult.Clean() {
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe.V[:n]
@@ -6521,16 +6521,16 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r, ...
-	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r, a) <= probe(...
+	// shared (always): probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
+	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult2 := vec.Make[int64](n)
-	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT))
+	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], int64(int64(1)))
+			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -6543,12 +6543,12 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GeInt64(probe.V[i], int64(int64(1)))
+			cmp2.V[i] = rt.GeInt64(probe.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
 	when2, notYet2 := vec.Split(&cmp2, all, n)
-	vec.Fill(&caseResult2, int64(int64(100)), when2, n)
+	vec.Fill(&caseResult2, int64(100), when2, n)
 	// lazily shared: probe(2, r, a)
 	shared2 := vec.Make[int64](n)
 	shared2Done := make([]bool, n)
@@ -6620,11 +6620,11 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-	vec.Fill(&caseResult2, int64(int64(5)), when3, n)
+	vec.Fill(&caseResult2, int64(5), when3, n)
 	vec.Merge(&caseResult2, &probe, notYet3, n)
-	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r, ...
+	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult2.Clean() {
+	if r_.Clean() && caseResult2.Clean() {
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe3.V[:n]
@@ -6659,9 +6659,9 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r,...
+	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
 	cmp4 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe3.Clean() && probe.Clean() {
+	if probe3.Clean() && probe.Clean() {
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := cmp4.V[:n]
@@ -6732,7 +6732,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&shared2, &probe4, todo2, n)
 
 	// o1: (probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CA...
-	// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
+	// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -6745,7 +6745,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult.V[:n]
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if rt.NeInt64(shared2V[i], int64(int64(3))) {
+			if rt.NeInt64(shared2V[i], int64(3)) {
 				out[i] = probeV[i]
 			} else {
 				out[i] = probe3V[i]
@@ -6765,7 +6765,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.NeInt64(shared2V[i], int64(int64(3))) {
+			if rt.NeInt64(shared2V[i], int64(3)) {
 				out[i] = probeV[i]
 			} else {
 				out[i] = probe3V[i]
@@ -6774,13 +6774,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (probe(2, r, a) <> CAST(3 AS BIGINT))
+		// (probe(2, r, a) <> 3)
 		cmp5 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && shared2.Clean() {
 			shared2V := shared2.V[:n]
 			out := cmp5.V[:n]
 			for i := range out {
-				out[i] = rt.NeInt64(shared2V[i], int64(int64(3)))
+				out[i] = rt.NeInt64(shared2V[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -6793,10 +6793,10 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp5.SetErr(i, e)
 					continue
 				}
-				cmp5.V[i] = rt.NeInt64(shared2.V[i], int64(int64(3)))
+				cmp5.V[i] = rt.NeInt64(shared2.V[i], int64(3))
 			}
 		}
-		// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
+		// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
 		then, otherwise := vec.Split(&cmp5, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp5, rest, n)
@@ -6808,7 +6808,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE ...
+	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
 	sum := vec.Make[int64](n)
 	if sel == nil && probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
@@ -7175,7 +7175,7 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, CAST(s AS BIGINT))
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -7202,7 +7202,7 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint.Clean() {
+	if r_.Clean() && asBigint.Clean() {
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
@@ -7355,13 +7355,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE r = 2
-	// (r = CAST(2 AS BIGINT))
+	// (r = 2)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(int64(2)))
+			out[i] = rt.EqInt64(r_V[i], int64(2))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -7374,21 +7374,21 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(r_.V[i], int64(int64(2)))
+			cmp.V[i] = rt.EqInt64(r_.V[i], int64(2))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-	// shared (always): probe(1, r, CAST(5 AS BIGINT))
-	// probe(1, r, CAST(5 AS BIGINT))
+	// shared (always): probe(1, r, 5)
+	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -7406,7 +7406,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -7416,7 +7416,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
-	// COALESCE(probe(1, r, CAST(5 AS BIGINT)), probe(1, r, CAST(5 AS BIGINT)), probe(1, r, CAST(5 AS BIGINT)))
+	// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
 	stillNull := vec.NullRows(&probe, sel, n)
@@ -7428,7 +7428,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
-	// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
+	// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	var o2Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -7470,9 +7470,9 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
+		// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 		caseResult2 := vec.Make[int64](n)
-		// (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT)))
+		// (probe(1, r, 5) >= probe(1, r, 5))
 		cmp2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && probe.Clean() {
 			probeV := probe.V[:n]
@@ -7574,7 +7574,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, a)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -7612,7 +7612,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, probe(1, r, a))
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -7716,7 +7716,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	// (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
 	difference2 := vec.Make[int64](n)
-	if all == nil && caseResult.Clean() && probe.Clean() {
+	if caseResult.Clean() && probe.Clean() {
 		caseResultV := caseResult.V[:n]
 		probeV := probe.V[:n]
 		out := difference2.V[:n]
@@ -7820,7 +7820,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, a)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -7858,7 +7858,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, probe(1, r, a))
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -7895,11 +7895,11 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, probe(1, r, a)) < 9223372036854775807)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], int64(int64(9223372036854775807)))
+			out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -7912,7 +7912,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(int64(9223372036854775807)))
+			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(9223372036854775807))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -8017,7 +8017,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: 9223372036854775807
-	konst := vec.Const[int64](n, int64(int64(9223372036854775807)))
+	konst := vec.Const[int64](n, int64(9223372036854775807))
 	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -8089,21 +8089,21 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
-	// COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = CAST(0 AS BIGINT))) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
+	// COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
 	coalesced := vec.Make[int64](n)
-	// CASE WHEN ((p IS NOT NULL) AND (a = CAST(0 AS BIGINT))) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END
+	// CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END
 	caseResult := vec.Make[int64](n)
 	and := vec.NewLogic(false, all, n)
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, and.Live, n)
 	and.Add(&isNotNull)
-	// (a = CAST(0 AS BIGINT))
+	// (a = 0)
 	cmp := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			out[i] = rt.EqInt64(aV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -8116,7 +8116,7 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 		}
 	}
 	and.Add(&cmp)
@@ -8300,7 +8300,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, CAST(s AS BIGINT))
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -8327,7 +8327,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint.Clean() {
+	if r_.Clean() && asBigint.Clean() {
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
@@ -8365,7 +8365,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -8402,7 +8402,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe2.Clean() {
+	if r_.Clean() && probe2.Clean() {
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
@@ -8439,13 +8439,13 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))...
-	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s ...
+	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, all, n)
 	vec.CopyErrs(&caseResult, &isNotNull, all, n)
 	when, notYet := vec.Split(&isNotNull, all, n)
-	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
+	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -8456,7 +8456,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult.V[:n]
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if rt.EqInt64(probe3V[i], int64(int64(1))) {
+			if rt.EqInt64(probe3V[i], int64(1)) {
 				out[i] = probe3V[i]
 			} else {
 				out[i] = probe3V[i]
@@ -8474,7 +8474,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.EqInt64(probe3V[i], int64(int64(1))) {
+			if rt.EqInt64(probe3V[i], int64(1)) {
 				out[i] = probe3V[i]
 			} else {
 				out[i] = probe3V[i]
@@ -8483,13 +8483,13 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT))
+		// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && probe3.Clean() {
 			probe3V := probe3.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(probe3V[i], int64(int64(1)))
+				out[i] = rt.EqInt64(probe3V[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -8502,10 +8502,10 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.EqInt64(probe3.V[i], int64(int64(1)))
+				cmp.V[i] = rt.EqInt64(probe3.V[i], int64(1))
 			}
 		}
-		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
+		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
@@ -8547,7 +8547,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	vec.Fill(&caseResult, int64(int64(1)), when2, n)
+	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -8616,11 +8616,11 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, 9223372036854775807)
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -8638,7 +8638,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -8649,7 +8649,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, a)
 	// probe(1, r, a)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
@@ -8688,7 +8688,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 92233720368547758...
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -8985,7 +8985,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE c < c
 	// (c < c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && c_.Clean() {
+	if c_.Clean() {
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -9404,7 +9404,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
 	konst := vec.NullVec[int64](n)
 	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && konst.Clean() {
+	if b.Clean() && konst.Clean() {
 		bV := b.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
@@ -9433,7 +9433,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && nullIf.Clean() {
+	if r_.Clean() && nullIf.Clean() {
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe.V[:n]
@@ -9563,7 +9563,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && caseResult2.Clean() && probe.Clean() {
+	if caseResult2.Clean() && probe.Clean() {
 		caseResult2V := caseResult2.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
@@ -9628,7 +9628,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		caseResult2V := caseResult2.V[:n]
 		out := matches2.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(caseResult2V[i], int64(int64(3)))
+			out[i] = rt.EqInt64(caseResult2V[i], int64(3))
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -9641,7 +9641,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				matches2.SetErr(i, e)
 				continue
 			}
-			matches2.V[i] = rt.EqInt64(caseResult2.V[i], int64(int64(3)))
+			matches2.V[i] = rt.EqInt64(caseResult2.V[i], int64(3))
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
@@ -9722,7 +9722,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE 5 NOT IN (b, 5, a)
-	// (NOT (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a)))
+	// (NOT (5 IN (b, 5, a)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -9733,7 +9733,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		aV := a.V[:n]
 		out := negated.V[:n]
 		for i := range out {
-			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
+			out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
 		}
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(2).NullN()+in.Column(1).NullN() <= n/2 {
@@ -9747,19 +9747,19 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
+			out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a))
+		// (5 IN (b, 5, a))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
 		if (in2.Live == nil || len(in2.Live) > n/2) && b.Clean() {
 			bV := b.V[:n]
 			out := matches.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(5)), bV[i])
+				out[i] = rt.EqInt64(int64(5), bV[i])
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -9772,7 +9772,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					matches.SetErr(i, e)
 					continue
 				}
-				matches.V[i] = rt.EqInt64(int64(int64(5)), b.V[i])
+				matches.V[i] = rt.EqInt64(int64(5), b.V[i])
 			}
 		}
 		in2.Add(&matches)
@@ -9780,12 +9780,12 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		if in2.Live == nil || len(in2.Live) > n/2 {
 			out := matches2.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
+				out[i] = rt.EqInt64(int64(5), int64(5))
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
 				i := in2.Live.Row(k)
-				matches2.V[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
+				matches2.V[i] = rt.EqInt64(int64(5), int64(5))
 			}
 		}
 		in2.Add(&matches2)
@@ -9794,7 +9794,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			aV := a.V[:n]
 			out := matches3.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(5)), aV[i])
+				out[i] = rt.EqInt64(int64(5), aV[i])
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -9807,12 +9807,12 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					matches3.SetErr(i, e)
 					continue
 				}
-				matches3.V[i] = rt.EqInt64(int64(int64(5)), a.V[i])
+				matches3.V[i] = rt.EqInt64(int64(5), a.V[i])
 			}
 		}
 		in2.Add(&matches3)
 		inResult := in2.Finish()
-		// (NOT (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a)))
+		// (NOT (5 IN (b, 5, a)))
 		negated2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && inResult.Clean() {
 			inResultV := inResult.V[:n]
@@ -9896,7 +9896,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(int64(int64(9223372036854775807)), c_V[i])
+			out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -9909,7 +9909,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.NeInt64(int64(int64(9223372036854775807)), c_.V[i])
+			cmp.V[i] = rt.NeInt64(int64(9223372036854775807), c_.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &cmp, when, n)
@@ -10087,11 +10087,11 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&coalesced, &r_, stillNull, n)
 
 	// o1: CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 461168601842738790...
-	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)) THEN (probe(1, r, 4611686018427387904) + pr...
+	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// (r > COALESCE(c, r))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && r_.Clean() && coalesced.Clean() {
+	if r_.Clean() && coalesced.Clean() {
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := cmp.V[:n]
@@ -10126,7 +10126,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -10144,7 +10144,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -10152,7 +10152,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
+	// IF((1 <> c), 3, a)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -10164,8 +10164,8 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult.V[:n]
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if rt.NeInt64(int64(int64(1)), c_V[i]) {
-				out[i] = int64(int64(3))
+			if rt.NeInt64(int64(1), c_V[i]) {
+				out[i] = int64(3)
 			} else {
 				out[i] = aV[i]
 			}
@@ -10183,8 +10183,8 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.NeInt64(int64(int64(1)), c_V[i]) {
-				out[i] = int64(int64(3))
+			if rt.NeInt64(int64(1), c_V[i]) {
+				out[i] = int64(3)
 			} else {
 				out[i] = aV[i]
 			}
@@ -10192,13 +10192,13 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(1 AS BIGINT) <> c)
+		// (1 <> c)
 		cmp2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.NeInt64(int64(int64(1)), c_V[i])
+				out[i] = rt.NeInt64(int64(1), c_V[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -10211,14 +10211,14 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.NeInt64(int64(int64(1)), c_.V[i])
+				cmp2.V[i] = rt.NeInt64(int64(1), c_.V[i])
 			}
 		}
-		// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
+		// IF((1 <> c), 3, a)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Fill(&ifResult2, int64(int64(3)), then, n)
+		vec.Fill(&ifResult2, int64(3), then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -10226,7 +10226,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	// (b <> IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a))
+	// (b <> IF((1 <> c), 3, a))
 	cmp3 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && b.Clean() && ifResult.Clean() {
 		bV := b.V[:n]
@@ -10437,13 +10437,13 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: probe(2, r, 0)
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -10461,7 +10461,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -10538,8 +10538,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
-	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+	// shared (always): IF((1 = a), 5, a)
+	// IF((1 = a), 5, a)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -10549,8 +10549,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		for i := range out {
-			if rt.EqInt64(int64(int64(1)), aV[i]) {
-				out[i] = int64(int64(5))
+			if rt.EqInt64(int64(1), aV[i]) {
+				out[i] = int64(5)
 			} else {
 				out[i] = aV[i]
 			}
@@ -10566,8 +10566,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.EqInt64(int64(int64(1)), aV[i]) {
-				out[i] = int64(int64(5))
+			if rt.EqInt64(int64(1), aV[i]) {
+				out[i] = int64(5)
 			} else {
 				out[i] = aV[i]
 			}
@@ -10575,13 +10575,13 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(1 AS BIGINT) = a)
+		// (1 = a)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
+				out[i] = rt.EqInt64(int64(1), aV[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -10594,14 +10594,14 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
+				cmp.V[i] = rt.EqInt64(int64(1), a.V[i])
 			}
 		}
-		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+		// IF((1 = a), 5, a)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, int64(int64(5)), then, n)
+		vec.Fill(&ifResult2, int64(5), then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -10611,7 +10611,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
-	// IF(q, (probe(2, r, c) <> probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))), (probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)) > p...
+	// IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult3 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult3, &q, all, n)
@@ -10652,7 +10652,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
+	// probe(3, r, IF((1 = a), 5, a))
 	probe2 := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
@@ -10689,7 +10689,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, c) <> probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)))
+	// (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a)))
 	cmp2 := vec.Make[bool](n)
 	if (then2 == nil || len(then2) > n/2) && probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
@@ -10717,8 +10717,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult3, &cmp2, then2, n)
-	// shared (region): probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
-	// probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
+	// shared (region): probe(1, r, IF((1 = a), 5, a))
+	// probe(1, r, IF((1 = a), 5, a))
 	probe3 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
@@ -10755,7 +10755,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)) > probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)))
+	// (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))
 	cmp3 := vec.Make[bool](n)
 	if (otherwise2 == nil || len(otherwise2) > n/2) && probe3.Clean() {
 		probe3V := probe3.V[:n]
@@ -10846,7 +10846,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, c)
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -10881,14 +10881,14 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, CAST(0 AS BIGINT))
-	// probe(2, r, CAST(0 AS BIGINT))
+	// shared (always): probe(2, r, 0)
+	// probe(2, r, 0)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -10906,7 +10906,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -10916,11 +10916,11 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END
-	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, CAST(0 AS BIGINT))) THEN a WHEN c THEN probe(2, r, CAST(0 AS BIGINT)) ELSE CAST(NULL AS BIGINT) END
+	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (-probe(1, r, c))
 	minus := vec.Make[int64](n)
-	if all == nil && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -10951,7 +10951,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && probe2.Clean() {
+	if b.Clean() && probe2.Clean() {
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
@@ -10976,10 +10976,10 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			eq.V[i] = rt.EqInt64(b.V[i], probe2.V[i])
 		}
 	}
-	// NULLIF(b, probe(2, r, CAST(0 AS BIGINT)))
+	// NULLIF(b, probe(2, r, 0))
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && minus.Clean() && nullIf.Clean() {
+	if minus.Clean() && nullIf.Clean() {
 		minusV := minus.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := matches.V[:n]
@@ -11116,7 +11116,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, b)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
@@ -11153,7 +11153,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, b) <= probe(1, r, b))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -11421,7 +11421,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(3, r, c)
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -11459,7 +11459,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(4, r, probe(3, r, c))
 	// probe(4, r, probe(3, r, c))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -11500,7 +11500,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	coalesced := vec.Make[int64](n)
 	// (-probe(3, r, c))
 	minus := vec.Make[int64](n)
-	if all == nil && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -11793,7 +11793,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE c < probe(4, r, a)
 	// probe(4, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -11830,7 +11830,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (c < probe(4, r, a))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && c_.Clean() && probe.Clean() {
+	if c_.Clean() && probe.Clean() {
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
@@ -11859,8 +11859,8 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-	// shared (always): probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))))
-	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+	// shared (always): probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
+	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -11871,10 +11871,10 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult.V[:n]
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
-				out[i] = int64(int64(4611686018427387904))
+			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				out[i] = int64(4611686018427387904)
 			} else {
-				out[i] = int64(int64(100))
+				out[i] = int64(100)
 			}
 		}
 		fused, rest = true, vec.Sel{}
@@ -11889,10 +11889,10 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
-				out[i] = int64(int64(4611686018427387904))
+			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				out[i] = int64(4611686018427387904)
 			} else {
-				out[i] = int64(int64(100))
+				out[i] = int64(100)
 			}
 		}
 		fused, rest = true, left
@@ -11904,7 +11904,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
+				out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -11917,22 +11917,22 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
+				cmp2.V[i] = rt.LeInt64(c_.V[i], int64(9223372036854775807))
 			}
 		}
-		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Fill(&ifResult2, int64(int64(4611686018427387904)), then, n)
-		vec.Fill(&ifResult2, int64(int64(100)), otherwise, n)
+		vec.Fill(&ifResult2, int64(4611686018427387904), then, n)
+		vec.Fill(&ifResult2, int64(100), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
 			ifResult = ifResult2
 		}
 	}
-	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
+	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
@@ -11969,7 +11969,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))))
+	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
 	probe3 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe2.Clean() {
 		r_V := r_.V[:n]
@@ -12008,7 +12008,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: (((b + 1) = b) OR (c <> a))
-	// (((b + CAST(1 AS BIGINT)) = b) OR (c <> a))
+	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -12022,7 +12022,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(1)))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
 			if bad {
 				break
 			}
@@ -12046,7 +12046,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(1)))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -12056,13 +12056,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	if !fused2 || len(rest2) > 0 {
 		or := vec.NewLogic(true, rest2, n)
-		// (b + CAST(1 AS BIGINT))
+		// (b + 1)
 		sum := vec.Make[int64](n)
 		if or.Live == nil && b.Clean() {
 			bV := b.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(bV[i], int64(int64(1)))
+				r, err := rt.AddInt64(bV[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -12080,7 +12080,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(b.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(b.V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -12088,7 +12088,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum.V[i] = r
 			}
 		}
-		// ((b + CAST(1 AS BIGINT)) = b)
+		// ((b + 1) = b)
 		cmp3 := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && sum.Clean() && b.Clean() {
 			sumV := sum.V[:n]
@@ -12156,7 +12156,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
-	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
+	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused3 bool
@@ -12213,7 +12213,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp5.V[i] = rt.EqString(sArr.Value(i), "a")
 			}
 		}
-		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
+		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 		then2, otherwise2 := vec.Split(&cmp5, rest3, n)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &cmp5, rest3, n)
@@ -12225,7 +12225,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult3 = ifResult4
 		}
 	}
-	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 92233720...
+	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
 	sum2 := vec.Make[int64](n)
 	if sel == nil && probe3.Clean() && ifResult3.Clean() {
 		probe3V := probe3.V[:n]
@@ -12330,7 +12330,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
 	// (a = c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && c_.Clean() {
+	if a.Clean() && c_.Clean() {
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
@@ -12355,7 +12355,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 		}
 	}
-	// IF((a = c), (b <> b), (b <> probe(1, r, (c + CAST(100 AS BIGINT)))))
+	// IF((a = c), (b <> b), (b <> probe(1, r, (c + 100))))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
@@ -12382,13 +12382,13 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
-	// (c + CAST(100 AS BIGINT))
+	// (c + 100)
 	sum := vec.Make[int64](n)
 	if otherwise == nil && c_.Clean() {
 		c_V := c_.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(c_V[i], int64(int64(100)))
+			r, err := rt.AddInt64(c_V[i], int64(100))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -12406,7 +12406,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(c_.V[i], int64(int64(100)))
+			r, err := rt.AddInt64(c_.V[i], int64(100))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -12414,7 +12414,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// probe(1, r, (c + CAST(100 AS BIGINT)))
+	// probe(1, r, (c + 100))
 	probe := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && sum.Clean() {
 		r_V := r_.V[:n]
@@ -12451,7 +12451,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (b <> probe(1, r, (c + CAST(100 AS BIGINT))))
+	// (b <> probe(1, r, (c + 100)))
 	cmp3 := vec.Make[bool](n)
 	if (otherwise == nil || len(otherwise) > n/2) && b.Clean() && probe.Clean() {
 		bV := b.V[:n]
@@ -12479,7 +12479,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &cmp3, otherwise, n)
-	// IF(IF((a = c), (b <> b), (b <> probe(1, r, (c + CAST(100 AS BIGINT))))), (probe(2, r, b) > c), (CAST(s AS BIGINT) <> a))
+	// IF(IF((a = c), (b <> b), (b <> probe(1, r, (c + 100)))), (probe(2, r, b) > c), (CAST(s AS BIGINT) <> a))
 	then2, otherwise2 := vec.Split(&ifResult, all, n)
 	ifResult2 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult2, &ifResult, all, n)
@@ -12670,14 +12670,14 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGI...
-	// CASE b WHEN CAST(1 AS BIGINT) THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS...
+	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() {
+	if b.Clean() {
 		bV := b.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(bV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(bV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -12690,7 +12690,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(b.V[i], int64(int64(1)))
+			matches.V[i] = rt.EqInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -12702,7 +12702,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -12720,7 +12720,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -12890,7 +12890,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, a)
 	// probe(2, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -12928,7 +12928,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, b)
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
@@ -12967,7 +12967,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
 	// (probe(1, r, b) < probe(1, r, b))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -13003,7 +13003,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &ifResult2, otherwise, n)
 	// (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
 	sum := vec.Make[int64](n)
-	if all == nil && probe.Clean() && ifResult.Clean() {
+	if probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -13195,13 +13195,13 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
 	or := vec.NewLogic(true, all, n)
 	or.Add(&q)
-	// probe(1, r, CAST(7 AS BIGINT))
+	// probe(1, r, 7)
 	probe := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(7)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -13219,7 +13219,7 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(7)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(7))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -13227,7 +13227,7 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (c > probe(1, r, CAST(7 AS BIGINT)))
+	// (c > probe(1, r, 7))
 	cmp := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && c_.Clean() && probe.Clean() {
 		c_V := c_.V[:n]
@@ -13256,11 +13256,11 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	or.Add(&cmp)
 	orResult := or.Finish()
-	// IF((q OR (c > probe(1, r, CAST(7 AS BIGINT)))), 9223372036854775807, b)
+	// IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
 	then, otherwise := vec.Split(&orResult, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &orResult, all, n)
-	vec.Fill(&ifResult, int64(int64(9223372036854775807)), then, n)
+	vec.Fill(&ifResult, int64(9223372036854775807), then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -13560,7 +13560,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, a)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -13598,7 +13598,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, c)
 	// probe(2, r, c)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
@@ -13635,7 +13635,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, a) <> probe(2, r, c))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -13664,8 +13664,8 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&cmp, n)
-	// shared (always): IF((a < CAST(100 AS BIGINT)), b, c)
-	// IF((a < CAST(100 AS BIGINT)), b, c)
+	// shared (always): IF((a < 100), b, c)
+	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -13678,7 +13678,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult.V[:n]
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if rt.LtInt64(aV[i], int64(int64(100))) {
+			if rt.LtInt64(aV[i], int64(100)) {
 				out[i] = bV[i]
 			} else {
 				out[i] = c_V[i]
@@ -13698,7 +13698,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LtInt64(aV[i], int64(int64(100))) {
+			if rt.LtInt64(aV[i], int64(100)) {
 				out[i] = bV[i]
 			} else {
 				out[i] = c_V[i]
@@ -13707,13 +13707,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a < CAST(100 AS BIGINT))
+		// (a < 100)
 		cmp2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
+				out[i] = rt.LtInt64(aV[i], int64(100))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -13726,10 +13726,10 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
+				cmp2.V[i] = rt.LtInt64(a.V[i], int64(100))
 			}
 		}
-		// IF((a < CAST(100 AS BIGINT)), b, c)
+		// IF((a < 100), b, c)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
@@ -13743,7 +13743,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
-	// (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))
+	// (IF((a < 100), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
 	matches := vec.Make[bool](n)
 	if (in2.Live == nil || len(in2.Live) > n/2) && ifResult.Clean() && probe.Clean() {
@@ -13773,7 +13773,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	in2.Add(&matches)
 	inResult := in2.Finish()
-	// (NOT (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a))))
+	// (NOT (IF((a < 100), b, c) IN (probe(1, r, a))))
 	negated := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && inResult.Clean() {
 		inResultV := inResult.V[:n]
@@ -13795,7 +13795,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			negated.V[i] = rt.Not(inResult.V[i])
 		}
 	}
-	// IF((NOT (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF(...
+	// IF((NOT (IF((a < 100), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)...
 	then2, otherwise2 := vec.Split(&negated, sel, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &negated, sel, n)
@@ -13832,7 +13832,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult3, &sum, then2, n)
-	// probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))
+	// probe(3, r, IF((a < 100), b, c))
 	probe3 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
@@ -13869,7 +13869,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c)))
+	// (probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))
 	cmp3 := vec.Make[bool](n)
 	if (otherwise2 == nil || len(otherwise2) > n/2) && probe.Clean() && probe3.Clean() {
 		probeV := probe.V[:n]
@@ -13896,13 +13896,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp3.V[i] = rt.EqInt64(probe.V[i], probe3.V[i])
 		}
 	}
-	// IF((probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))), probe(1, r, a), probe(1, r, a))
+	// IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))
 	then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
 	ifResult4 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult4, &cmp3, otherwise2, n)
 	vec.Merge(&ifResult4, &probe, then3, n)
 	vec.Merge(&ifResult4, &probe, otherwise3, n)
-	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))), probe(1, r, a), probe(1, r, a)))
+	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a)))
 	sum2 := vec.Make[int64](n)
 	if otherwise2 == nil && probe.Clean() && ifResult4.Clean() {
 		probeV := probe.V[:n]
@@ -14005,15 +14005,15 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END
-	// CASE WHEN (b > CAST(1 AS BIGINT)) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
+	// CASE WHEN (b > 1) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
 	caseResult := vec.Make[bool](n)
-	// (b > CAST(1 AS BIGINT))
+	// (b > 1)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() {
+	if b.Clean() {
 		bV := b.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(bV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(bV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -14026,7 +14026,7 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(b.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -14326,11 +14326,11 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, 9223372036854775807)
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -14348,7 +14348,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -14409,7 +14409,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END)
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult2.Clean() {
+	if r_.Clean() && caseResult2.Clean() {
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe3.V[:n]
@@ -14445,7 +14445,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && probe3.Clean() {
+	if b.Clean() && probe3.Clean() {
 		bV := b.V[:n]
 		probe3V := probe3.V[:n]
 		out := matches.V[:n]
@@ -14472,7 +14472,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when2, notYet2 := vec.Split(&matches, all, n)
-	// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
+	// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -14486,7 +14486,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 			i := when2.Row(k)
 			if rt.LeInt64(bV[i], probeV[i]) {
-				out[i] = int64(int64(100))
+				out[i] = int64(100)
 			} else {
 				out[i] = c_V[i]
 			}
@@ -14506,7 +14506,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				continue
 			}
 			if rt.LeInt64(bV[i], probeV[i]) {
-				out[i] = int64(int64(100))
+				out[i] = int64(100)
 			} else {
 				out[i] = c_V[i]
 			}
@@ -14541,11 +14541,11 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.V[i] = rt.LeInt64(b.V[i], probe.V[i])
 			}
 		}
-		// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
+		// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, int64(int64(100)), then, n)
+		vec.Fill(&ifResult2, int64(100), then, n)
 		vec.Merge(&ifResult2, &c_, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -14577,7 +14577,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet2, n)
 	when3, notYet3 := vec.Split(&matches2, notYet2, n)
-	vec.Fill(&caseResult, int64(int64(4611686018427387904)), when3, n)
+	vec.Fill(&caseResult, int64(4611686018427387904), when3, n)
 	vec.Merge(&caseResult, &c_, notYet3, n)
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
 	stillNull := vec.NullRows(&caseResult, all, n)
@@ -14677,7 +14677,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -14705,11 +14705,11 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, 9223372036854775807)
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -14727,7 +14727,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -14743,7 +14743,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult := vec.Make[int64](n)
 	// (probe(2, r, 9223372036854775807) <= c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && c_.Clean() {
+	if probe.Clean() && c_.Clean() {
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
@@ -14881,7 +14881,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): (r * a)
 	// (r * a)
 	product := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := product.V[:n]
@@ -14919,7 +14919,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, (r * a))
 	// probe(1, r, (r * a))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && product.Clean() {
+	if r_.Clean() && product.Clean() {
 		r_V := r_.V[:n]
 		productV := product.V[:n]
 		out := probe.V[:n]
@@ -15333,7 +15333,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(2, r, probe(1, r, b)) = 7)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
@@ -15370,7 +15370,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, probe(1, r, b))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -15405,13 +15405,13 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, b)) = CAST(7 AS BIGINT))
+	// (probe(2, r, probe(1, r, b)) = 7)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], int64(int64(7)))
+			out[i] = rt.EqInt64(probe2V[i], int64(7))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -15424,7 +15424,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(int64(7)))
+			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(7))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -15490,14 +15490,14 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE probe(2, r, probe(1, r, 0)) = 0
-	// shared (always): probe(1, r, CAST(0 AS BIGINT))
-	// probe(1, r, CAST(0 AS BIGINT))
+	// shared (always): probe(1, r, 0)
+	// probe(1, r, 0)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -15515,7 +15515,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -15523,10 +15523,10 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, CAST(0 AS BIGINT)))
-	// probe(2, r, probe(1, r, CAST(0 AS BIGINT)))
+	// shared (always): probe(2, r, probe(1, r, 0))
+	// probe(2, r, probe(1, r, 0))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -15561,13 +15561,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(0 AS BIGINT))) = CAST(0 AS BIGINT))
+	// (probe(2, r, probe(1, r, 0)) = 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], int64(int64(0)))
+			out[i] = rt.EqInt64(probe2V[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -15580,7 +15580,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(int64(0)))
+			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(0))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -15589,10 +15589,10 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= pro...
-	// CASE WHEN (NOT ((probe(1, r, CAST(0 AS BIGINT)) < probe(3, r, probe(2, r, probe(1, r, CAST(0 AS BIGINT))))) OR (CAST(-1 AS BIGINT) < probe(1, r, CAST(0 AS BI...
+	// CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, sel, n)
-	// probe(3, r, probe(2, r, probe(1, r, CAST(0 AS BIGINT))))
+	// probe(3, r, probe(2, r, probe(1, r, 0)))
 	probe3 := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() && probe2.Clean() {
 		r_V := r_.V[:n]
@@ -15629,7 +15629,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(1, r, CAST(0 AS BIGINT)) < probe(3, r, probe(2, r, probe(1, r, CAST(0 AS BIGINT)))))
+	// (probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0))))
 	cmp2 := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && probe.Clean() && probe3.Clean() {
 		probeV := probe.V[:n]
@@ -15657,13 +15657,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	or.Add(&cmp2)
-	// (CAST(-1 AS BIGINT) < probe(1, r, CAST(0 AS BIGINT)))
+	// (-1 < probe(1, r, 0))
 	cmp3 := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && probe.Clean() {
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(int64(int64(-1)), probeV[i])
+			out[i] = rt.LtInt64(int64(-1), probeV[i])
 		}
 	} else {
 		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -15676,12 +15676,12 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.LtInt64(int64(int64(-1)), probe.V[i])
+			cmp3.V[i] = rt.LtInt64(int64(-1), probe.V[i])
 		}
 	}
 	or.Add(&cmp3)
 	orResult := or.Finish()
-	// (NOT ((probe(1, r, CAST(0 AS BIGINT)) < probe(3, r, probe(2, r, probe(1, r, CAST(0 AS BIGINT))))) OR (CAST(-1 AS BIGINT) < probe(1, r, CAST(0 AS BIGINT)))))
+	// (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0))))
 	negated := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && orResult.Clean() {
 		orResultV := orResult.V[:n]
@@ -15733,7 +15733,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, CAST(0 AS BIGINT))))
+	// (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0)))
 	cmp4 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && asBigint.Clean() && probe2.Clean() {
 		asBigintV := asBigint.V[:n]
@@ -15828,12 +15828,12 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END
-	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END
+	// shared (always): CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
+	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult := vec.Make[int64](n)
 	// (a > a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -15860,11 +15860,11 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull := vec.IsNull(&b, true, notYet, n)
 	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
-	vec.Fill(&caseResult, int64(int64(5)), when2, n)
-	vec.Fill(&caseResult, int64(int64(1)), notYet2, n)
+	vec.Fill(&caseResult, int64(5), when2, n)
+	vec.Fill(&caseResult, int64(1), notYet2, n)
 
 	// o1: CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 EL...
-	// CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WH...
+	// CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
 	caseResult2 := vec.Make[int64](n)
 	or := vec.NewLogic(true, all, n)
 	// probe(4, r, r)
@@ -15899,7 +15899,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END < probe(4, r, r))
+	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r))
 	cmp2 := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && caseResult.Clean() && probe.Clean() {
 		caseResultV := caseResult.V[:n]
@@ -15927,7 +15927,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	or.Add(&cmp2)
-	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END BETWEEN c AND probe(1, r, b))
+	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))
 	between := vec.NewLogic(false, or.Live, n)
 	inRange := vec.Make[bool](n)
 	if (between.Live == nil || len(between.Live) > n/2) && caseResult.Clean() && c_.Clean() {
@@ -16025,7 +16025,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	orResult := or.Finish()
 	vec.CopyErrs(&caseResult2, &orResult, all, n)
 	when3, notYet3 := vec.Split(&orResult, all, n)
-	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END)
+	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END)
 	probe3 := vec.Make[int64](n)
 	if when3 == nil && r_.Clean() && caseResult.Clean() {
 		r_V := r_.V[:n]
@@ -16137,14 +16137,14 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&konst, n)
-	// shared (always): probe(2, r, CAST(0 AS BIGINT))
-	// probe(2, r, CAST(0 AS BIGINT))
+	// shared (always): probe(2, r, 0)
+	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -16162,7 +16162,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -16172,9 +16172,9 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, ...
-	// (probe(2, r, CAST(0 AS BIGINT)) IS NULL)
+	// (probe(2, r, 0) IS NULL)
 	isNull := vec.IsNull(&probe, false, sel, n)
-	// IF((probe(2, r, CAST(0 AS BIGINT)) IS NULL), probe(1, r, r), probe(1, r, r))
+	// IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r))
 	then, otherwise := vec.Split(&isNull, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNull, sel, n)
@@ -16251,9 +16251,9 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&shared1, &probe3, todo2, n)
 	vec.Merge(&ifResult, &shared1, otherwise, n)
-	// (IF((probe(2, r, CAST(0 AS BIGINT)) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (probe(2...
+	// (IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) +...
 	between := vec.NewLogic(false, sel, n)
-	// CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT))) THEN (probe(2, r, CAST(0 AS ...
+	// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -16268,8 +16268,8 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 			i := between.Live.Row(k)
 			switch {
-			case rt.NeInt64(int64(int64(1)), bV[i]):
-				out[i] = int64(int64(2))
+			case rt.NeInt64(int64(1), bV[i]):
+				out[i] = int64(2)
 			case rt.GtInt64(probeV[i], probeV[i]):
 				out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
 			default:
@@ -16299,8 +16299,8 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				continue
 			}
 			switch {
-			case rt.NeInt64(int64(int64(1)), bV[i]):
-				out[i] = int64(int64(2))
+			case rt.NeInt64(int64(1), bV[i]):
+				out[i] = int64(2)
 			case rt.GtInt64(probeV[i], probeV[i]):
 				out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
 			default:
@@ -16314,15 +16314,15 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT))) THEN (probe(2, r, CAST(0 AS ...
+		// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
 		caseResult2 := vec.Make[int64](n)
-		// (CAST(1 AS BIGINT) <> b)
+		// (1 <> b)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && b.Clean() {
 			bV := b.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.NeInt64(int64(int64(1)), bV[i])
+				out[i] = rt.NeInt64(int64(1), bV[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -16335,13 +16335,13 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.NeInt64(int64(int64(1)), b.V[i])
+				cmp.V[i] = rt.NeInt64(int64(1), b.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(int64(2)), when, n)
-		// (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT)))
+		vec.Fill(&caseResult2, int64(2), when, n)
+		// (probe(2, r, 0) > probe(2, r, 0))
 		cmp2 := vec.Make[bool](n)
 		if (notYet == nil || len(notYet) > n/2) && probe.Clean() {
 			probeV := probe.V[:n]
@@ -16365,7 +16365,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
 		when2, notYet2 := vec.Split(&cmp2, notYet, n)
-		// (probe(2, r, CAST(0 AS BIGINT)) + probe(2, r, CAST(0 AS BIGINT)))
+		// (probe(2, r, 0) + probe(2, r, 0))
 		sum := vec.Make[int64](n)
 		if when2 == nil && probe.Clean() {
 			probeV := probe.V[:n]
@@ -16460,18 +16460,18 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
-	// IF((IF((probe(2, r, CAST(0 AS BIGINT)) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (prob...
+	// IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
 	then2, otherwise2 := vec.Split(&betweenResult, sel, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &betweenResult, sel, n)
 	vec.Merge(&ifResult2, &a, then2, n)
-	// probe(3, r, CAST(5 AS BIGINT))
+	// probe(3, r, 5)
 	probe4 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -16489,7 +16489,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(5))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -16564,7 +16564,7 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, c)
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -16602,7 +16602,7 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, probe(1, r, c))
 	// probe(2, r, probe(1, r, c))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -16765,7 +16765,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: ((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
-	// ((9223372036854775807 = a) OR (CAST(0 AS BIGINT) > a) OR ((-a) <> a))
+	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -16776,7 +16776,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := anyOf.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.EqInt64(int64(int64(9223372036854775807)), aV[i]) || rt.GtInt64(int64(int64(0)), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+			out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
 			if bad {
 				break
 			}
@@ -16797,7 +16797,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.EqInt64(int64(int64(9223372036854775807)), aV[i]) || rt.GtInt64(int64(int64(0)), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+			out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -16813,7 +16813,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			aV := a.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(9223372036854775807)), aV[i])
+				out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -16826,17 +16826,17 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.EqInt64(int64(int64(9223372036854775807)), a.V[i])
+				cmp.V[i] = rt.EqInt64(int64(9223372036854775807), a.V[i])
 			}
 		}
 		or.Add(&cmp)
-		// (CAST(0 AS BIGINT) > a)
+		// (0 > a)
 		cmp2 := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(int64(int64(0)), aV[i])
+				out[i] = rt.GtInt64(int64(0), aV[i])
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -16849,7 +16849,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.GtInt64(int64(int64(0)), a.V[i])
+				cmp2.V[i] = rt.GtInt64(int64(0), a.V[i])
 			}
 		}
 		or.Add(&cmp2)
@@ -16985,11 +16985,11 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, 9223372036854775807)
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -17007,7 +17007,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -17017,7 +17017,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
-	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), CAST(0 AS BIGINT))
+	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -17033,7 +17033,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			if rt.LtInt64(probeV[i], r_V[i]) {
 				out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				break
@@ -17061,7 +17061,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			if rt.LtInt64(probeV[i], r_V[i]) {
 				out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
 			} else {
-				out[i] = int64(int64(0))
+				out[i] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -17098,7 +17098,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.V[i] = rt.LtInt64(probe.V[i], r_.V[i])
 			}
 		}
-		// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), CAST(0 AS BIGINT))
+		// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
@@ -17135,7 +17135,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		vec.Merge(&ifResult2, &product, then, n)
-		vec.Fill(&ifResult2, int64(int64(0)), otherwise, n)
+		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
@@ -17228,7 +17228,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, c)
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -17370,15 +17370,15 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1...
-	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN CAST(2 AS BIGINT) ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c...
+	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, ...
 	caseResult := vec.Make[int64](n)
-	// CASE WHEN (p IS NOT NULL) THEN CAST(2 AS BIGINT) ELSE probe(1, r, c) END
+	// CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END
 	caseResult2 := vec.Make[int64](n)
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, sel, n)
 	vec.CopyErrs(&caseResult2, &isNotNull, sel, n)
 	when, notYet := vec.Split(&isNotNull, sel, n)
-	vec.Fill(&caseResult2, int64(int64(2)), when, n)
+	vec.Fill(&caseResult2, int64(2), when, n)
 	vec.Merge(&caseResult2, &probe, notYet, n)
 	// (b + probe(1, r, c))
 	sum := vec.Make[int64](n)
@@ -17417,7 +17417,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// (CASE WHEN (p IS NOT NULL) THEN CAST(2 AS BIGINT) ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
+	// (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
 	cmp3 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && caseResult2.Clean() && sum.Clean() {
 		caseResult2V := caseResult2.V[:n]
@@ -17693,7 +17693,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -17730,16 +17730,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, c) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe, true, all, n)
-	// IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a)) + probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))), probe(1, r, IF((c < CAST(...
+	// IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
 	then, otherwise := vec.Split(&isNotNull, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
-	// shared (lazy): probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
-	// lazily shared: probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
+	// shared (lazy): probe(1, r, IF((c < 3), a, a))
+	// lazily shared: probe(1, r, IF((c < 3), a, a))
 	shared0 := vec.Make[int64](n)
 	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
-	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// IF((c < 3), a, a)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -17751,7 +17751,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult2.V[:n]
 		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 			i := todo.Row(k)
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -17770,7 +17770,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -17779,13 +17779,13 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (c < CAST(3 AS BIGINT))
+		// (c < 3)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+				out[i] = rt.LtInt64(c_V[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -17798,10 +17798,10 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
+				cmp.V[i] = rt.LtInt64(c_.V[i], int64(3))
 			}
 		}
-		// IF((c < CAST(3 AS BIGINT)), a, a)
+		// IF((c < 3), a, a)
 		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult3, &cmp, rest, n)
@@ -17813,7 +17813,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult2 = ifResult3
 		}
 	}
-	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
+	// probe(1, r, IF((c < 3), a, a))
 	probe2 := vec.Make[int64](n)
 	if todo == nil && r_.Clean() && ifResult2.Clean() {
 		r_V := r_.V[:n]
@@ -17851,7 +17851,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&shared0, &probe2, todo, n)
-	// (probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a)) + probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a)))
+	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
 	sum := vec.Make[int64](n)
 	if then == nil && shared0.Clean() {
 		shared0V := shared0.V[:n]
@@ -17885,7 +17885,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
-	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// IF((c < 3), a, a)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -17897,7 +17897,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult4.V[:n]
 		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 			i := todo2.Row(k)
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -17916,7 +17916,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -17925,13 +17925,13 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// (c < CAST(3 AS BIGINT))
+		// (c < 3)
 		cmp2 := vec.Make[bool](n)
 		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+				out[i] = rt.LtInt64(c_V[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -17944,10 +17944,10 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
+				cmp2.V[i] = rt.LtInt64(c_.V[i], int64(3))
 			}
 		}
-		// IF((c < CAST(3 AS BIGINT)), a, a)
+		// IF((c < 3), a, a)
 		then3, otherwise3 := vec.Split(&cmp2, rest2, n)
 		ifResult5 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult5, &cmp2, rest2, n)
@@ -17959,7 +17959,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult4 = ifResult5
 		}
 	}
-	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
+	// probe(1, r, IF((c < 3), a, a))
 	probe3 := vec.Make[int64](n)
 	if todo2 == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
@@ -18393,7 +18393,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
-	// ((CAST(0 AS BIGINT) <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
+	// ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused3 bool
@@ -18406,7 +18406,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := anyOf.V[:n]
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[i] = (rt.NeInt64(int64(int64(0)), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
+			out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
 		}
 		fused3, rest3 = true, vec.Sel{}
 	} else if in.Column(2).NullN() <= n/2 {
@@ -18422,19 +18422,19 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.NeInt64(int64(int64(0)), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
+			out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
 		}
 		fused3, rest3 = true, left
 	}
 	if !fused3 || len(rest3) > 0 {
 		or := vec.NewLogic(true, rest3, n)
-		// (CAST(0 AS BIGINT) <> b)
+		// (0 <> b)
 		cmp3 := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && b.Clean() {
 			bV := b.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
-				out[i] = rt.NeInt64(int64(int64(0)), bV[i])
+				out[i] = rt.NeInt64(int64(0), bV[i])
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -18447,7 +18447,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp3.SetErr(i, e)
 					continue
 				}
-				cmp3.V[i] = rt.NeInt64(int64(int64(0)), b.V[i])
+				cmp3.V[i] = rt.NeInt64(int64(0), b.V[i])
 			}
 		}
 		or.Add(&cmp3)
@@ -18813,7 +18813,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, b)
 	// probe(2, r, b)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
@@ -18851,7 +18851,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 	// (probe(2, r, b) >= probe(2, r, b))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -18954,7 +18954,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult.Clean() {
+	if r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
@@ -18993,7 +18993,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((prob...
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -19018,13 +19018,13 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// (CAST(s AS BIGINT) <> CAST(0 AS BIGINT))
+	// (CAST(s AS BIGINT) <> 0)
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() {
+	if asBigint.Clean() {
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(asBigintV[i], int64(int64(0)))
+			out[i] = rt.NeInt64(asBigintV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -19037,14 +19037,14 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.NeInt64(asBigint.V[i], int64(int64(0)))
+			cmp2.V[i] = rt.NeInt64(asBigint.V[i], int64(0))
 		}
 	}
-	// TRY((CAST(s AS BIGINT) <> CAST(0 AS BIGINT)))
+	// TRY((CAST(s AS BIGINT) <> 0))
 	tried := vec.Try(&cmp2, all, n)
-	// (NOT TRY((CAST(s AS BIGINT) <> CAST(0 AS BIGINT))))
+	// (NOT TRY((CAST(s AS BIGINT) <> 0)))
 	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && tried.Clean() {
+	if tried.Clean() {
 		triedV := tried.V[:n]
 		out := negated.V[:n]
 		for i := range out {
@@ -19064,7 +19064,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			negated.V[i] = rt.Not(tried.V[i])
 		}
 	}
-	// IF((NOT TRY((CAST(s AS BIGINT) <> CAST(0 AS BIGINT)))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (-(probe(2...
+	// IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (-(probe(2, r, b) + IF((pr...
 	then2, otherwise2 := vec.Split(&negated, all, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &negated, all, n)
@@ -19109,7 +19109,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&shared2, &probe4, todo2, n)
-	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
+	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -19125,7 +19125,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			if rt.GtInt64(shared2V[i], probe3V[i]) {
 				out[i] = probeV[i]
 			} else {
-				out[i] = int64(int64(5))
+				out[i] = int64(5)
 			}
 		}
 		fused, rest = true, vec.Sel{}
@@ -19145,7 +19145,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			if rt.GtInt64(shared2V[i], probe3V[i]) {
 				out[i] = probeV[i]
 			} else {
-				out[i] = int64(int64(5))
+				out[i] = int64(5)
 			}
 		}
 		fused, rest = true, left
@@ -19178,19 +19178,19 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.V[i] = rt.GtInt64(shared2.V[i], probe3.V[i])
 			}
 		}
-		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
+		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 		then3, otherwise3 := vec.Split(&cmp3, rest, n)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &cmp3, rest, n)
 		vec.Merge(&ifResult4, &probe, then3, n)
-		vec.Fill(&ifResult4, int64(int64(5)), otherwise3, n)
+		vec.Fill(&ifResult4, int64(5), otherwise3, n)
 		if fused {
 			vec.Merge(&ifResult3, &ifResult4, rest, n)
 		} else {
 			ifResult3 = ifResult4
 		}
 	}
-	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS ...
+	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5))
 	sum := vec.Make[int64](n)
 	if otherwise2 == nil && probe.Clean() && ifResult3.Clean() {
 		probeV := probe.V[:n]
@@ -19227,7 +19227,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// (-(probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 A...
+	// (-(probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))
 	minus := vec.Make[int64](n)
 	if otherwise2 == nil && sum.Clean() {
 		sumV := sum.V[:n]
@@ -19260,9 +19260,9 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &minus, otherwise2, n)
-	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> CAST(0 AS BIGINT)))), probe(3,...
+	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 	sum2 := vec.Make[int64](n)
-	if all == nil && probe3.Clean() && ifResult2.Clean() {
+	if probe3.Clean() && ifResult2.Clean() {
 		probe3V := probe3.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
@@ -19368,7 +19368,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, a)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -19406,7 +19406,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(2, r, CAST(s AS BIGINT))
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -19433,7 +19433,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, CAST(s AS BIGINT))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint.Clean() {
+	if r_.Clean() && asBigint.Clean() {
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
@@ -19472,7 +19472,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
 	// (probe(1, r, a) > c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && c_.Clean() {
+	if probe.Clean() && c_.Clean() {
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
@@ -19507,7 +19507,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &tried, otherwise, n)
 	// (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
 	sum := vec.Make[int64](n)
-	if all == nil && probe2.Clean() && ifResult.Clean() {
+	if probe2.Clean() && ifResult.Clean() {
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -19617,7 +19617,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(r_V[i], int64(int64(9223372036854775807)))
+			out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
 		}
 	} else {
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -19630,7 +19630,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				inRange.SetErr(i, e)
 				continue
 			}
-			inRange.V[i] = rt.GeInt64(r_.V[i], int64(int64(9223372036854775807)))
+			inRange.V[i] = rt.GeInt64(r_.V[i], int64(9223372036854775807))
 		}
 	}
 	between.Add(&inRange)
@@ -19842,7 +19842,7 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, a)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -19882,7 +19882,7 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && r_.Clean() {
+	if probe.Clean() && r_.Clean() {
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := matches.V[:n]
@@ -19984,7 +19984,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, CAST(s AS BIGINT))
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -20011,7 +20011,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint.Clean() {
+	if r_.Clean() && asBigint.Clean() {
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
@@ -20048,10 +20048,10 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
-	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, CAST(1 AS BIGINT)) END
+	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := matches.V[:n]
 		for i := range out {
@@ -20103,17 +20103,17 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &a, when2, n)
-	// lazily shared: probe(4, r, CAST(1 AS BIGINT))
+	// lazily shared: probe(4, r, 1)
 	shared1 := vec.Make[int64](n)
 	shared1Done := make([]bool, n)
 	todo := vec.Missing(shared1Done, notYet2, n)
-	// probe(4, r, CAST(1 AS BIGINT))
+	// probe(4, r, 1)
 	probe2 := vec.Make[int64](n)
 	if todo == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -20131,7 +20131,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(1))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -20148,20 +20148,20 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, all, n)
-	// IF((r IS NOT NULL), CASE b WHEN probe(4, r, CAST(1 AS BIGINT)) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 D...
+	// IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
 	then, otherwise := vec.Split(&isNotNull, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
-	// CASE b WHEN probe(4, r, CAST(1 AS BIGINT)) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END
+	// CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END
 	caseResult2 := vec.Make[int64](n)
 	todo2 := vec.Missing(shared1Done, then, n)
-	// probe(4, r, CAST(1 AS BIGINT))
+	// probe(4, r, 1)
 	probe3 := vec.Make[int64](n)
 	if todo2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -20179,7 +20179,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(1))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -20290,7 +20290,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		aV := a.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(4611686018427387904)), aV[i])
+			r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -20308,7 +20308,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(int64(int64(4611686018427387904)), a.V[i])
+			r, err := rt.DivInt64(int64(4611686018427387904), a.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -20387,11 +20387,11 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(1, r, 4611686018427387904)
 	// probe(1, r, 4611686018427387904)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -20409,7 +20409,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -20419,7 +20419,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, 4611686018427387904) < a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && a.Clean() {
+	if probe.Clean() && a.Clean() {
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -20450,7 +20450,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) W...
-	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS...
+	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
 	caseResult := vec.Make[int64](n)
 	// (c BETWEEN b AND a)
 	between := vec.NewLogic(false, sel, n)
@@ -20511,7 +20511,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	betweenResult := between.Finish()
 	vec.CopyErrs(&caseResult, &betweenResult, sel, n)
 	when, notYet := vec.Split(&betweenResult, sel, n)
-	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
+	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -20526,7 +20526,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			if rt.EqInt64(aV[i], probeV[i]) {
 				out[i] = probeV[i]
 			} else {
-				out[i] = int64(int64(5))
+				out[i] = int64(5)
 			}
 		}
 		fused, rest = true, vec.Sel{}
@@ -20545,7 +20545,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			if rt.EqInt64(aV[i], probeV[i]) {
 				out[i] = probeV[i]
 			} else {
-				out[i] = int64(int64(5))
+				out[i] = int64(5)
 			}
 		}
 		fused, rest = true, left
@@ -20578,19 +20578,19 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 			}
 		}
-		// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
+		// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Merge(&ifResult2, &probe, then, n)
-		vec.Fill(&ifResult2, int64(int64(5)), otherwise, n)
+		vec.Fill(&ifResult2, int64(5), otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
 		} else {
 			ifResult = ifResult2
 		}
 	}
-	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT)))
+	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5))
 	sum := vec.Make[int64](n)
 	if when == nil && probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
@@ -20634,7 +20634,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c_V := c_.V[:n]
 		out := cmp3.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(4611686018427387904)), c_V[i])
+			out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -20647,7 +20647,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.EqInt64(int64(int64(4611686018427387904)), c_.V[i])
+			cmp3.V[i] = rt.EqInt64(int64(4611686018427387904), c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
@@ -20726,7 +20726,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE s = 'a'
 	// (s = 'a')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
 			out[i] = rt.EqString(sArr.Value(i), "a")
@@ -20780,7 +20780,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHE...
-	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= CAST(1 AS BIGINT)) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) EN...
+	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// (a - probe(1, r, r))
 	difference := vec.Make[int64](n)
@@ -20819,15 +20819,15 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference.V[i] = r
 		}
 	}
-	// CASE WHEN (b >= CAST(1 AS BIGINT)) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
+	// CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
 	caseResult2 := vec.Make[int64](n)
-	// (b >= CAST(1 AS BIGINT))
+	// (b >= 1)
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && b.Clean() {
 		bV := b.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(bV[i], int64(int64(1)))
+			out[i] = rt.GeInt64(bV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -20840,7 +20840,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GeInt64(b.V[i], int64(int64(1)))
+			cmp2.V[i] = rt.GeInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
@@ -21075,13 +21075,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&konst, n)
 
 	// o1: IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
-	// (CAST(5 AS BIGINT) > b)
+	// (5 > b)
 	cmp := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && b.Clean() {
 		bV := b.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(5)), bV[i])
+			out[i] = rt.GtInt64(int64(5), bV[i])
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -21094,10 +21094,10 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(int64(int64(5)), b.V[i])
+			cmp.V[i] = rt.GtInt64(int64(5), b.V[i])
 		}
 	}
-	// IF((CAST(5 AS BIGINT) > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, CAST(-1 AS BIGINT)) ELSE probe(2, r, probe(1, r, CAST(-1 AS BIGINT))) END)
+	// IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
 	then, otherwise := vec.Split(&cmp, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
@@ -21139,7 +21139,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
-	// CASE c WHEN a THEN r WHEN a THEN probe(1, r, CAST(-1 AS BIGINT)) ELSE probe(2, r, probe(1, r, CAST(-1 AS BIGINT))) END
+	// CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
 	if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() && a.Clean() {
@@ -21170,18 +21170,18 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches, otherwise, n)
 	when, notYet := vec.Split(&matches, otherwise, n)
 	vec.Merge(&caseResult, &r_, when, n)
-	// shared (lazy): probe(1, r, CAST(-1 AS BIGINT))
-	// lazily shared: probe(1, r, CAST(-1 AS BIGINT))
+	// shared (lazy): probe(1, r, -1)
+	// lazily shared: probe(1, r, -1)
 	shared0 := vec.Make[int64](n)
 	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, notYet, n)
-	// probe(1, r, CAST(-1 AS BIGINT))
+	// probe(1, r, -1)
 	probe := vec.Make[int64](n)
 	if todo == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -21199,7 +21199,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -21237,11 +21237,11 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &shared0, when2, n)
-	// lazily shared: probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))
+	// lazily shared: probe(2, r, probe(1, r, -1))
 	shared1 := vec.Make[int64](n)
 	shared1Done := make([]bool, n)
 	todo2 := vec.Missing(shared1Done, notYet2, n)
-	// probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))
+	// probe(2, r, probe(1, r, -1))
 	probe2 := vec.Make[int64](n)
 	if todo2 == nil && r_.Clean() && shared0.Clean() {
 		r_V := r_.V[:n]
@@ -21286,15 +21286,15 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
-	// CASE WHEN (b < CAST(1 AS BIGINT)) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, CAST(-1 AS BIGINT))) + probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))) ELS...
+	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
-	// (b < CAST(1 AS BIGINT))
+	// (b < 1)
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && b.Clean() {
 		bV := b.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(bV[i], int64(int64(1)))
+			out[i] = rt.LtInt64(bV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -21307,21 +21307,21 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.LtInt64(b.V[i], int64(int64(1)))
+			cmp2.V[i] = rt.LtInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when3, notYet3 := vec.Split(&cmp2, sel, n)
 	vec.Merge(&caseResult2, &a, when3, n)
-	// shared (lazy): probe(1, r, CAST(-1 AS BIGINT))
+	// shared (lazy): probe(1, r, -1)
 	todo3 := vec.Missing(shared0Done, notYet3, n)
-	// probe(1, r, CAST(-1 AS BIGINT))
+	// probe(1, r, -1)
 	probe3 := vec.Make[int64](n)
 	if todo3 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -21339,7 +21339,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -21372,9 +21372,9 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult2, &cmp3, notYet3, n)
 	when4, notYet4 := vec.Split(&cmp3, notYet3, n)
-	// shared (lazy): probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))
+	// shared (lazy): probe(2, r, probe(1, r, -1))
 	todo4 := vec.Missing(shared1Done, when4, n)
-	// probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))
+	// probe(2, r, probe(1, r, -1))
 	probe4 := vec.Make[int64](n)
 	if todo4 == nil && r_.Clean() && shared0.Clean() {
 		r_V := r_.V[:n]
@@ -21412,7 +21412,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&shared1, &probe4, todo4, n)
-	// (probe(2, r, probe(1, r, CAST(-1 AS BIGINT))) + probe(2, r, probe(1, r, CAST(-1 AS BIGINT))))
+	// (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1)))
 	sum2 := vec.Make[int64](n)
 	if when4 == nil && shared1.Clean() {
 		shared1V := shared1.V[:n]
@@ -21894,14 +21894,14 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&p, n)
-	// shared (always): probe(2, r, CAST(0 AS BIGINT))
-	// probe(2, r, CAST(0 AS BIGINT))
+	// shared (always): probe(2, r, 0)
+	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -21919,7 +21919,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -22009,7 +22009,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
 	or2 := vec.NewLogic(true, and.Live, n)
-	// (probe(2, r, CAST(0 AS BIGINT)) >= a)
+	// (probe(2, r, 0) >= a)
 	cmp := vec.Make[bool](n)
 	if (or2.Live == nil || len(or2.Live) > n/2) && probe.Clean() && a.Clean() {
 		probeV := probe.V[:n]
@@ -22037,7 +22037,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	or2.Add(&cmp)
-	// (probe(1, r, c) <> probe(2, r, CAST(0 AS BIGINT)))
+	// (probe(1, r, c) <> probe(2, r, 0))
 	cmp2 := vec.Make[bool](n)
 	if (or2.Live == nil || len(or2.Live) > n/2) && probe2.Clean() && probe.Clean() {
 		probe2V := probe2.V[:n]
@@ -22266,14 +22266,14 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
-	// shared (always): probe(1, r, CAST(5 AS BIGINT))
-	// probe(1, r, CAST(5 AS BIGINT))
+	// shared (always): probe(1, r, 5)
+	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -22291,7 +22291,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -22299,10 +22299,10 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// shared (always): probe(2, r, probe(1, r, 5))
+	// probe(2, r, probe(1, r, 5))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -22337,10 +22337,10 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
-	// probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// shared (always): probe(3, r, probe(2, r, probe(1, r, 5)))
+	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe2.Clean() {
+	if r_.Clean() && probe2.Clean() {
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
@@ -22375,9 +22375,9 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(1, r, CAST(5 AS BIGINT)) = probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))))
+	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe3.Clean() {
+	if probe.Clean() && probe3.Clean() {
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp.V[:n]
@@ -22414,13 +22414,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT...
 	and := vec.NewLogic(false, sel, n)
-	// (9223372036854775807 > probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
 	cmp2 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(9223372036854775807)), probe2V[i])
+			out[i] = rt.GtInt64(int64(9223372036854775807), probe2V[i])
 		}
 	} else {
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -22433,7 +22433,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GtInt64(int64(int64(9223372036854775807)), probe2.V[i])
+			cmp2.V[i] = rt.GtInt64(int64(9223372036854775807), probe2.V[i])
 		}
 	}
 	and.Add(&cmp2)
@@ -22464,7 +22464,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))))
+	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))
 	cmp3 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && asBigint.Clean() && probe3.Clean() {
 		asBigintV := asBigint.V[:n]
@@ -22493,12 +22493,12 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	and.Add(&cmp3)
 	andResult := and.Finish()
-	// IF(((9223372036854775807 > probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))))), ...
+	// IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), b, (probe(3, r, probe(2, r, prob...
 	then, otherwise := vec.Split(&andResult, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &andResult, sel, n)
 	vec.Merge(&ifResult, &b, then, n)
-	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
+	// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -22538,7 +22538,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+		// (probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5)))
 		cmp4 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && probe3.Clean() && probe2.Clean() {
 			probe3V := probe3.V[:n]
@@ -22565,7 +22565,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp4.V[i] = rt.EqInt64(probe3.V[i], probe2.V[i])
 			}
 		}
-		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
+		// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
 		then2, otherwise2 := vec.Split(&cmp4, rest, n)
 		ifResult3 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult3, &cmp4, rest, n)
@@ -22577,7 +22577,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult2 = ifResult3
 		}
 	}
-	// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) + IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS ...
+	// (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, ...
 	sum := vec.Make[int64](n)
 	if otherwise == nil && probe3.Clean() && ifResult2.Clean() {
 		probe3V := probe3.V[:n]
@@ -22680,7 +22680,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// shared (always): probe(3, r, c)
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -22719,7 +22719,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 	// (probe(3, r, c) < r)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && r_.Clean() {
+	if probe.Clean() && r_.Clean() {
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
@@ -22744,18 +22744,18 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe.V[i], r_.V[i])
 		}
 	}
-	// IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, CAST(0 AS BIGINT)))
+	// IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.Merge(&ifResult, &probe, then, n)
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe2 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -22773,7 +22773,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -22782,9 +22782,9 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe2, otherwise, n)
-	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, CAST(0 AS BIGINT))))
+	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 	sum := vec.Make[int64](n)
-	if all == nil && probe.Clean() && ifResult.Clean() {
+	if probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -23039,11 +23039,11 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r,...
+	// WHERE (probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe...
 	// shared (always): probe(1, r, c)
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -23078,8 +23078,8 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE prob...
-	// CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
+	// shared (always): probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
+	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -23092,8 +23092,8 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		var bad vec.Failed
 		for i := range out {
 			switch {
-			case rt.NeInt64(probeV[i], int64(int64(0))):
-				out[i] = int64(int64(5))
+			case rt.NeInt64(probeV[i], int64(0)):
+				out[i] = int64(5)
 			case rt.GtInt64(probeV[i], aV[i]):
 				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
 			default:
@@ -23121,8 +23121,8 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				continue
 			}
 			switch {
-			case rt.NeInt64(probeV[i], int64(int64(0))):
-				out[i] = int64(int64(5))
+			case rt.NeInt64(probeV[i], int64(0)):
+				out[i] = int64(5)
 			case rt.GtInt64(probeV[i], aV[i]):
 				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
 			default:
@@ -23136,15 +23136,15 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
+		// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 		caseResult2 := vec.Make[int64](n)
-		// (probe(1, r, c) <> CAST(0 AS BIGINT))
+		// (probe(1, r, c) <> 0)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && probe.Clean() {
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.NeInt64(probeV[i], int64(int64(0)))
+				out[i] = rt.NeInt64(probeV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -23157,12 +23157,12 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.NeInt64(probe.V[i], int64(int64(0)))
+				cmp.V[i] = rt.NeInt64(probe.V[i], int64(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(int64(5)), when, n)
+		vec.Fill(&caseResult2, int64(5), when, n)
 		// (probe(1, r, c) > a)
 		cmp2 := vec.Make[bool](n)
 		if (notYet == nil || len(notYet) > n/2) && probe.Clean() && a.Clean() {
@@ -23232,9 +23232,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			caseResult = caseResult2
 		}
 	}
-	// probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE prob...
+	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult.Clean() {
+	if r_.Clean() && caseResult.Clean() {
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe2.V[:n]
@@ -23336,7 +23336,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
 	sum := vec.Make[int64](n)
-	if all == nil && probe.Clean() && ifResult.Clean() {
+	if probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -23371,9 +23371,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE pr...
+	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END))
 	minus := vec.Make[int64](n)
-	if all == nil && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -23403,9 +23403,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			minus.V[i] = r
 		}
 	}
-	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHE...
+	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (pro...
 	cmp4 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sum.Clean() && minus.Clean() {
+	if sum.Clean() && minus.Clean() {
 		sumV := sum.V[:n]
 		minusV := minus.V[:n]
 		out := cmp4.V[:n]
@@ -23437,7 +23437,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: ((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) A...
 	and := vec.NewLogic(false, sel, n)
-	// (probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE pro...
+	// (probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL)
 	isNull := vec.IsNull(&probe2, false, and.Live, n)
 	and.Add(&isNull)
 	and.Add(&p)
@@ -23508,13 +23508,13 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE probe(1, r, 5) < b
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -23532,7 +23532,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -23540,9 +23540,9 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (probe(1, r, CAST(5 AS BIGINT)) < b)
+	// (probe(1, r, 5) < b)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && b.Clean() {
+	if probe.Clean() && b.Clean() {
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
@@ -23601,7 +23601,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o1: CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
-	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, CAST(0 AS BIGINT)) * probe(2, r, CAST(0 AS BIGINT))) ELSE CAST(s AS ...
+	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (CAST(s AS BIGINT) < b)
 	cmp2 := vec.Make[bool](n)
@@ -23662,14 +23662,14 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
-	// shared (region): probe(2, r, CAST(0 AS BIGINT))
-	// probe(2, r, CAST(0 AS BIGINT))
+	// shared (region): probe(2, r, 0)
+	// probe(2, r, 0)
 	probe2 := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -23687,7 +23687,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -23695,7 +23695,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, CAST(0 AS BIGINT)) * probe(2, r, CAST(0 AS BIGINT)))
+	// (probe(2, r, 0) * probe(2, r, 0))
 	product := vec.Make[int64](n)
 	if when2 == nil && probe2.Clean() {
 		probe2V := probe2.V[:n]

@@ -68,7 +68,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := cmp.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(int64(9223372036854775807)))
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
 			if bad {
 				break
 			}
@@ -88,7 +88,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(int64(9223372036854775807)))
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -130,7 +130,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigintV := asBigint.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(asBigintV[i], int64(int64(9223372036854775807)))
+				out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -143,7 +143,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.EqInt64(asBigint.V[i], int64(int64(9223372036854775807)))
+				cmp2.V[i] = rt.EqInt64(asBigint.V[i], int64(9223372036854775807))
 			}
 		}
 		if fused {
@@ -158,15 +158,15 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
-	// COALESCE(probe(2, r, probe(1, r, CAST(1 AS BIGINT))), b, probe(1, r, CAST(1 AS BIGINT)))
+	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
-	// probe(1, r, CAST(1 AS BIGINT))
+	// probe(1, r, 1)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -184,7 +184,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(1))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -192,7 +192,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(1 AS BIGINT)))
+	// probe(2, r, probe(1, r, 1))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
@@ -233,13 +233,13 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	stillNull := vec.NullRows(&probe2, sel, n)
 	vec.MergeNonNull(&coalesced, &b, stillNull, n)
 	stillNull2 := vec.NullRows(&b, stillNull, n)
-	// probe(1, r, CAST(1 AS BIGINT))
+	// probe(1, r, 1)
 	probe3 := vec.Make[int64](n)
 	if stillNull2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -257,7 +257,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(1))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -271,13 +271,13 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: probe(1, r, 1)
-	// probe(1, r, CAST(1 AS BIGINT))
+	// probe(1, r, 1)
 	probe4 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -295,7 +295,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(1))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -372,7 +372,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE b = a
 	// (b = a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && a.Clean() {
+	if b.Clean() && a.Clean() {
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -409,7 +409,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -427,7 +427,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -462,11 +462,11 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.NeInt64(b.V[i], probe.V[i])
 		}
 	}
-	// IF((b <> probe(2, r, 9223372036854775807)), IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a), IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a))
+	// IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
 	then, otherwise := vec.Split(&cmp2, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// IF((2 > c), 0, a)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -478,8 +478,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult2.V[:n]
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if rt.GtInt64(int64(int64(2)), c_V[i]) {
-				out[i] = int64(int64(0))
+			if rt.GtInt64(int64(2), c_V[i]) {
+				out[i] = int64(0)
 			} else {
 				out[i] = aV[i]
 			}
@@ -497,8 +497,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.GtInt64(int64(int64(2)), c_V[i]) {
-				out[i] = int64(int64(0))
+			if rt.GtInt64(int64(2), c_V[i]) {
+				out[i] = int64(0)
 			} else {
 				out[i] = aV[i]
 			}
@@ -506,13 +506,13 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(2 AS BIGINT) > c)
+		// (2 > c)
 		cmp3 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
+				out[i] = rt.GtInt64(int64(2), c_V[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -525,14 +525,14 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp3.SetErr(i, e)
 					continue
 				}
-				cmp3.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
+				cmp3.V[i] = rt.GtInt64(int64(2), c_.V[i])
 			}
 		}
-		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+		// IF((2 > c), 0, a)
 		then2, otherwise2 := vec.Split(&cmp3, rest, n)
 		ifResult3 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult3, &cmp3, rest, n)
-		vec.Fill(&ifResult3, int64(int64(0)), then2, n)
+		vec.Fill(&ifResult3, int64(0), then2, n)
 		vec.Merge(&ifResult3, &a, otherwise2, n)
 		if fused {
 			vec.Merge(&ifResult2, &ifResult3, rest, n)
@@ -541,7 +541,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
-	// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+	// IF((2 > c), 0, a)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -553,8 +553,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult4.V[:n]
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if rt.GtInt64(int64(int64(2)), c_V[i]) {
-				out[i] = int64(int64(0))
+			if rt.GtInt64(int64(2), c_V[i]) {
+				out[i] = int64(0)
 			} else {
 				out[i] = aV[i]
 			}
@@ -572,8 +572,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.GtInt64(int64(int64(2)), c_V[i]) {
-				out[i] = int64(int64(0))
+			if rt.GtInt64(int64(2), c_V[i]) {
+				out[i] = int64(0)
 			} else {
 				out[i] = aV[i]
 			}
@@ -581,13 +581,13 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// (CAST(2 AS BIGINT) > c)
+		// (2 > c)
 		cmp4 := vec.Make[bool](n)
 		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(int64(int64(2)), c_V[i])
+				out[i] = rt.GtInt64(int64(2), c_V[i])
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -600,14 +600,14 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp4.SetErr(i, e)
 					continue
 				}
-				cmp4.V[i] = rt.GtInt64(int64(int64(2)), c_.V[i])
+				cmp4.V[i] = rt.GtInt64(int64(2), c_.V[i])
 			}
 		}
-		// IF((CAST(2 AS BIGINT) > c), CAST(0 AS BIGINT), a)
+		// IF((2 > c), 0, a)
 		then3, otherwise3 := vec.Split(&cmp4, rest2, n)
 		ifResult5 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult5, &cmp4, rest2, n)
-		vec.Fill(&ifResult5, int64(int64(0)), then3, n)
+		vec.Fill(&ifResult5, int64(0), then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
 		if fused2 {
 			vec.Merge(&ifResult4, &ifResult5, rest2, n)
@@ -829,7 +829,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&isNotNull, n)
 
 	// o1: CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END
-	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN CAST(-1 AS BIGINT) ELSE probe(3, r, 9223372036854775807) END
+	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
@@ -862,14 +862,14 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNull2 := vec.IsNull(&asBigint, false, sel, n)
 	vec.CopyErrs(&caseResult, &isNull2, sel, n)
 	when, notYet := vec.Split(&isNull2, sel, n)
-	vec.Fill(&caseResult, int64(int64(-1)), when, n)
+	vec.Fill(&caseResult, int64(-1), when, n)
 	// probe(3, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -887,7 +887,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -901,7 +901,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
-	// COALESCE((probe(1, r, TRY(b)) * CAST(10 AS BIGINT)), a, probe(3, r, 9223372036854775807))
+	// COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
 	coalesced := vec.Make[int64](n)
 	// TRY(b)
 	tried := vec.Try(&b, sel, n)
@@ -942,13 +942,13 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(1, r, TRY(b)) * CAST(10 AS BIGINT))
+	// (probe(1, r, TRY(b)) * 10)
 	product := vec.Make[int64](n)
 	if sel == nil && probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
 		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], int64(int64(10)))
+			r, err := rt.MulInt64(probe2V[i], int64(10))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -966,7 +966,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				product.SetErr(i, e)
 				continue
 			}
-			r, err := rt.MulInt64(probe2.V[i], int64(int64(10)))
+			r, err := rt.MulInt64(probe2.V[i], int64(10))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -984,7 +984,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -1002,7 +1002,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -1077,7 +1077,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE r >= c
 	// (r >= c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
@@ -2125,7 +2125,7 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -2227,7 +2227,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -2264,7 +2264,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, a)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
@@ -2301,7 +2301,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, a) < probe(1, r, a))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -2465,13 +2465,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// (CAST(2 AS BIGINT) >= probe(1, r, a))
+	// (2 >= probe(1, r, a))
 	cmp3 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe4.Clean() {
 		probe4V := probe4.V[:n]
 		out := cmp3.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(int64(int64(2)), probe4V[i])
+			out[i] = rt.GeInt64(int64(2), probe4V[i])
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -2484,14 +2484,14 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.GeInt64(int64(int64(2)), probe4.V[i])
+			cmp3.V[i] = rt.GeInt64(int64(2), probe4.V[i])
 		}
 	}
-	// IF((CAST(2 AS BIGINT) >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (CAST(1 AS BIGINT) % c)) THEN (r = CAST(100 AS BIGINT)) ELSE CAST(NULL...
+	// IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p)
 	then2, otherwise2 := vec.Split(&cmp3, sel, n)
 	ifResult2 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult2, &cmp3, sel, n)
-	// CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (CAST(1 AS BIGINT) % c)) THEN (r = CAST(100 AS BIGINT)) ELSE CAST(NULL AS BOOLEAN) END
+	// CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END
 	caseResult := vec.Make[bool](n)
 	// (b IS NULL)
 	isNull2 := vec.IsNull(&b, false, then2, n)
@@ -2520,13 +2520,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &cmp4, when, n)
-	// (CAST(1 AS BIGINT) % c)
+	// (1 % c)
 	remainder := vec.Make[int64](n)
 	if notYet == nil && c_.Clean() {
 		c_V := c_.V[:n]
 		out := remainder.V[:n]
 		for i := range out {
-			r, err := rt.ModInt64(int64(int64(1)), c_V[i])
+			r, err := rt.ModInt64(int64(1), c_V[i])
 			if err != nil {
 				remainder.SetErr(i, err)
 				continue
@@ -2544,7 +2544,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				remainder.SetErr(i, e)
 				continue
 			}
-			r, err := rt.ModInt64(int64(int64(1)), c_.V[i])
+			r, err := rt.ModInt64(int64(1), c_.V[i])
 			if err != nil {
 				remainder.SetErr(i, err)
 				continue
@@ -2552,7 +2552,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			remainder.V[i] = r
 		}
 	}
-	// (b = (CAST(1 AS BIGINT) % c))
+	// (b = (1 % c))
 	cmp5 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && b.Clean() && remainder.Clean() {
 		bV := b.V[:n]
@@ -2581,13 +2581,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp5, notYet, n)
 	when2, notYet2 := vec.Split(&cmp5, notYet, n)
-	// (r = CAST(100 AS BIGINT))
+	// (r = 100)
 	cmp6 := vec.Make[bool](n)
 	if (when2 == nil || len(when2) > n/2) && r_.Clean() {
 		r_V := r_.V[:n]
 		out := cmp6.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(int64(100)))
+			out[i] = rt.EqInt64(r_V[i], int64(100))
 		}
 	} else {
 		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
@@ -2600,14 +2600,14 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp6.SetErr(i, e)
 				continue
 			}
-			cmp6.V[i] = rt.EqInt64(r_.V[i], int64(int64(100)))
+			cmp6.V[i] = rt.EqInt64(r_.V[i], int64(100))
 		}
 	}
 	vec.Merge(&caseResult, &cmp6, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
 	vec.Merge(&ifResult2, &caseResult, then2, n)
 	vec.Merge(&ifResult2, &p, otherwise2, n)
-	// IF(IF((CAST(2 AS BIGINT) >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (CAST(1 AS BIGINT) % c)) THEN (r = CAST(100 AS BIGINT)) ELSE CAST(N...
+	// IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p), (probe(1, r, a) + probe...
 	then3, otherwise3 := vec.Split(&ifResult2, sel, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &ifResult2, sel, n)
@@ -2830,7 +2830,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	coalesced := vec.Make[bool](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -2857,7 +2857,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (c = CAST(s AS BIGINT))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && c_.Clean() && asBigint.Clean() {
+	if c_.Clean() && asBigint.Clean() {
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
@@ -3134,17 +3134,17 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, pr...
-	// COALESCE(CASE WHEN (a <> CAST(0 AS BIGINT)) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))...
+	// COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END, probe(2, r, a))
 	coalesced := vec.Make[int64](n)
-	// CASE WHEN (a <> CAST(0 AS BIGINT)) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
+	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
 	caseResult := vec.Make[int64](n)
-	// (a <> CAST(0 AS BIGINT))
+	// (a <> 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(aV[i], int64(int64(0)))
+			out[i] = rt.NeInt64(aV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -3157,12 +3157,12 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
+			cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
-	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -3179,7 +3179,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			case rt.EqInt64(subject, c_V[i]):
 				out[i] = c_V[i]
 			default:
-				out[i] = int64(int64(-1))
+				out[i] = int64(-1)
 			}
 			if bad {
 				break
@@ -3207,7 +3207,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			case rt.EqInt64(subject, c_V[i]):
 				out[i] = c_V[i]
 			default:
-				out[i] = int64(int64(-1))
+				out[i] = int64(-1)
 			}
 			if bad {
 				bad = false
@@ -3217,7 +3217,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 		caseResult3 := vec.Make[int64](n)
 		// CAST(s AS BIGINT)
 		asBigint := vec.Make[int64](n)
@@ -3275,7 +3275,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		vec.CopyErrs(&caseResult3, &matches, rest, n)
 		when2, notYet2 := vec.Split(&matches, rest, n)
 		vec.Merge(&caseResult3, &c_, when2, n)
-		vec.Fill(&caseResult3, int64(int64(-1)), notYet2, n)
+		vec.Fill(&caseResult3, int64(-1), notYet2, n)
 		if fused {
 			vec.Merge(&caseResult2, &caseResult3, rest, n)
 		} else {
@@ -3508,7 +3508,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
@@ -3699,7 +3699,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&caseResult4, &nullIf, when3, n)
 	vec.CopyErrs(&caseResult4, &q, notYet3, n)
 	when4, notYet4 := vec.Split(&q, notYet3, n)
-	vec.Fill(&caseResult4, int64(int64(9223372036854775807)), when4, n)
+	vec.Fill(&caseResult4, int64(9223372036854775807), when4, n)
 	// probe(2, r, a)
 	probe6 := vec.Make[int64](n)
 	if notYet4 == nil && r_.Clean() && a.Clean() {
@@ -3743,7 +3743,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o3: CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
-	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var o3Col arrow.Array // written by the clean loop, or below from caseResult5
 	var caseResult5 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -3760,7 +3760,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			case rt.EqInt64(subject, c_V[i]):
 				out[i] = c_V[i]
 			default:
-				out[i] = int64(int64(-1))
+				out[i] = int64(-1)
 			}
 			if bad {
 				break
@@ -3789,7 +3789,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			case rt.EqInt64(subject, c_V[i]):
 				out[i] = c_V[i]
 			default:
-				out[i] = int64(int64(-1))
+				out[i] = int64(-1)
 			}
 			if bad {
 				bad = false
@@ -3799,7 +3799,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE CAST(-1 AS BIGINT) END
+		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 		caseResult6 := vec.Make[int64](n)
 		// CAST(s AS BIGINT)
 		asBigint2 := vec.Make[int64](n)
@@ -3857,7 +3857,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		vec.CopyErrs(&caseResult6, &matches2, rest2, n)
 		when5, notYet5 := vec.Split(&matches2, rest2, n)
 		vec.Merge(&caseResult6, &c_, when5, n)
-		vec.Fill(&caseResult6, int64(int64(-1)), notYet5, n)
+		vec.Fill(&caseResult6, int64(-1), notYet5, n)
 		if fused2 {
 			vec.Merge(&caseResult5, &caseResult6, rest2, n)
 		} else {
@@ -4017,7 +4017,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && ifResult.Clean() {
+	if ifResult.Clean() {
 		ifResultV := ifResult.V[:n]
 		out := asBigint.V[:n]
 		for i := range out {
@@ -4039,7 +4039,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CAST(s AS BIGINT)
 	asBigint2 := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint2.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -4066,7 +4066,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CAST(s AS BIGINT)
 	asBigint3 := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint3.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -4093,7 +4093,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint2.Clean() && asBigint3.Clean() {
+	if asBigint2.Clean() && asBigint3.Clean() {
 		asBigint2V := asBigint2.V[:n]
 		asBigint3V := asBigint3.V[:n]
 		out := cmp2.V[:n]
@@ -4125,7 +4125,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult3, &r_, then2, n)
 	vec.FillNull(&ifResult3, otherwise2, n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() && ifResult3.Clean() {
+	if asBigint.Clean() && ifResult3.Clean() {
 		asBigintV := asBigint.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := matches.V[:n]
@@ -4152,7 +4152,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, int64(int64(4611686018427387904)), when, n)
+	vec.Fill(&caseResult, int64(4611686018427387904), when, n)
 	matches2 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && asBigint.Clean() && c_.Clean() {
 		asBigintV := asBigint.V[:n]
@@ -4181,7 +4181,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
-	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
+	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -4195,9 +4195,9 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			i := when2.Row(k)
 			switch {
 			case rt.LtInt64(bV[i], c_V[i]):
-				out[i] = int64(int64(9223372036854775807))
+				out[i] = int64(9223372036854775807)
 			default:
-				out[i] = int64(int64(1))
+				out[i] = int64(1)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
@@ -4215,15 +4215,15 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 			switch {
 			case rt.LtInt64(bV[i], c_V[i]):
-				out[i] = int64(int64(9223372036854775807))
+				out[i] = int64(9223372036854775807)
 			default:
-				out[i] = int64(int64(1))
+				out[i] = int64(1)
 			}
 		}
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE CAST(1 AS BIGINT) END
+		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 		caseResult3 := vec.Make[int64](n)
 		// (b < c)
 		cmp3 := vec.Make[bool](n)
@@ -4254,8 +4254,8 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
 		when3, notYet3 := vec.Split(&cmp3, rest2, n)
-		vec.Fill(&caseResult3, int64(int64(9223372036854775807)), when3, n)
-		vec.Fill(&caseResult3, int64(int64(1)), notYet3, n)
+		vec.Fill(&caseResult3, int64(9223372036854775807), when3, n)
+		vec.Fill(&caseResult3, int64(1), notYet3, n)
 		if fused2 {
 			vec.Merge(&caseResult2, &caseResult3, rest2, n)
 		} else {
@@ -5100,11 +5100,11 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
-	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN CAST(0 AS BIGINT) ELSE probe(2, r, r) END
+	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
@@ -5141,7 +5141,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, b) >= a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && a.Clean() {
+	if probe.Clean() && a.Clean() {
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -5173,7 +5173,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull := vec.IsNull(&a, true, notYet, n)
 	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
-	vec.Fill(&caseResult, int64(int64(0)), when2, n)
+	vec.Fill(&caseResult, int64(0), when2, n)
 	// probe(2, r, r)
 	probe2 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() {
@@ -5216,7 +5216,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -5243,7 +5243,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (b > CAST(s AS BIGINT))
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && asBigint.Clean() {
+	if b.Clean() && asBigint.Clean() {
 		bV := b.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
@@ -5345,7 +5345,7 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -5444,7 +5444,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&coalesced, &c_, stillNull, n)
 	// probe(1, r, COALESCE(c, c))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && coalesced.Clean() {
+	if r_.Clean() && coalesced.Clean() {
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := probe.V[:n]
@@ -5481,7 +5481,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, a)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
@@ -5518,7 +5518,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, COALESCE(c, c)) >= probe(2, r, a))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -5549,7 +5549,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
-	// IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), CAST(5 AS BIGINT))
+	// IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
 	then, otherwise := vec.Split(&q, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &q, sel, n)
@@ -5559,7 +5559,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -5577,7 +5577,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -5591,7 +5591,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -5609,7 +5609,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -5655,7 +5655,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &difference, then, n)
-	vec.Fill(&ifResult, int64(int64(5)), otherwise, n)
+	vec.Fill(&ifResult, int64(5), otherwise, n)
 	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -5726,10 +5726,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
+	// WHERE probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS ...
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -5756,7 +5756,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint.Clean() {
+	if r_.Clean() && asBigint.Clean() {
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
@@ -5793,7 +5793,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -5828,13 +5828,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT))
+	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], int64(int64(5)))
+			out[i] = rt.LtInt64(probe2V[i], int64(5))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -5847,10 +5847,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(int64(5)))
+			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(5))
 		}
 	}
-	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s A...
+	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
@@ -6085,9 +6085,9 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe5, otherwise, n)
-	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe6 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult.Clean() {
+	if r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe6.V[:n]
@@ -6124,7 +6124,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CAST(s AS BIGINT)
 	asBigint5 := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint5.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -6151,7 +6151,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe7 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint5.Clean() {
+	if r_.Clean() && asBigint5.Clean() {
 		r_V := r_.V[:n]
 		asBigint5V := asBigint5.V[:n]
 		out := probe7.V[:n]
@@ -6188,7 +6188,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe8 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe7.Clean() {
+	if r_.Clean() && probe7.Clean() {
 		r_V := r_.V[:n]
 		probe7V := probe7.V[:n]
 		out := probe8.V[:n]
@@ -6223,13 +6223,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe8.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT))
+	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe8.Clean() {
+	if probe8.Clean() {
 		probe8V := probe8.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe8V[i], int64(int64(5)))
+			out[i] = rt.LtInt64(probe8V[i], int64(5))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -6242,10 +6242,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.LtInt64(probe8.V[i], int64(int64(5)))
+			cmp2.V[i] = rt.LtInt64(probe8.V[i], int64(5))
 		}
 	}
-	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s A...
+	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then2, otherwise2 := vec.Split(&cmp2, all, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &cmp2, all, n)
@@ -6480,9 +6480,9 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &probe11, otherwise2, n)
-	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe12 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult2.Clean() {
+	if r_.Clean() && ifResult2.Clean() {
 		r_V := r_.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := probe12.V[:n]
@@ -6517,9 +6517,9 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe12.V[i] = r
 		}
 	}
-	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)...
+	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	probe13 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe12.Clean() {
+	if r_.Clean() && probe12.Clean() {
 		r_V := r_.V[:n]
 		probe12V := probe12.V[:n]
 		out := probe13.V[:n]
@@ -6554,9 +6554,9 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe13.V[i] = r
 		}
 	}
-	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1...
+	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
 	cmp3 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe6.Clean() && probe13.Clean() {
+	if probe6.Clean() && probe13.Clean() {
 		probe6V := probe6.V[:n]
 		probe13V := probe13.V[:n]
 		out := cmp3.V[:n]
@@ -6822,13 +6822,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe17.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT))
+	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp4 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && probe17.Clean() {
 		probe17V := probe17.V[:n]
 		out := cmp4.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe17V[i], int64(int64(5)))
+			out[i] = rt.LtInt64(probe17V[i], int64(5))
 		}
 	} else {
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -6841,10 +6841,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp4.SetErr(i, e)
 				continue
 			}
-			cmp4.V[i] = rt.LtInt64(probe17.V[i], int64(int64(5)))
+			cmp4.V[i] = rt.LtInt64(probe17.V[i], int64(5))
 		}
 	}
-	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s A...
+	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then3, otherwise3 := vec.Split(&cmp4, and.Live, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &cmp4, and.Live, n)
@@ -7079,7 +7079,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult3, &probe20, otherwise3, n)
-	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe21 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() && ifResult3.Clean() {
 		r_V := r_.V[:n]
@@ -7116,7 +7116,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe21.V[i] = r
 		}
 	}
-	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)...
+	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	probe22 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() && probe21.Clean() {
 		r_V := r_.V[:n]
@@ -7153,7 +7153,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe22.V[i] = r
 		}
 	}
-	// (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGIN...
+	// (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r...
 	cmp5 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && probe15.Clean() && probe22.Clean() {
 		probe15V := probe15.V[:n]
@@ -7282,13 +7282,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe24.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT))
+	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp6 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && probe24.Clean() {
 		probe24V := probe24.V[:n]
 		out := cmp6.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe24V[i], int64(int64(5)))
+			out[i] = rt.LtInt64(probe24V[i], int64(5))
 		}
 	} else {
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -7301,10 +7301,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp6.SetErr(i, e)
 				continue
 			}
-			cmp6.V[i] = rt.LtInt64(probe24.V[i], int64(int64(5)))
+			cmp6.V[i] = rt.LtInt64(probe24.V[i], int64(5))
 		}
 	}
-	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s A...
+	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then4, otherwise4 := vec.Split(&cmp6, and.Live, n)
 	ifResult4 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult4, &cmp6, and.Live, n)
@@ -7539,7 +7539,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult4, &probe27, otherwise4, n)
-	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe28 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
@@ -7576,7 +7576,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe28.V[i] = r
 		}
 	}
-	// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), pr...
+	// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s...
 	cmp7 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && c_.Clean() && probe28.Clean() {
 		c_V := c_.V[:n]
@@ -7603,7 +7603,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp7.V[i] = rt.LeInt64(c_.V[i], probe28.V[i])
 		}
 	}
-	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))),...
+	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
 	then5, otherwise5 := vec.Split(&cmp7, and.Live, n)
 	ifResult5 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult5, &cmp7, and.Live, n)
@@ -7635,13 +7635,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint19.V[i] = r
 		}
 	}
-	// (CAST(5 AS BIGINT) > CAST(s AS BIGINT))
+	// (5 > CAST(s AS BIGINT))
 	cmp8 := vec.Make[bool](n)
 	if (otherwise5 == nil || len(otherwise5) > n/2) && asBigint19.Clean() {
 		asBigint19V := asBigint19.V[:n]
 		out := cmp8.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(5)), asBigint19V[i])
+			out[i] = rt.GtInt64(int64(5), asBigint19V[i])
 		}
 	} else {
 		for k, cnt := 0, otherwise5.Rows(n); k < cnt; k++ {
@@ -7654,7 +7654,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp8.SetErr(i, e)
 				continue
 			}
-			cmp8.V[i] = rt.GtInt64(int64(int64(5)), asBigint19.V[i])
+			cmp8.V[i] = rt.GtInt64(int64(5), asBigint19.V[i])
 		}
 	}
 	vec.Merge(&ifResult5, &cmp8, otherwise5, n)
@@ -7662,7 +7662,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, sel, n)
 	when, notYet := vec.Split(&andResult, sel, n)
-	// COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)...
+	// COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &b, when, n)
 	stillNull := vec.NullRows(&b, when, n)
@@ -7767,13 +7767,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe30.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT))
+	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp9 := vec.Make[bool](n)
 	if (stillNull == nil || len(stillNull) > n/2) && probe30.Clean() {
 		probe30V := probe30.V[:n]
 		out := cmp9.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe30V[i], int64(int64(5)))
+			out[i] = rt.LtInt64(probe30V[i], int64(5))
 		}
 	} else {
 		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
@@ -7786,10 +7786,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp9.SetErr(i, e)
 				continue
 			}
-			cmp9.V[i] = rt.LtInt64(probe30.V[i], int64(int64(5)))
+			cmp9.V[i] = rt.LtInt64(probe30.V[i], int64(5))
 		}
 	}
-	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s A...
+	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then6, otherwise6 := vec.Split(&cmp9, stillNull, n)
 	ifResult6 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult6, &cmp9, stillNull, n)
@@ -8024,7 +8024,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult6, &probe33, otherwise6, n)
-	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe34 := vec.Make[int64](n)
 	if stillNull == nil && r_.Clean() && ifResult6.Clean() {
 		r_V := r_.V[:n]
@@ -8230,13 +8230,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe37.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT))
+	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp10 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && probe37.Clean() {
 		probe37V := probe37.V[:n]
 		out := cmp10.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe37V[i], int64(int64(5)))
+			out[i] = rt.LtInt64(probe37V[i], int64(5))
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -8249,10 +8249,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp10.SetErr(i, e)
 				continue
 			}
-			cmp10.V[i] = rt.LtInt64(probe37.V[i], int64(int64(5)))
+			cmp10.V[i] = rt.LtInt64(probe37.V[i], int64(5))
 		}
 	}
-	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s A...
+	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then7, otherwise7 := vec.Split(&cmp10, notYet, n)
 	ifResult7 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult7, &cmp10, notYet, n)
@@ -8487,7 +8487,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult7, &probe40, otherwise7, n)
-	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe41 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() && ifResult7.Clean() {
 		r_V := r_.V[:n]
@@ -8524,7 +8524,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe41.V[i] = r
 		}
 	}
-	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1...
+	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
 	cmp11 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && probe41.Clean() && b.Clean() {
 		probe41V := probe41.V[:n]
@@ -8820,13 +8820,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe45.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT))
+	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp12 := vec.Make[bool](n)
 	if (notYet2 == nil || len(notYet2) > n/2) && probe45.Clean() {
 		probe45V := probe45.V[:n]
 		out := cmp12.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe45V[i], int64(int64(5)))
+			out[i] = rt.LtInt64(probe45V[i], int64(5))
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -8839,10 +8839,10 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp12.SetErr(i, e)
 				continue
 			}
-			cmp12.V[i] = rt.LtInt64(probe45.V[i], int64(int64(5)))
+			cmp12.V[i] = rt.LtInt64(probe45.V[i], int64(5))
 		}
 	}
-	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s A...
+	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then8, otherwise8 := vec.Split(&cmp12, notYet2, n)
 	ifResult8 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult8, &cmp12, notYet2, n)
@@ -9077,7 +9077,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult8, &probe48, otherwise8, n)
-	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1,...
+	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe49 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() && ifResult8.Clean() {
 		r_V := r_.V[:n]
@@ -9114,7 +9114,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe49.V[i] = r
 		}
 	}
-	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < CAST(5 AS BIGINT)), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)...
+	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	probe50 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() && probe49.Clean() {
 		r_V := r_.V[:n]
@@ -9490,7 +9490,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: probe(1, r, (c - b))
 	// (c - b)
 	difference3 := vec.Make[int64](n)
-	if all == nil && c_.Clean() && b.Clean() {
+	if c_.Clean() && b.Clean() {
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference3.V[:n]
@@ -9527,7 +9527,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, (c - b))
 	probe5 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && difference3.Clean() {
+	if r_.Clean() && difference3.Clean() {
 		r_V := r_.V[:n]
 		difference3V := difference3.V[:n]
 		out := probe5.V[:n]
@@ -9569,7 +9569,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o3: probe(1, r, (c - b))
 	// (c - b)
 	difference4 := vec.Make[int64](n)
-	if all == nil && c_.Clean() && b.Clean() {
+	if c_.Clean() && b.Clean() {
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference4.V[:n]
@@ -9606,7 +9606,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, (c - b))
 	probe6 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && difference4.Clean() {
+	if r_.Clean() && difference4.Clean() {
 		r_V := r_.V[:n]
 		difference4V := difference4.V[:n]
 		out := probe6.V[:n]
@@ -9709,7 +9709,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -9746,7 +9746,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, probe(1, r, c))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -9902,7 +9902,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &probe5, otherwise, n)
 	// (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
 	sum := vec.Make[int64](n)
-	if all == nil && probe2.Clean() && ifResult.Clean() {
+	if probe2.Clean() && ifResult.Clean() {
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -9944,7 +9944,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: probe(1, r, c)
 	// probe(1, r, c)
 	probe6 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe6.V[:n]
@@ -10048,11 +10048,11 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
-	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
+	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
 	product := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := product.V[:n]
@@ -10140,7 +10140,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && product.Clean() && ifResult.Clean() {
+	if product.Clean() && ifResult.Clean() {
 		productV := product.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := matches.V[:n]
@@ -10226,11 +10226,11 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.NeInt64(r_.V[i], probe.V[i])
 		}
 	}
-	// IF((r <> probe(1, r, r)), CAST(5 AS BIGINT), probe(1, r, r))
+	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 	then2, otherwise2 := vec.Split(&cmp, when, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &cmp, when, n)
-	vec.Fill(&ifResult3, int64(int64(5)), then2, n)
+	vec.Fill(&ifResult3, int64(5), then2, n)
 	// probe(1, r, r)
 	probe2 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() {
@@ -10271,9 +10271,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
-	// COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < CAST(1 AS BIGINT)) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
+	// COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
 	coalesced := vec.Make[int64](n)
-	// CASE WHEN p THEN b WHEN (probe(1, r, r) < CAST(1 AS BIGINT)) THEN probe(1, r, r) ELSE r END
+	// CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END
 	caseResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult2, &p, all, n)
 	when2, notYet2 := vec.Split(&p, all, n)
@@ -10310,13 +10310,13 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(1, r, r) < CAST(1 AS BIGINT))
+	// (probe(1, r, r) < 1)
 	cmp2 := vec.Make[bool](n)
 	if (notYet2 == nil || len(notYet2) > n/2) && probe3.Clean() {
 		probe3V := probe3.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe3V[i], int64(int64(1)))
+			out[i] = rt.LtInt64(probe3V[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -10329,7 +10329,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.LtInt64(probe3.V[i], int64(int64(1)))
+			cmp2.V[i] = rt.LtInt64(probe3.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
@@ -10379,7 +10379,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&coalesced2, &b, stillNull3, n)
 	vec.MergeNonNull(&coalesced, &coalesced2, stillNull, n)
 	stillNull4 := vec.NullRows(&coalesced2, stillNull, n)
-	vec.Fill(&coalesced, int64(int64(4611686018427387904)), stillNull4, n)
+	vec.Fill(&coalesced, int64(4611686018427387904), stillNull4, n)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -10528,7 +10528,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &probe2, otherwise, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult.Clean() {
+	if r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
@@ -10647,7 +10647,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult2, &probe5, otherwise2, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
 	probe6 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult2.Clean() {
+	if r_.Clean() && ifResult2.Clean() {
 		r_V := r_.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := probe6.V[:n]
@@ -10684,7 +10684,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
 	product := vec.Make[int64](n)
-	if all == nil && probe3.Clean() && probe6.Clean() {
+	if probe3.Clean() && probe6.Clean() {
 		probe3V := probe3.V[:n]
 		probe6V := probe6.V[:n]
 		out := product.V[:n]
@@ -10974,13 +10974,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE probe(1, r, a + 5) <= probe(1, r, a + 5)
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -10998,7 +10998,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -11006,9 +11006,9 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && sum.Clean() {
+	if r_.Clean() && sum.Clean() {
 		r_V := r_.V[:n]
 		sumV := sum.V[:n]
 		out := probe.V[:n]
@@ -11043,13 +11043,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum2 := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := sum2.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -11067,7 +11067,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -11075,9 +11075,9 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum2.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && sum2.Clean() {
+	if r_.Clean() && sum2.Clean() {
 		r_V := r_.V[:n]
 		sum2V := sum2.V[:n]
 		out := probe2.V[:n]
@@ -11112,9 +11112,9 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(1, r, (a + CAST(5 AS BIGINT))) <= probe(1, r, (a + CAST(5 AS BIGINT))))
+	// (probe(1, r, (a + 5)) <= probe(1, r, (a + 5)))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -11168,15 +11168,15 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> pr...
-	// CASE WHEN TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))) THEN IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a...
+	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 	caseResult := vec.Make[int64](n)
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum3 := vec.Make[int64](n)
 	if sel == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum3.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum3.SetErr(i, err)
 				continue
@@ -11194,7 +11194,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum3.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum3.SetErr(i, err)
 				continue
@@ -11202,7 +11202,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum3.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe3 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && sum3.Clean() {
 		r_V := r_.V[:n]
@@ -11239,13 +11239,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum4 := vec.Make[int64](n)
 	if sel == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum4.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum4.SetErr(i, err)
 				continue
@@ -11263,7 +11263,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum4.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum4.SetErr(i, err)
 				continue
@@ -11271,7 +11271,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum4.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe4 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && sum4.Clean() {
 		r_V := r_.V[:n]
@@ -11308,7 +11308,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// (probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))
+	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe3.Clean() && probe4.Clean() {
 		probe3V := probe3.V[:n]
@@ -11335,21 +11335,21 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.NeInt64(probe3.V[i], probe4.V[i])
 		}
 	}
-	// TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT)))))
+	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 	tried := vec.Try(&cmp2, sel, n)
 	vec.CopyErrs(&caseResult, &tried, sel, n)
 	when, notYet := vec.Split(&tried, sel, n)
-	// IF(p, probe(1, r, (a + CAST(5 AS BIGINT))), probe(1, r, (a + CAST(5 AS BIGINT))))
+	// IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5)))
 	then, otherwise := vec.Split(&p, when, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, when, n)
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum5 := vec.Make[int64](n)
 	if then == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum5.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum5.SetErr(i, err)
 				continue
@@ -11367,7 +11367,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum5.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum5.SetErr(i, err)
 				continue
@@ -11375,7 +11375,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum5.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe5 := vec.Make[int64](n)
 	if then == nil && r_.Clean() && sum5.Clean() {
 		r_V := r_.V[:n]
@@ -11413,13 +11413,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe5, then, n)
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum6 := vec.Make[int64](n)
 	if otherwise == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum6.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum6.SetErr(i, err)
 				continue
@@ -11437,7 +11437,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum6.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum6.SetErr(i, err)
 				continue
@@ -11445,7 +11445,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum6.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe6 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && sum6.Clean() {
 		r_V := r_.V[:n]
@@ -11484,13 +11484,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &probe6, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when, n)
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum7 := vec.Make[int64](n)
 	if notYet == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum7.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum7.SetErr(i, err)
 				continue
@@ -11508,7 +11508,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum7.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum7.SetErr(i, err)
 				continue
@@ -11516,7 +11516,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum7.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe7 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() && sum7.Clean() {
 		r_V := r_.V[:n]
@@ -11553,13 +11553,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe7.V[i] = r
 		}
 	}
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum8 := vec.Make[int64](n)
 	if notYet == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum8.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum8.SetErr(i, err)
 				continue
@@ -11577,7 +11577,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum8.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum8.SetErr(i, err)
 				continue
@@ -11585,7 +11585,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum8.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe8 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() && sum8.Clean() {
 		r_V := r_.V[:n]
@@ -11622,7 +11622,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe8.V[i] = r
 		}
 	}
-	// (probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT))))
+	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
 	cmp3 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && probe7.Clean() && probe8.Clean() {
 		probe7V := probe7.V[:n]
@@ -11649,17 +11649,17 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp3.V[i] = rt.NeInt64(probe7.V[i], probe8.V[i])
 		}
 	}
-	// TRY((probe(1, r, (a + CAST(5 AS BIGINT))) <> probe(1, r, (a + CAST(5 AS BIGINT)))))
+	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 	tried2 := vec.Try(&cmp3, notYet, n)
 	vec.CopyErrs(&caseResult, &tried2, notYet, n)
 	when2, notYet2 := vec.Split(&tried2, notYet, n)
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum9 := vec.Make[int64](n)
 	if when2 == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum9.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum9.SetErr(i, err)
 				continue
@@ -11677,7 +11677,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum9.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum9.SetErr(i, err)
 				continue
@@ -11685,7 +11685,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum9.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe9 := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() && sum9.Clean() {
 		r_V := r_.V[:n]
@@ -11723,13 +11723,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe9, when2, n)
-	// (a + CAST(5 AS BIGINT))
+	// (a + 5)
 	sum10 := vec.Make[int64](n)
 	if notYet2 == nil && a.Clean() {
 		aV := a.V[:n]
 		out := sum10.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(5)))
+			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum10.SetErr(i, err)
 				continue
@@ -11747,7 +11747,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum10.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+			r, err := rt.AddInt64(a.V[i], int64(5))
 			if err != nil {
 				sum10.SetErr(i, err)
 				continue
@@ -11755,7 +11755,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum10.V[i] = r
 		}
 	}
-	// probe(1, r, (a + CAST(5 AS BIGINT)))
+	// probe(1, r, (a + 5))
 	probe10 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() && sum10.Clean() {
 		r_V := r_.V[:n]
@@ -11857,14 +11857,14 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
-	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r, a) <= probe(...
+	// WHERE probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELS...
+	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// (b <= a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && a.Clean() {
+	if b.Clean() && a.Clean() {
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -11895,7 +11895,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult2.Clean() {
+	if r_.Clean() && caseResult2.Clean() {
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe.V[:n]
@@ -11930,13 +11930,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT))
+	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], int64(int64(1)))
+			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -11949,12 +11949,12 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GeInt64(probe.V[i], int64(int64(1)))
+			cmp2.V[i] = rt.GeInt64(probe.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, all, n)
 	when2, notYet2 := vec.Split(&cmp2, all, n)
-	vec.Fill(&caseResult, int64(int64(100)), when2, n)
+	vec.Fill(&caseResult, int64(100), when2, n)
 	// probe(2, r, a)
 	probe2 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() && a.Clean() {
@@ -12091,7 +12091,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp4, notYet2, n)
 	when4, notYet4 := vec.Split(&cmp4, notYet2, n)
-	vec.Fill(&caseResult, int64(int64(5)), when4, n)
+	vec.Fill(&caseResult, int64(5), when4, n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult4 := vec.Make[int64](n)
 	// (b <= a)
@@ -12163,9 +12163,9 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe4, notYet4, n)
-	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r, ...
+	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
 	probe5 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult.Clean() {
+	if r_.Clean() && caseResult.Clean() {
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe5.V[:n]
@@ -12204,7 +12204,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult5 := vec.Make[int64](n)
 	// (b <= a)
 	cmp6 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && a.Clean() {
+	if b.Clean() && a.Clean() {
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp6.V[:n]
@@ -12235,7 +12235,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.FillNull(&caseResult5, notYet6, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe6 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult5.Clean() {
+	if r_.Clean() && caseResult5.Clean() {
 		r_V := r_.V[:n]
 		caseResult5V := caseResult5.V[:n]
 		out := probe6.V[:n]
@@ -12270,9 +12270,9 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe6.V[i] = r
 		}
 	}
-	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r,...
+	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
 	cmp7 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe5.Clean() && probe6.Clean() {
+	if probe5.Clean() && probe6.Clean() {
 		probe5V := probe5.V[:n]
 		probe6V := probe6.V[:n]
 		out := cmp7.V[:n]
@@ -12410,13 +12410,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe8.V[i] = r
 		}
 	}
-	// (probe(2, r, a) <> CAST(3 AS BIGINT))
+	// (probe(2, r, a) <> 3)
 	cmp9 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe8.Clean() {
 		probe8V := probe8.V[:n]
 		out := cmp9.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(probe8V[i], int64(int64(3)))
+			out[i] = rt.NeInt64(probe8V[i], int64(3))
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -12429,10 +12429,10 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp9.SetErr(i, e)
 				continue
 			}
-			cmp9.V[i] = rt.NeInt64(probe8.V[i], int64(int64(3)))
+			cmp9.V[i] = rt.NeInt64(probe8.V[i], int64(3))
 		}
 	}
-	// IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN ...
+	// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
 	then, otherwise := vec.Split(&cmp9, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp9, sel, n)
@@ -12507,7 +12507,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe9, then, n)
-	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r, a) <= probe(...
+	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult8 := vec.Make[int64](n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult9 := vec.Make[int64](n)
@@ -12579,13 +12579,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe10.V[i] = r
 		}
 	}
-	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT))
+	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
 	cmp12 := vec.Make[bool](n)
 	if (otherwise == nil || len(otherwise) > n/2) && probe10.Clean() {
 		probe10V := probe10.V[:n]
 		out := cmp12.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(probe10V[i], int64(int64(1)))
+			out[i] = rt.GeInt64(probe10V[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
@@ -12598,12 +12598,12 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp12.SetErr(i, e)
 				continue
 			}
-			cmp12.V[i] = rt.GeInt64(probe10.V[i], int64(int64(1)))
+			cmp12.V[i] = rt.GeInt64(probe10.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult8, &cmp12, otherwise, n)
 	when10, notYet10 := vec.Split(&cmp12, otherwise, n)
-	vec.Fill(&caseResult8, int64(int64(100)), when10, n)
+	vec.Fill(&caseResult8, int64(100), when10, n)
 	// probe(2, r, a)
 	probe11 := vec.Make[int64](n)
 	if notYet10 == nil && r_.Clean() && a.Clean() {
@@ -12740,7 +12740,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult8, &cmp14, notYet10, n)
 	when12, notYet12 := vec.Split(&cmp14, notYet10, n)
-	vec.Fill(&caseResult8, int64(int64(5)), when12, n)
+	vec.Fill(&caseResult8, int64(5), when12, n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult11 := vec.Make[int64](n)
 	// (b <= a)
@@ -12812,7 +12812,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult8, &probe13, notYet12, n)
-	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= CAST(1 AS BIGINT)) THEN CAST(100 AS BIGINT) WHEN (probe(2, r, ...
+	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
 	probe14 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && caseResult8.Clean() {
 		r_V := r_.V[:n]
@@ -12850,7 +12850,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe14, otherwise, n)
-	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> CAST(3 AS BIGINT)), probe(1, r, CASE WHEN (b <= a) THEN c ELSE ...
+	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
 	sum := vec.Make[int64](n)
 	if sel == nil && probe7.Clean() && ifResult.Clean() {
 		probe7V := probe7.V[:n]
@@ -13504,13 +13504,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE r = 2
-	// (r = CAST(2 AS BIGINT))
+	// (r = 2)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(int64(2)))
+			out[i] = rt.EqInt64(r_V[i], int64(2))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -13523,7 +13523,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(r_.V[i], int64(int64(2)))
+			cmp.V[i] = rt.EqInt64(r_.V[i], int64(2))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -13532,15 +13532,15 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
-	// COALESCE(probe(1, r, CAST(5 AS BIGINT)), probe(1, r, CAST(5 AS BIGINT)), probe(1, r, CAST(5 AS BIGINT)))
+	// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
 	coalesced := vec.Make[int64](n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -13558,7 +13558,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -13568,13 +13568,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
 	stillNull := vec.NullRows(&probe, sel, n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe2 := vec.Make[int64](n)
 	if stillNull == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -13592,7 +13592,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -13602,13 +13602,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.MergeNonNull(&coalesced, &probe2, stillNull, n)
 	stillNull2 := vec.NullRows(&probe2, stillNull, n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe3 := vec.Make[int64](n)
 	if stillNull2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -13626,7 +13626,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -13640,15 +13640,15 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
-	// CASE WHEN (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT))) THEN probe(1, r, CAST(5 AS BIGINT)) ELSE probe(1, r, CAST(5 AS BIGINT)) END
+	// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	caseResult := vec.Make[int64](n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe4 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -13666,7 +13666,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -13674,13 +13674,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe5 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe5.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe5.SetErr(i, err)
 				continue
@@ -13698,7 +13698,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe5.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe5.SetErr(i, err)
 				continue
@@ -13706,7 +13706,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	// (probe(1, r, CAST(5 AS BIGINT)) >= probe(1, r, CAST(5 AS BIGINT)))
+	// (probe(1, r, 5) >= probe(1, r, 5))
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe4.Clean() && probe5.Clean() {
 		probe4V := probe4.V[:n]
@@ -13735,13 +13735,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe6 := vec.Make[int64](n)
 	if when == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe6.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe6.SetErr(i, err)
 				continue
@@ -13759,7 +13759,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe6.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe6.SetErr(i, err)
 				continue
@@ -13768,13 +13768,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe6, when, n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe7 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe7.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -13792,7 +13792,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe7.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -13868,7 +13868,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -13905,7 +13905,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -14311,7 +14311,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	// probe(1, r, a)
 	probe11 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe11.V[:n]
@@ -14348,7 +14348,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
 	difference2 := vec.Make[int64](n)
-	if all == nil && caseResult.Clean() && probe11.Clean() {
+	if caseResult.Clean() && probe11.Clean() {
 		caseResultV := caseResult.V[:n]
 		probe11V := probe11.V[:n]
 		out := difference2.V[:n]
@@ -14451,7 +14451,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE probe(2, r, probe(1, r, a)) < 9223372036854775807
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -14488,7 +14488,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -14525,11 +14525,11 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, probe(1, r, a)) < 9223372036854775807)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], int64(int64(9223372036854775807)))
+			out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -14542,7 +14542,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(int64(9223372036854775807)))
+			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(9223372036854775807))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -14784,7 +14784,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: 9223372036854775807
-	konst := vec.Const[int64](n, int64(int64(9223372036854775807)))
+	konst := vec.Const[int64](n, int64(9223372036854775807))
 	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 2, e
 	}
@@ -14893,21 +14893,21 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
-	// COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = CAST(0 AS BIGINT))) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
+	// COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
 	coalesced := vec.Make[int64](n)
-	// CASE WHEN ((p IS NOT NULL) AND (a = CAST(0 AS BIGINT))) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END
+	// CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END
 	caseResult := vec.Make[int64](n)
 	and := vec.NewLogic(false, all, n)
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, and.Live, n)
 	and.Add(&isNotNull)
-	// (a = CAST(0 AS BIGINT))
+	// (a = 0)
 	cmp := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+			out[i] = rt.EqInt64(aV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -14920,7 +14920,7 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+			cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 		}
 	}
 	and.Add(&cmp)
@@ -15139,7 +15139,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))...
-	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s ...
+	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, all, n)
@@ -15283,13 +15283,13 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT))
+	// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1)
 	cmp := vec.Make[bool](n)
 	if (when == nil || len(when) > n/2) && probe3.Clean() {
 		probe3V := probe3.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(probe3V[i], int64(int64(1)))
+			out[i] = rt.EqInt64(probe3V[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -15302,10 +15302,10 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(probe3.V[i], int64(int64(1)))
+			cmp.V[i] = rt.EqInt64(probe3.V[i], int64(1))
 		}
 	}
-	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = CAST(1 AS BIGINT)), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, prob...
+	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
 	then, otherwise := vec.Split(&cmp, when, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, when, n)
@@ -15819,7 +15819,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	vec.Fill(&caseResult, int64(int64(1)), when2, n)
+	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -15889,11 +15889,11 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 92233720368547758...
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -15911,7 +15911,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -15921,7 +15921,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, a)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
@@ -15958,7 +15958,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -16088,7 +16088,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -16106,7 +16106,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -16253,7 +16253,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe7.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -16271,7 +16271,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe7.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -16361,7 +16361,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe9.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe9.SetErr(i, err)
 				continue
@@ -16379,7 +16379,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe9.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe9.SetErr(i, err)
 				continue
@@ -16460,7 +16460,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE c < c
 	// (c < c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && c_.Clean() {
+	if c_.Clean() {
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -17424,7 +17424,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult2 := vec.Make[int64](n)
 	konst := vec.NullVec[int64](n)
 	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && konst.Clean() {
+	if b.Clean() && konst.Clean() {
 		bV := b.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
@@ -17453,7 +17453,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && nullIf.Clean() {
+	if r_.Clean() && nullIf.Clean() {
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe.V[:n]
@@ -17490,7 +17490,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && probe.Clean() {
+	if a.Clean() && probe.Clean() {
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
@@ -17656,7 +17656,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&caseResult2, &b, notYet2, n)
 	konst4 := vec.NullVec[int64](n)
 	eq4 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && konst4.Clean() {
+	if b.Clean() && konst4.Clean() {
 		bV := b.V[:n]
 		konst4V := konst4.V[:n]
 		out := eq4.V[:n]
@@ -17685,7 +17685,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	nullIf4 := vec.NullIf(&b, &eq4, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
 	probe4 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && nullIf4.Clean() {
+	if r_.Clean() && nullIf4.Clean() {
 		r_V := r_.V[:n]
 		nullIf4V := nullIf4.V[:n]
 		out := probe4.V[:n]
@@ -17721,7 +17721,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && caseResult2.Clean() && probe4.Clean() {
+	if caseResult2.Clean() && probe4.Clean() {
 		caseResult2V := caseResult2.V[:n]
 		probe4V := probe4.V[:n]
 		out := matches.V[:n]
@@ -17923,7 +17923,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		caseResult2V := caseResult2.V[:n]
 		out := matches2.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(caseResult2V[i], int64(int64(3)))
+			out[i] = rt.EqInt64(caseResult2V[i], int64(3))
 		}
 	} else {
 		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -17936,7 +17936,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				matches2.SetErr(i, e)
 				continue
 			}
-			matches2.V[i] = rt.EqInt64(caseResult2.V[i], int64(int64(3)))
+			matches2.V[i] = rt.EqInt64(caseResult2.V[i], int64(3))
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
@@ -18016,7 +18016,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
 	konst8 := vec.NullVec[int64](n)
 	eq8 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && konst8.Clean() {
+	if b.Clean() && konst8.Clean() {
 		bV := b.V[:n]
 		konst8V := konst8.V[:n]
 		out := eq8.V[:n]
@@ -18045,7 +18045,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	nullIf8 := vec.NullIf(&b, &eq8, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
 	probe8 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && nullIf8.Clean() {
+	if r_.Clean() && nullIf8.Clean() {
 		r_V := r_.V[:n]
 		nullIf8V := nullIf8.V[:n]
 		out := probe8.V[:n]
@@ -18149,7 +18149,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE 5 NOT IN (b, 5, a)
-	// (NOT (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a)))
+	// (NOT (5 IN (b, 5, a)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -18160,7 +18160,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		aV := a.V[:n]
 		out := negated.V[:n]
 		for i := range out {
-			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
+			out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
 		}
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(2).NullN()+in.Column(1).NullN() <= n/2 {
@@ -18174,19 +18174,19 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Not((rt.EqInt64(int64(int64(5)), bV[i]) || rt.EqInt64(int64(int64(5)), int64(int64(5))) || rt.EqInt64(int64(int64(5)), aV[i])))
+			out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a))
+		// (5 IN (b, 5, a))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
 		if (in2.Live == nil || len(in2.Live) > n/2) && b.Clean() {
 			bV := b.V[:n]
 			out := matches.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(5)), bV[i])
+				out[i] = rt.EqInt64(int64(5), bV[i])
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -18199,7 +18199,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					matches.SetErr(i, e)
 					continue
 				}
-				matches.V[i] = rt.EqInt64(int64(int64(5)), b.V[i])
+				matches.V[i] = rt.EqInt64(int64(5), b.V[i])
 			}
 		}
 		in2.Add(&matches)
@@ -18207,12 +18207,12 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		if in2.Live == nil || len(in2.Live) > n/2 {
 			out := matches2.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
+				out[i] = rt.EqInt64(int64(5), int64(5))
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
 				i := in2.Live.Row(k)
-				matches2.V[i] = rt.EqInt64(int64(int64(5)), int64(int64(5)))
+				matches2.V[i] = rt.EqInt64(int64(5), int64(5))
 			}
 		}
 		in2.Add(&matches2)
@@ -18221,7 +18221,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			aV := a.V[:n]
 			out := matches3.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(5)), aV[i])
+				out[i] = rt.EqInt64(int64(5), aV[i])
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -18234,12 +18234,12 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					matches3.SetErr(i, e)
 					continue
 				}
-				matches3.V[i] = rt.EqInt64(int64(int64(5)), a.V[i])
+				matches3.V[i] = rt.EqInt64(int64(5), a.V[i])
 			}
 		}
 		in2.Add(&matches3)
 		inResult := in2.Finish()
-		// (NOT (CAST(5 AS BIGINT) IN (b, CAST(5 AS BIGINT), a)))
+		// (NOT (5 IN (b, 5, a)))
 		negated2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && inResult.Clean() {
 			inResultV := inResult.V[:n]
@@ -18322,7 +18322,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(int64(int64(9223372036854775807)), c_V[i])
+			out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 		}
 	} else {
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -18335,7 +18335,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.NeInt64(int64(int64(9223372036854775807)), c_.V[i])
+			cmp.V[i] = rt.NeInt64(int64(9223372036854775807), c_.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &cmp, when, n)
@@ -18544,7 +18544,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 461168601842738790...
-	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)) THEN (probe(1, r, 4611686018427387904) + pr...
+	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// COALESCE(c, r)
 	coalesced := vec.Make[int64](n)
@@ -18553,7 +18553,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&coalesced, &r_, stillNull, n)
 	// (r > COALESCE(c, r))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && r_.Clean() && coalesced.Clean() {
+	if r_.Clean() && coalesced.Clean() {
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := cmp.V[:n]
@@ -18586,7 +18586,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	stillNull2 := vec.NullRows(&c_, when, n)
 	vec.Merge(&coalesced2, &r_, stillNull2, n)
 	vec.Merge(&caseResult, &coalesced2, when, n)
-	// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
+	// IF((1 <> c), 3, a)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -18598,8 +18598,8 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult.V[:n]
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if rt.NeInt64(int64(int64(1)), c_V[i]) {
-				out[i] = int64(int64(3))
+			if rt.NeInt64(int64(1), c_V[i]) {
+				out[i] = int64(3)
 			} else {
 				out[i] = aV[i]
 			}
@@ -18617,8 +18617,8 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.NeInt64(int64(int64(1)), c_V[i]) {
-				out[i] = int64(int64(3))
+			if rt.NeInt64(int64(1), c_V[i]) {
+				out[i] = int64(3)
 			} else {
 				out[i] = aV[i]
 			}
@@ -18626,13 +18626,13 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(1 AS BIGINT) <> c)
+		// (1 <> c)
 		cmp2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.NeInt64(int64(int64(1)), c_V[i])
+				out[i] = rt.NeInt64(int64(1), c_V[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -18645,14 +18645,14 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.NeInt64(int64(int64(1)), c_.V[i])
+				cmp2.V[i] = rt.NeInt64(int64(1), c_.V[i])
 			}
 		}
-		// IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a)
+		// IF((1 <> c), 3, a)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Fill(&ifResult2, int64(int64(3)), then, n)
+		vec.Fill(&ifResult2, int64(3), then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -18660,7 +18660,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	// (b <> IF((CAST(1 AS BIGINT) <> c), CAST(3 AS BIGINT), a))
+	// (b <> IF((1 <> c), 3, a))
 	cmp3 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && b.Clean() && ifResult.Clean() {
 		bV := b.V[:n]
@@ -18695,7 +18695,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -18713,7 +18713,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -18727,7 +18727,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -18745,7 +18745,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -18797,7 +18797,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -18815,7 +18815,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -18972,13 +18972,13 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: probe(2, r, 0)
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -18996,7 +18996,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -19075,7 +19075,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
-	// IF(q, (probe(2, r, c) <> probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))), (probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)) > p...
+	// IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 	then, otherwise := vec.Split(&q, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &q, all, n)
@@ -19116,7 +19116,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+	// IF((1 = a), 5, a)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -19127,8 +19127,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult2.V[:n]
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if rt.EqInt64(int64(int64(1)), aV[i]) {
-				out[i] = int64(int64(5))
+			if rt.EqInt64(int64(1), aV[i]) {
+				out[i] = int64(5)
 			} else {
 				out[i] = aV[i]
 			}
@@ -19145,8 +19145,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.EqInt64(int64(int64(1)), aV[i]) {
-				out[i] = int64(int64(5))
+			if rt.EqInt64(int64(1), aV[i]) {
+				out[i] = int64(5)
 			} else {
 				out[i] = aV[i]
 			}
@@ -19154,13 +19154,13 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(1 AS BIGINT) = a)
+		// (1 = a)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
+				out[i] = rt.EqInt64(int64(1), aV[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -19173,14 +19173,14 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
+				cmp.V[i] = rt.EqInt64(int64(1), a.V[i])
 			}
 		}
-		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+		// IF((1 = a), 5, a)
 		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult3, &cmp, rest, n)
-		vec.Fill(&ifResult3, int64(int64(5)), then2, n)
+		vec.Fill(&ifResult3, int64(5), then2, n)
 		vec.Merge(&ifResult3, &a, otherwise2, n)
 		if fused {
 			vec.Merge(&ifResult2, &ifResult3, rest, n)
@@ -19188,7 +19188,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult2 = ifResult3
 		}
 	}
-	// probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
+	// probe(3, r, IF((1 = a), 5, a))
 	probe2 := vec.Make[int64](n)
 	if then == nil && r_.Clean() && ifResult2.Clean() {
 		r_V := r_.V[:n]
@@ -19225,7 +19225,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, c) <> probe(3, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)))
+	// (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a)))
 	cmp2 := vec.Make[bool](n)
 	if (then == nil || len(then) > n/2) && probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
@@ -19253,7 +19253,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
-	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+	// IF((1 = a), 5, a)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -19264,8 +19264,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult4.V[:n]
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if rt.EqInt64(int64(int64(1)), aV[i]) {
-				out[i] = int64(int64(5))
+			if rt.EqInt64(int64(1), aV[i]) {
+				out[i] = int64(5)
 			} else {
 				out[i] = aV[i]
 			}
@@ -19282,8 +19282,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.EqInt64(int64(int64(1)), aV[i]) {
-				out[i] = int64(int64(5))
+			if rt.EqInt64(int64(1), aV[i]) {
+				out[i] = int64(5)
 			} else {
 				out[i] = aV[i]
 			}
@@ -19291,13 +19291,13 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// (CAST(1 AS BIGINT) = a)
+		// (1 = a)
 		cmp3 := vec.Make[bool](n)
 		if (rest2 == nil || len(rest2) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
+				out[i] = rt.EqInt64(int64(1), aV[i])
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -19310,14 +19310,14 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp3.SetErr(i, e)
 					continue
 				}
-				cmp3.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
+				cmp3.V[i] = rt.EqInt64(int64(1), a.V[i])
 			}
 		}
-		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+		// IF((1 = a), 5, a)
 		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
 		ifResult5 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult5, &cmp3, rest2, n)
-		vec.Fill(&ifResult5, int64(int64(5)), then3, n)
+		vec.Fill(&ifResult5, int64(5), then3, n)
 		vec.Merge(&ifResult5, &a, otherwise3, n)
 		if fused2 {
 			vec.Merge(&ifResult4, &ifResult5, rest2, n)
@@ -19325,7 +19325,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult4 = ifResult5
 		}
 	}
-	// probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
+	// probe(1, r, IF((1 = a), 5, a))
 	probe3 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
@@ -19362,7 +19362,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+	// IF((1 = a), 5, a)
 	var ifResult6 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused3 bool
@@ -19373,8 +19373,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult6.V[:n]
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if rt.EqInt64(int64(int64(1)), aV[i]) {
-				out[i] = int64(int64(5))
+			if rt.EqInt64(int64(1), aV[i]) {
+				out[i] = int64(5)
 			} else {
 				out[i] = aV[i]
 			}
@@ -19391,8 +19391,8 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.EqInt64(int64(int64(1)), aV[i]) {
-				out[i] = int64(int64(5))
+			if rt.EqInt64(int64(1), aV[i]) {
+				out[i] = int64(5)
 			} else {
 				out[i] = aV[i]
 			}
@@ -19400,13 +19400,13 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused3, rest3 = true, left
 	}
 	if !fused3 || len(rest3) > 0 {
-		// (CAST(1 AS BIGINT) = a)
+		// (1 = a)
 		cmp4 := vec.Make[bool](n)
 		if (rest3 == nil || len(rest3) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(1)), aV[i])
+				out[i] = rt.EqInt64(int64(1), aV[i])
 			}
 		} else {
 			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
@@ -19419,14 +19419,14 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp4.SetErr(i, e)
 					continue
 				}
-				cmp4.V[i] = rt.EqInt64(int64(int64(1)), a.V[i])
+				cmp4.V[i] = rt.EqInt64(int64(1), a.V[i])
 			}
 		}
-		// IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)
+		// IF((1 = a), 5, a)
 		then4, otherwise4 := vec.Split(&cmp4, rest3, n)
 		ifResult7 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult7, &cmp4, rest3, n)
-		vec.Fill(&ifResult7, int64(int64(5)), then4, n)
+		vec.Fill(&ifResult7, int64(5), then4, n)
 		vec.Merge(&ifResult7, &a, otherwise4, n)
 		if fused3 {
 			vec.Merge(&ifResult6, &ifResult7, rest3, n)
@@ -19434,7 +19434,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult6 = ifResult7
 		}
 	}
-	// probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a))
+	// probe(1, r, IF((1 = a), 5, a))
 	probe4 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && ifResult6.Clean() {
 		r_V := r_.V[:n]
@@ -19471,7 +19471,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// (probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)) > probe(1, r, IF((CAST(1 AS BIGINT) = a), CAST(5 AS BIGINT), a)))
+	// (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))
 	cmp5 := vec.Make[bool](n)
 	if (otherwise == nil || len(otherwise) > n/2) && probe3.Clean() && probe4.Clean() {
 		probe3V := probe3.V[:n]
@@ -19566,11 +19566,11 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END
-	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, CAST(0 AS BIGINT))) THEN a WHEN c THEN probe(2, r, CAST(0 AS BIGINT)) ELSE CAST(NULL AS BIGINT) END
+	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -19607,7 +19607,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (-probe(1, r, c))
 	minus := vec.Make[int64](n)
-	if all == nil && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -19637,13 +19637,13 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			minus.V[i] = r
 		}
 	}
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -19661,7 +19661,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -19670,7 +19670,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && probe2.Clean() {
+	if b.Clean() && probe2.Clean() {
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
@@ -19695,10 +19695,10 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			eq.V[i] = rt.EqInt64(b.V[i], probe2.V[i])
 		}
 	}
-	// NULLIF(b, probe(2, r, CAST(0 AS BIGINT)))
+	// NULLIF(b, probe(2, r, 0))
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && minus.Clean() && nullIf.Clean() {
+	if minus.Clean() && nullIf.Clean() {
 		minusV := minus.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := matches.V[:n]
@@ -19754,13 +19754,13 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe3 := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -19778,7 +19778,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -19793,13 +19793,13 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: probe(2, r, 0)
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe4 := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -19817,7 +19817,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -19832,7 +19832,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o3: probe(1, r, c)
 	// probe(1, r, c)
 	probe5 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe5.V[:n]
@@ -19935,7 +19935,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE probe(1, r, b) <= probe(1, r, b)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
@@ -19972,7 +19972,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
@@ -20009,7 +20009,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, b) <= probe(1, r, b))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -20527,7 +20527,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	coalesced := vec.Make[int64](n)
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -20564,7 +20564,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (-probe(3, r, c))
 	minus := vec.Make[int64](n)
-	if all == nil && probe.Clean() {
+	if probe.Clean() {
 		probeV := probe.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -21116,7 +21116,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE c < probe(4, r, a)
 	// probe(4, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -21153,7 +21153,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (c < probe(4, r, a))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && c_.Clean() && probe.Clean() {
+	if c_.Clean() && probe.Clean() {
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
@@ -21184,7 +21184,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: (((b + 1) = b) OR (c <> a))
-	// (((b + CAST(1 AS BIGINT)) = b) OR (c <> a))
+	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -21198,7 +21198,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(1)))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
 			if bad {
 				break
 			}
@@ -21222,7 +21222,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(1)))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -21232,13 +21232,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
-		// (b + CAST(1 AS BIGINT))
+		// (b + 1)
 		sum := vec.Make[int64](n)
 		if or.Live == nil && b.Clean() {
 			bV := b.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(bV[i], int64(int64(1)))
+				r, err := rt.AddInt64(bV[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -21256,7 +21256,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(b.V[i], int64(int64(1)))
+				r, err := rt.AddInt64(b.V[i], int64(1))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -21264,7 +21264,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum.V[i] = r
 			}
 		}
-		// ((b + CAST(1 AS BIGINT)) = b)
+		// ((b + 1) = b)
 		cmp2 := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && sum.Clean() && b.Clean() {
 			sumV := sum.V[:n]
@@ -21332,7 +21332,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
-	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -21343,10 +21343,10 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult.V[:n]
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
-				out[i] = int64(int64(4611686018427387904))
+			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				out[i] = int64(4611686018427387904)
 			} else {
-				out[i] = int64(int64(100))
+				out[i] = int64(100)
 			}
 		}
 		fused2, rest2 = true, vec.Sel{}
@@ -21361,10 +21361,10 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
-				out[i] = int64(int64(4611686018427387904))
+			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				out[i] = int64(4611686018427387904)
 			} else {
-				out[i] = int64(int64(100))
+				out[i] = int64(100)
 			}
 		}
 		fused2, rest2 = true, left
@@ -21376,7 +21376,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			c_V := c_.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
-				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
+				out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -21389,22 +21389,22 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp4.SetErr(i, e)
 					continue
 				}
-				cmp4.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
+				cmp4.V[i] = rt.LeInt64(c_.V[i], int64(9223372036854775807))
 			}
 		}
-		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 		then, otherwise := vec.Split(&cmp4, rest2, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp4, rest2, n)
-		vec.Fill(&ifResult2, int64(int64(4611686018427387904)), then, n)
-		vec.Fill(&ifResult2, int64(int64(100)), otherwise, n)
+		vec.Fill(&ifResult2, int64(4611686018427387904), then, n)
+		vec.Fill(&ifResult2, int64(100), otherwise, n)
 		if fused2 {
 			vec.Merge(&ifResult, &ifResult2, rest2, n)
 		} else {
 			ifResult = ifResult2
 		}
 	}
-	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
+	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
@@ -21441,7 +21441,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))))
+	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
 	probe3 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe2.Clean() {
 		r_V := r_.V[:n]
@@ -21495,11 +21495,11 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp5.V[i] = rt.EqString(sArr.Value(i), "a")
 		}
 	}
-	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))), a)
+	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 	then2, otherwise2 := vec.Split(&cmp5, sel, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &cmp5, sel, n)
-	// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused3 bool
@@ -21510,10 +21510,10 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult4.V[:n]
 		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
 			i := then2.Row(k)
-			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
-				out[i] = int64(int64(4611686018427387904))
+			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				out[i] = int64(4611686018427387904)
 			} else {
-				out[i] = int64(int64(100))
+				out[i] = int64(100)
 			}
 		}
 		fused3, rest3 = true, vec.Sel{}
@@ -21528,10 +21528,10 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LeInt64(c_V[i], int64(int64(9223372036854775807))) {
-				out[i] = int64(int64(4611686018427387904))
+			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				out[i] = int64(4611686018427387904)
 			} else {
-				out[i] = int64(int64(100))
+				out[i] = int64(100)
 			}
 		}
 		fused3, rest3 = true, left
@@ -21543,7 +21543,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			c_V := c_.V[:n]
 			out := cmp6.V[:n]
 			for i := range out {
-				out[i] = rt.LeInt64(c_V[i], int64(int64(9223372036854775807)))
+				out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
 			}
 		} else {
 			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
@@ -21556,22 +21556,22 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp6.SetErr(i, e)
 					continue
 				}
-				cmp6.V[i] = rt.LeInt64(c_.V[i], int64(int64(9223372036854775807)))
+				cmp6.V[i] = rt.LeInt64(c_.V[i], int64(9223372036854775807))
 			}
 		}
-		// IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))
+		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 		then3, otherwise3 := vec.Split(&cmp6, rest3, n)
 		ifResult5 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult5, &cmp6, rest3, n)
-		vec.Fill(&ifResult5, int64(int64(4611686018427387904)), then3, n)
-		vec.Fill(&ifResult5, int64(int64(100)), otherwise3, n)
+		vec.Fill(&ifResult5, int64(4611686018427387904), then3, n)
+		vec.Fill(&ifResult5, int64(100), otherwise3, n)
 		if fused3 {
 			vec.Merge(&ifResult4, &ifResult5, rest3, n)
 		} else {
 			ifResult4 = ifResult5
 		}
 	}
-	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))
+	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
 	probe4 := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
@@ -21608,7 +21608,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT))))
+	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
 	probe5 := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() && probe4.Clean() {
 		r_V := r_.V[:n]
@@ -21647,7 +21647,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult3, &probe5, then2, n)
 	vec.Merge(&ifResult3, &a, otherwise2, n)
-	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, CAST(100 AS BIGINT)))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 92233720...
+	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
 	sum2 := vec.Make[int64](n)
 	if sel == nil && probe3.Clean() && ifResult3.Clean() {
 		probe3V := probe3.V[:n]
@@ -21752,7 +21752,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
 	// (a = c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && c_.Clean() {
+	if a.Clean() && c_.Clean() {
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
@@ -21777,7 +21777,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 		}
 	}
-	// IF((a = c), (b <> b), (b <> probe(1, r, (c + CAST(100 AS BIGINT)))))
+	// IF((a = c), (b <> b), (b <> probe(1, r, (c + 100))))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
@@ -21804,13 +21804,13 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
-	// (c + CAST(100 AS BIGINT))
+	// (c + 100)
 	sum := vec.Make[int64](n)
 	if otherwise == nil && c_.Clean() {
 		c_V := c_.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(c_V[i], int64(int64(100)))
+			r, err := rt.AddInt64(c_V[i], int64(100))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -21828,7 +21828,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(c_.V[i], int64(int64(100)))
+			r, err := rt.AddInt64(c_.V[i], int64(100))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -21836,7 +21836,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// probe(1, r, (c + CAST(100 AS BIGINT)))
+	// probe(1, r, (c + 100))
 	probe := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && sum.Clean() {
 		r_V := r_.V[:n]
@@ -21873,7 +21873,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (b <> probe(1, r, (c + CAST(100 AS BIGINT))))
+	// (b <> probe(1, r, (c + 100)))
 	cmp3 := vec.Make[bool](n)
 	if (otherwise == nil || len(otherwise) > n/2) && b.Clean() && probe.Clean() {
 		bV := b.V[:n]
@@ -21901,7 +21901,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &cmp3, otherwise, n)
-	// IF(IF((a = c), (b <> b), (b <> probe(1, r, (c + CAST(100 AS BIGINT))))), (probe(2, r, b) > c), (CAST(s AS BIGINT) <> a))
+	// IF(IF((a = c), (b <> b), (b <> probe(1, r, (c + 100)))), (probe(2, r, b) > c), (CAST(s AS BIGINT) <> a))
 	then2, otherwise2 := vec.Split(&ifResult, all, n)
 	ifResult2 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult2, &ifResult, all, n)
@@ -22092,14 +22092,14 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGI...
-	// CASE b WHEN CAST(1 AS BIGINT) THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS...
+	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() {
+	if b.Clean() {
 		bV := b.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(bV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(bV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -22112,7 +22112,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(b.V[i], int64(int64(1)))
+			matches.V[i] = rt.EqInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -22127,7 +22127,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -22145,7 +22145,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -22160,7 +22160,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -22178,7 +22178,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -22295,7 +22295,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
 	// probe(2, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -22332,7 +22332,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
@@ -22369,7 +22369,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, b)
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe3.V[:n]
@@ -22406,7 +22406,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, b) < probe(1, r, b))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() && probe3.Clean() {
+	if probe2.Clean() && probe3.Clean() {
 		probe2V := probe2.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp.V[:n]
@@ -22521,7 +22521,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &ifResult2, otherwise, n)
 	// (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
 	sum := vec.Make[int64](n)
-	if all == nil && probe.Clean() && ifResult.Clean() {
+	if probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -22563,7 +22563,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: IF((b = probe(1, r, b)), s, s)
 	// probe(1, r, b)
 	probe6 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe6.V[:n]
@@ -22600,7 +22600,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (b = probe(1, r, b))
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && probe6.Clean() {
+	if b.Clean() && probe6.Clean() {
 		bV := b.V[:n]
 		probe6V := probe6.V[:n]
 		out := cmp2.V[:n]
@@ -22699,13 +22699,13 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
 	or := vec.NewLogic(true, all, n)
 	or.Add(&q)
-	// probe(1, r, CAST(7 AS BIGINT))
+	// probe(1, r, 7)
 	probe := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(7)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -22723,7 +22723,7 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(7)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(7))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -22731,7 +22731,7 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (c > probe(1, r, CAST(7 AS BIGINT)))
+	// (c > probe(1, r, 7))
 	cmp := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && c_.Clean() && probe.Clean() {
 		c_V := c_.V[:n]
@@ -22760,11 +22760,11 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	or.Add(&cmp)
 	orResult := or.Finish()
-	// IF((q OR (c > probe(1, r, CAST(7 AS BIGINT)))), 9223372036854775807, b)
+	// IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
 	then, otherwise := vec.Split(&orResult, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &orResult, all, n)
-	vec.Fill(&ifResult, int64(int64(9223372036854775807)), then, n)
+	vec.Fill(&ifResult, int64(9223372036854775807), then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
@@ -23064,7 +23064,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE probe(1, r, a) <> probe(2, r, c)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -23101,7 +23101,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, c)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
@@ -23138,7 +23138,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, a) <> probe(2, r, c))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -23169,7 +23169,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
-	// IF((a < CAST(100 AS BIGINT)), b, c)
+	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -23182,7 +23182,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult.V[:n]
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if rt.LtInt64(aV[i], int64(int64(100))) {
+			if rt.LtInt64(aV[i], int64(100)) {
 				out[i] = bV[i]
 			} else {
 				out[i] = c_V[i]
@@ -23202,7 +23202,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LtInt64(aV[i], int64(int64(100))) {
+			if rt.LtInt64(aV[i], int64(100)) {
 				out[i] = bV[i]
 			} else {
 				out[i] = c_V[i]
@@ -23211,13 +23211,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a < CAST(100 AS BIGINT))
+		// (a < 100)
 		cmp2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
+				out[i] = rt.LtInt64(aV[i], int64(100))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -23230,10 +23230,10 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
+				cmp2.V[i] = rt.LtInt64(a.V[i], int64(100))
 			}
 		}
-		// IF((a < CAST(100 AS BIGINT)), b, c)
+		// IF((a < 100), b, c)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
@@ -23245,7 +23245,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	// (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))
+	// (IF((a < 100), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
 	// probe(1, r, a)
 	probe3 := vec.Make[int64](n)
@@ -23312,7 +23312,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	in2.Add(&matches)
 	inResult := in2.Finish()
-	// (NOT (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a))))
+	// (NOT (IF((a < 100), b, c) IN (probe(1, r, a))))
 	negated := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && inResult.Clean() {
 		inResultV := inResult.V[:n]
@@ -23334,7 +23334,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			negated.V[i] = rt.Not(inResult.V[i])
 		}
 	}
-	// IF((NOT (IF((a < CAST(100 AS BIGINT)), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF(...
+	// IF((NOT (IF((a < 100), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)...
 	then2, otherwise2 := vec.Split(&negated, sel, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &negated, sel, n)
@@ -23524,7 +23524,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe7.V[i] = r
 		}
 	}
-	// IF((a < CAST(100 AS BIGINT)), b, c)
+	// IF((a < 100), b, c)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -23537,7 +23537,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult4.V[:n]
 		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 			i := otherwise2.Row(k)
-			if rt.LtInt64(aV[i], int64(int64(100))) {
+			if rt.LtInt64(aV[i], int64(100)) {
 				out[i] = bV[i]
 			} else {
 				out[i] = c_V[i]
@@ -23557,7 +23557,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LtInt64(aV[i], int64(int64(100))) {
+			if rt.LtInt64(aV[i], int64(100)) {
 				out[i] = bV[i]
 			} else {
 				out[i] = c_V[i]
@@ -23566,13 +23566,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// (a < CAST(100 AS BIGINT))
+		// (a < 100)
 		cmp3 := vec.Make[bool](n)
 		if (rest2 == nil || len(rest2) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(aV[i], int64(int64(100)))
+				out[i] = rt.LtInt64(aV[i], int64(100))
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -23585,10 +23585,10 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp3.SetErr(i, e)
 					continue
 				}
-				cmp3.V[i] = rt.LtInt64(a.V[i], int64(int64(100)))
+				cmp3.V[i] = rt.LtInt64(a.V[i], int64(100))
 			}
 		}
-		// IF((a < CAST(100 AS BIGINT)), b, c)
+		// IF((a < 100), b, c)
 		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
 		ifResult5 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult5, &cmp3, rest2, n)
@@ -23600,7 +23600,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult4 = ifResult5
 		}
 	}
-	// probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))
+	// probe(3, r, IF((a < 100), b, c))
 	probe8 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
@@ -23637,7 +23637,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe8.V[i] = r
 		}
 	}
-	// (probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c)))
+	// (probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))
 	cmp4 := vec.Make[bool](n)
 	if (otherwise2 == nil || len(otherwise2) > n/2) && probe7.Clean() && probe8.Clean() {
 		probe7V := probe7.V[:n]
@@ -23664,7 +23664,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp4.V[i] = rt.EqInt64(probe7.V[i], probe8.V[i])
 		}
 	}
-	// IF((probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))), probe(1, r, a), probe(1, r, a))
+	// IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))
 	then4, otherwise4 := vec.Split(&cmp4, otherwise2, n)
 	ifResult6 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult6, &cmp4, otherwise2, n)
@@ -23744,7 +23744,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult6, &probe10, otherwise4, n)
-	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < CAST(100 AS BIGINT)), b, c))), probe(1, r, a), probe(1, r, a)))
+	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a)))
 	sum2 := vec.Make[int64](n)
 	if otherwise2 == nil && probe6.Clean() && ifResult6.Clean() {
 		probe6V := probe6.V[:n]
@@ -23847,15 +23847,15 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END
-	// CASE WHEN (b > CAST(1 AS BIGINT)) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
+	// CASE WHEN (b > 1) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
 	caseResult := vec.Make[bool](n)
-	// (b > CAST(1 AS BIGINT))
+	// (b > 1)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() {
+	if b.Clean() {
 		bV := b.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(bV[i], int64(int64(1)))
+			out[i] = rt.GtInt64(bV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -23868,7 +23868,7 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(b.V[i], int64(int64(1)))
+			cmp.V[i] = rt.GtInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -24167,11 +24167,11 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult2 := vec.Make[int64](n)
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -24189,7 +24189,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -24207,7 +24207,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -24225,7 +24225,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -24274,7 +24274,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END)
 	probe4 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult2.Clean() {
+	if r_.Clean() && caseResult2.Clean() {
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe4.V[:n]
@@ -24310,7 +24310,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && b.Clean() && probe4.Clean() {
+	if b.Clean() && probe4.Clean() {
 		bV := b.V[:n]
 		probe4V := probe4.V[:n]
 		out := matches.V[:n]
@@ -24343,7 +24343,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe5.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe5.SetErr(i, err)
 				continue
@@ -24361,7 +24361,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe5.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe5.SetErr(i, err)
 				continue
@@ -24396,11 +24396,11 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LeInt64(b.V[i], probe5.V[i])
 		}
 	}
-	// IF((b <= probe(1, r, 9223372036854775807)), CAST(100 AS BIGINT), c)
+	// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
 	then, otherwise := vec.Split(&cmp, when2, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, when2, n)
-	vec.Fill(&ifResult, int64(int64(100)), then, n)
+	vec.Fill(&ifResult, int64(100), then, n)
 	vec.Merge(&ifResult, &c_, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when2, n)
 	matches2 := vec.Make[bool](n)
@@ -24426,7 +24426,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet2, n)
 	when3, notYet3 := vec.Split(&matches2, notYet2, n)
-	vec.Fill(&caseResult, int64(int64(4611686018427387904)), when3, n)
+	vec.Fill(&caseResult, int64(4611686018427387904), when3, n)
 	vec.Merge(&caseResult, &c_, notYet3, n)
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
 	stillNull := vec.NullRows(&caseResult, all, n)
@@ -24531,11 +24531,11 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult := vec.Make[int64](n)
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -24553,7 +24553,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -24563,7 +24563,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, 9223372036854775807) <= c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && c_.Clean() {
+	if probe.Clean() && c_.Clean() {
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
@@ -24628,7 +24628,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -24646,7 +24646,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -24660,7 +24660,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -24678,7 +24678,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -24759,7 +24759,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o3: CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint3 := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint3.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -25648,7 +25648,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: (r * a)
 	// (r * a)
 	product10 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := product10.V[:n]
@@ -25748,7 +25748,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(2, r, probe(1, r, b)) = 7)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
@@ -25785,7 +25785,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, probe(1, r, b))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -25820,13 +25820,13 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, b)) = CAST(7 AS BIGINT))
+	// (probe(2, r, probe(1, r, b)) = 7)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], int64(int64(7)))
+			out[i] = rt.EqInt64(probe2V[i], int64(7))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -25839,7 +25839,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(int64(7)))
+			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(7))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -25905,13 +25905,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE probe(2, r, probe(1, r, 0)) = 0
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -25929,7 +25929,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -25937,9 +25937,9 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(0 AS BIGINT)))
+	// probe(2, r, probe(1, r, 0))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe.Clean() {
+	if r_.Clean() && probe.Clean() {
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
@@ -25974,13 +25974,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(0 AS BIGINT))) = CAST(0 AS BIGINT))
+	// (probe(2, r, probe(1, r, 0)) = 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() {
+	if probe2.Clean() {
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], int64(int64(0)))
+			out[i] = rt.EqInt64(probe2V[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -25993,7 +25993,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(int64(0)))
+			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(0))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -26002,16 +26002,16 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= pro...
-	// CASE WHEN (NOT ((probe(1, r, CAST(0 AS BIGINT)) < probe(3, r, probe(2, r, probe(1, r, CAST(0 AS BIGINT))))) OR (CAST(-1 AS BIGINT) < probe(1, r, CAST(0 AS BI...
+	// CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, sel, n)
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe3 := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -26029,7 +26029,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -26037,13 +26037,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe4 := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -26061,7 +26061,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -26069,7 +26069,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(0 AS BIGINT)))
+	// probe(2, r, probe(1, r, 0))
 	probe5 := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() && probe4.Clean() {
 		r_V := r_.V[:n]
@@ -26106,7 +26106,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	// probe(3, r, probe(2, r, probe(1, r, CAST(0 AS BIGINT))))
+	// probe(3, r, probe(2, r, probe(1, r, 0)))
 	probe6 := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() && probe5.Clean() {
 		r_V := r_.V[:n]
@@ -26143,7 +26143,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe6.V[i] = r
 		}
 	}
-	// (probe(1, r, CAST(0 AS BIGINT)) < probe(3, r, probe(2, r, probe(1, r, CAST(0 AS BIGINT)))))
+	// (probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0))))
 	cmp2 := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && probe3.Clean() && probe6.Clean() {
 		probe3V := probe3.V[:n]
@@ -26171,13 +26171,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	or.Add(&cmp2)
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe7 := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe7.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -26195,7 +26195,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe7.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -26203,13 +26203,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe7.V[i] = r
 		}
 	}
-	// (CAST(-1 AS BIGINT) < probe(1, r, CAST(0 AS BIGINT)))
+	// (-1 < probe(1, r, 0))
 	cmp3 := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && probe7.Clean() {
 		probe7V := probe7.V[:n]
 		out := cmp3.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(int64(int64(-1)), probe7V[i])
+			out[i] = rt.LtInt64(int64(-1), probe7V[i])
 		}
 	} else {
 		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -26222,12 +26222,12 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.LtInt64(int64(int64(-1)), probe7.V[i])
+			cmp3.V[i] = rt.LtInt64(int64(-1), probe7.V[i])
 		}
 	}
 	or.Add(&cmp3)
 	orResult := or.Finish()
-	// (NOT ((probe(1, r, CAST(0 AS BIGINT)) < probe(3, r, probe(2, r, probe(1, r, CAST(0 AS BIGINT))))) OR (CAST(-1 AS BIGINT) < probe(1, r, CAST(0 AS BIGINT)))))
+	// (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0))))
 	negated := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && orResult.Clean() {
 		orResultV := orResult.V[:n]
@@ -26251,13 +26251,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &negated, sel, n)
 	when, notYet := vec.Split(&negated, sel, n)
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe8 := vec.Make[int64](n)
 	if when == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe8.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe8.SetErr(i, err)
 				continue
@@ -26275,7 +26275,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe8.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe8.SetErr(i, err)
 				continue
@@ -26311,13 +26311,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe9 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe9.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe9.SetErr(i, err)
 				continue
@@ -26335,7 +26335,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe9.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe9.SetErr(i, err)
 				continue
@@ -26343,7 +26343,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe9.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(0 AS BIGINT)))
+	// probe(2, r, probe(1, r, 0))
 	probe10 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() && probe9.Clean() {
 		r_V := r_.V[:n]
@@ -26380,7 +26380,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe10.V[i] = r
 		}
 	}
-	// (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, CAST(0 AS BIGINT))))
+	// (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0)))
 	cmp4 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && asBigint.Clean() && probe10.Clean() {
 		asBigintV := asBigint.V[:n]
@@ -26409,13 +26409,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe11 := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe11.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe11.SetErr(i, err)
 				continue
@@ -26433,7 +26433,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe11.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe11.SetErr(i, err)
 				continue
@@ -26509,10 +26509,10 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 EL...
-	// CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WH...
+	// CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, all, n)
-	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END
+	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult2 := vec.Make[int64](n)
 	// (a > a)
 	cmp := vec.Make[bool](n)
@@ -26543,8 +26543,8 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull := vec.IsNull(&b, true, notYet, n)
 	vec.CopyErrs(&caseResult2, &isNotNull, notYet, n)
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
-	vec.Fill(&caseResult2, int64(int64(5)), when2, n)
-	vec.Fill(&caseResult2, int64(int64(1)), notYet2, n)
+	vec.Fill(&caseResult2, int64(5), when2, n)
+	vec.Fill(&caseResult2, int64(1), notYet2, n)
 	// probe(4, r, r)
 	probe := vec.Make[int64](n)
 	if or.Live == nil && r_.Clean() {
@@ -26577,7 +26577,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END < probe(4, r, r))
+	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r))
 	cmp2 := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && caseResult2.Clean() && probe.Clean() {
 		caseResult2V := caseResult2.V[:n]
@@ -26605,7 +26605,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	or.Add(&cmp2)
-	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END
+	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult3 := vec.Make[int64](n)
 	// (a > a)
 	cmp3 := vec.Make[bool](n)
@@ -26636,9 +26636,9 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull2 := vec.IsNull(&b, true, notYet3, n)
 	vec.CopyErrs(&caseResult3, &isNotNull2, notYet3, n)
 	when4, notYet4 := vec.Split(&isNotNull2, notYet3, n)
-	vec.Fill(&caseResult3, int64(int64(5)), when4, n)
-	vec.Fill(&caseResult3, int64(int64(1)), notYet4, n)
-	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END BETWEEN c AND probe(1, r, b))
+	vec.Fill(&caseResult3, int64(5), when4, n)
+	vec.Fill(&caseResult3, int64(1), notYet4, n)
+	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))
 	between := vec.NewLogic(false, or.Live, n)
 	inRange := vec.Make[bool](n)
 	if (between.Live == nil || len(between.Live) > n/2) && caseResult3.Clean() && c_.Clean() {
@@ -26736,7 +26736,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	orResult := or.Finish()
 	vec.CopyErrs(&caseResult, &orResult, all, n)
 	when5, notYet5 := vec.Split(&orResult, all, n)
-	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END
+	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult4 := vec.Make[int64](n)
 	// (a > a)
 	cmp4 := vec.Make[bool](n)
@@ -26767,9 +26767,9 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull3 := vec.IsNull(&b, true, notYet6, n)
 	vec.CopyErrs(&caseResult4, &isNotNull3, notYet6, n)
 	when7, notYet7 := vec.Split(&isNotNull3, notYet6, n)
-	vec.Fill(&caseResult4, int64(int64(5)), when7, n)
-	vec.Fill(&caseResult4, int64(int64(1)), notYet7, n)
-	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN CAST(5 AS BIGINT) ELSE CAST(1 AS BIGINT) END)
+	vec.Fill(&caseResult4, int64(5), when7, n)
+	vec.Fill(&caseResult4, int64(1), notYet7, n)
+	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END)
 	probe3 := vec.Make[int64](n)
 	if when5 == nil && r_.Clean() && caseResult4.Clean() {
 		r_V := r_.V[:n]
@@ -26883,13 +26883,13 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&konst, n)
 
 	// o1: IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, ...
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -26907,7 +26907,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -26915,9 +26915,9 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (probe(2, r, CAST(0 AS BIGINT)) IS NULL)
+	// (probe(2, r, 0) IS NULL)
 	isNull := vec.IsNull(&probe, false, sel, n)
-	// IF((probe(2, r, CAST(0 AS BIGINT)) IS NULL), probe(1, r, r), probe(1, r, r))
+	// IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r))
 	then, otherwise := vec.Split(&isNull, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNull, sel, n)
@@ -26987,17 +26987,17 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe3, otherwise, n)
-	// (IF((probe(2, r, CAST(0 AS BIGINT)) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (probe(2...
+	// (IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) +...
 	between := vec.NewLogic(false, sel, n)
-	// CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT))) THEN (probe(2, r, CAST(0 AS ...
+	// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
 	caseResult := vec.Make[int64](n)
-	// (CAST(1 AS BIGINT) <> b)
+	// (1 <> b)
 	cmp := vec.Make[bool](n)
 	if (between.Live == nil || len(between.Live) > n/2) && b.Clean() {
 		bV := b.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(int64(int64(1)), bV[i])
+			out[i] = rt.NeInt64(int64(1), bV[i])
 		}
 	} else {
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -27010,19 +27010,19 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.NeInt64(int64(int64(1)), b.V[i])
+			cmp.V[i] = rt.NeInt64(int64(1), b.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, between.Live, n)
 	when, notYet := vec.Split(&cmp, between.Live, n)
-	vec.Fill(&caseResult, int64(int64(2)), when, n)
-	// probe(2, r, CAST(0 AS BIGINT))
+	vec.Fill(&caseResult, int64(2), when, n)
+	// probe(2, r, 0)
 	probe4 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -27040,7 +27040,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -27048,13 +27048,13 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe5 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe5.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe5.SetErr(i, err)
 				continue
@@ -27072,7 +27072,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe5.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe5.SetErr(i, err)
 				continue
@@ -27080,7 +27080,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	// (probe(2, r, CAST(0 AS BIGINT)) > probe(2, r, CAST(0 AS BIGINT)))
+	// (probe(2, r, 0) > probe(2, r, 0))
 	cmp2 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && probe4.Clean() && probe5.Clean() {
 		probe4V := probe4.V[:n]
@@ -27109,13 +27109,13 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe6 := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe6.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe6.SetErr(i, err)
 				continue
@@ -27133,7 +27133,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe6.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe6.SetErr(i, err)
 				continue
@@ -27141,13 +27141,13 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe6.V[i] = r
 		}
 	}
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe7 := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe7.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -27165,7 +27165,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe7.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -27173,7 +27173,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe7.V[i] = r
 		}
 	}
-	// (probe(2, r, CAST(0 AS BIGINT)) + probe(2, r, CAST(0 AS BIGINT)))
+	// (probe(2, r, 0) + probe(2, r, 0))
 	sum := vec.Make[int64](n)
 	if when2 == nil && probe6.Clean() && probe7.Clean() {
 		probe6V := probe6.V[:n]
@@ -27267,18 +27267,18 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
-	// IF((IF((probe(2, r, CAST(0 AS BIGINT)) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (CAST(1 AS BIGINT) <> b) THEN CAST(2 AS BIGINT) WHEN (prob...
+	// IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
 	then2, otherwise2 := vec.Split(&betweenResult, sel, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &betweenResult, sel, n)
 	vec.Merge(&ifResult2, &a, then2, n)
-	// probe(3, r, CAST(5 AS BIGINT))
+	// probe(3, r, 5)
 	probe8 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe8.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
 			if err != nil {
 				probe8.SetErr(i, err)
 				continue
@@ -27296,7 +27296,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe8.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(5))
 			if err != nil {
 				probe8.SetErr(i, err)
 				continue
@@ -27681,7 +27681,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: ((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
-	// ((9223372036854775807 = a) OR (CAST(0 AS BIGINT) > a) OR ((-a) <> a))
+	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -27692,7 +27692,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := anyOf.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.EqInt64(int64(int64(9223372036854775807)), aV[i]) || rt.GtInt64(int64(int64(0)), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+			out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
 			if bad {
 				break
 			}
@@ -27713,7 +27713,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.EqInt64(int64(int64(9223372036854775807)), aV[i]) || rt.GtInt64(int64(int64(0)), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+			out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -27729,7 +27729,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			aV := a.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(int64(int64(9223372036854775807)), aV[i])
+				out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -27742,17 +27742,17 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.EqInt64(int64(int64(9223372036854775807)), a.V[i])
+				cmp.V[i] = rt.EqInt64(int64(9223372036854775807), a.V[i])
 			}
 		}
 		or.Add(&cmp)
-		// (CAST(0 AS BIGINT) > a)
+		// (0 > a)
 		cmp2 := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(int64(int64(0)), aV[i])
+				out[i] = rt.GtInt64(int64(0), aV[i])
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -27765,7 +27765,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.GtInt64(int64(int64(0)), a.V[i])
+				cmp2.V[i] = rt.GtInt64(int64(0), a.V[i])
 			}
 		}
 		or.Add(&cmp2)
@@ -27902,11 +27902,11 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -27924,7 +27924,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -27934,7 +27934,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, 9223372036854775807) < r)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && r_.Clean() {
+	if probe.Clean() && r_.Clean() {
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
@@ -27959,7 +27959,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe.V[i], r_.V[i])
 		}
 	}
-	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), CAST(0 AS BIGINT))
+	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
@@ -27969,7 +27969,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -27987,7 +27987,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -28001,7 +28001,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -28019,7 +28019,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(9223372036854775807)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -28065,7 +28065,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &product, then, n)
-	vec.Fill(&ifResult, int64(int64(0)), otherwise, n)
+	vec.Fill(&ifResult, int64(0), otherwise, n)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -28145,7 +28145,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE probe(1, r, c) = CAST(s AS BIGINT)
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -28182,7 +28182,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -28209,7 +28209,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, c) = CAST(s AS BIGINT))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && asBigint.Clean() {
+	if probe.Clean() && asBigint.Clean() {
 		probeV := probe.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
@@ -28240,15 +28240,15 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1...
-	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN CAST(2 AS BIGINT) ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c...
+	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, ...
 	caseResult := vec.Make[int64](n)
-	// CASE WHEN (p IS NOT NULL) THEN CAST(2 AS BIGINT) ELSE probe(1, r, c) END
+	// CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END
 	caseResult2 := vec.Make[int64](n)
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, sel, n)
 	vec.CopyErrs(&caseResult2, &isNotNull, sel, n)
 	when, notYet := vec.Split(&isNotNull, sel, n)
-	vec.Fill(&caseResult2, int64(int64(2)), when, n)
+	vec.Fill(&caseResult2, int64(2), when, n)
 	// probe(1, r, c)
 	probe2 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() && c_.Clean() {
@@ -28361,7 +28361,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// (CASE WHEN (p IS NOT NULL) THEN CAST(2 AS BIGINT) ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
+	// (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && caseResult2.Clean() && sum.Clean() {
 		caseResult2V := caseResult2.V[:n]
@@ -28934,7 +28934,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -28971,11 +28971,11 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, c) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe, true, all, n)
-	// IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a)) + probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))), probe(1, r, IF((c < CAST(...
+	// IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
 	then, otherwise := vec.Split(&isNotNull, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
-	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// IF((c < 3), a, a)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -28987,7 +28987,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult2.V[:n]
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -29006,7 +29006,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -29015,13 +29015,13 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (c < CAST(3 AS BIGINT))
+		// (c < 3)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+				out[i] = rt.LtInt64(c_V[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -29034,10 +29034,10 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
+				cmp.V[i] = rt.LtInt64(c_.V[i], int64(3))
 			}
 		}
-		// IF((c < CAST(3 AS BIGINT)), a, a)
+		// IF((c < 3), a, a)
 		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult3, &cmp, rest, n)
@@ -29049,7 +29049,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult2 = ifResult3
 		}
 	}
-	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
+	// probe(1, r, IF((c < 3), a, a))
 	probe2 := vec.Make[int64](n)
 	if then == nil && r_.Clean() && ifResult2.Clean() {
 		r_V := r_.V[:n]
@@ -29086,7 +29086,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// IF((c < 3), a, a)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
@@ -29098,7 +29098,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult4.V[:n]
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -29117,7 +29117,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -29126,13 +29126,13 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused2, rest2 = true, left
 	}
 	if !fused2 || len(rest2) > 0 {
-		// (c < CAST(3 AS BIGINT))
+		// (c < 3)
 		cmp2 := vec.Make[bool](n)
 		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+				out[i] = rt.LtInt64(c_V[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -29145,10 +29145,10 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
+				cmp2.V[i] = rt.LtInt64(c_.V[i], int64(3))
 			}
 		}
-		// IF((c < CAST(3 AS BIGINT)), a, a)
+		// IF((c < 3), a, a)
 		then3, otherwise3 := vec.Split(&cmp2, rest2, n)
 		ifResult5 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult5, &cmp2, rest2, n)
@@ -29160,7 +29160,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult4 = ifResult5
 		}
 	}
-	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
+	// probe(1, r, IF((c < 3), a, a))
 	probe3 := vec.Make[int64](n)
 	if then == nil && r_.Clean() && ifResult4.Clean() {
 		r_V := r_.V[:n]
@@ -29197,7 +29197,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a)) + probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a)))
+	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
 	sum := vec.Make[int64](n)
 	if then == nil && probe2.Clean() && probe3.Clean() {
 		probe2V := probe2.V[:n]
@@ -29235,7 +29235,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
-	// IF((c < CAST(3 AS BIGINT)), a, a)
+	// IF((c < 3), a, a)
 	var ifResult6 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused3 bool
@@ -29247,7 +29247,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		out := ifResult6.V[:n]
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -29266,7 +29266,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.LtInt64(c_V[i], int64(int64(3))) {
+			if rt.LtInt64(c_V[i], int64(3)) {
 				out[i] = aV[i]
 			} else {
 				out[i] = aV[i]
@@ -29275,13 +29275,13 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused3, rest3 = true, left
 	}
 	if !fused3 || len(rest3) > 0 {
-		// (c < CAST(3 AS BIGINT))
+		// (c < 3)
 		cmp3 := vec.Make[bool](n)
 		if (rest3 == nil || len(rest3) > n/2) && c_.Clean() {
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], int64(int64(3)))
+				out[i] = rt.LtInt64(c_V[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
@@ -29294,10 +29294,10 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp3.SetErr(i, e)
 					continue
 				}
-				cmp3.V[i] = rt.LtInt64(c_.V[i], int64(int64(3)))
+				cmp3.V[i] = rt.LtInt64(c_.V[i], int64(3))
 			}
 		}
-		// IF((c < CAST(3 AS BIGINT)), a, a)
+		// IF((c < 3), a, a)
 		then4, otherwise4 := vec.Split(&cmp3, rest3, n)
 		ifResult7 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult7, &cmp3, rest3, n)
@@ -29309,7 +29309,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult6 = ifResult7
 		}
 	}
-	// probe(1, r, IF((c < CAST(3 AS BIGINT)), a, a))
+	// probe(1, r, IF((c < 3), a, a))
 	probe4 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && ifResult6.Clean() {
 		r_V := r_.V[:n]
@@ -29834,13 +29834,13 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
 	or := vec.NewLogic(true, sel, n)
-	// (CAST(0 AS BIGINT) <> b)
+	// (0 <> b)
 	cmp4 := vec.Make[bool](n)
 	if (or.Live == nil || len(or.Live) > n/2) && b.Clean() {
 		bV := b.V[:n]
 		out := cmp4.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(int64(int64(0)), bV[i])
+			out[i] = rt.NeInt64(int64(0), bV[i])
 		}
 	} else {
 		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -29853,7 +29853,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp4.SetErr(i, e)
 				continue
 			}
-			cmp4.V[i] = rt.NeInt64(int64(int64(0)), b.V[i])
+			cmp4.V[i] = rt.NeInt64(int64(0), b.V[i])
 		}
 	}
 	or.Add(&cmp4)
@@ -30477,7 +30477,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((prob...
 	// probe(2, r, b)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
@@ -30514,7 +30514,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, b)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
@@ -30551,7 +30551,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, b) >= probe(2, r, b))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
@@ -30695,7 +30695,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 	probe5 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult.Clean() {
+	if r_.Clean() && ifResult.Clean() {
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe5.V[:n]
@@ -30732,7 +30732,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -30757,13 +30757,13 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// (CAST(s AS BIGINT) <> CAST(0 AS BIGINT))
+	// (CAST(s AS BIGINT) <> 0)
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && asBigint.Clean() {
+	if asBigint.Clean() {
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(asBigintV[i], int64(int64(0)))
+			out[i] = rt.NeInt64(asBigintV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -30776,14 +30776,14 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.NeInt64(asBigint.V[i], int64(int64(0)))
+			cmp2.V[i] = rt.NeInt64(asBigint.V[i], int64(0))
 		}
 	}
-	// TRY((CAST(s AS BIGINT) <> CAST(0 AS BIGINT)))
+	// TRY((CAST(s AS BIGINT) <> 0))
 	tried := vec.Try(&cmp2, all, n)
-	// (NOT TRY((CAST(s AS BIGINT) <> CAST(0 AS BIGINT))))
+	// (NOT TRY((CAST(s AS BIGINT) <> 0)))
 	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && tried.Clean() {
+	if tried.Clean() {
 		triedV := tried.V[:n]
 		out := negated.V[:n]
 		for i := range out {
@@ -30803,7 +30803,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			negated.V[i] = rt.Not(tried.V[i])
 		}
 	}
-	// IF((NOT TRY((CAST(s AS BIGINT) <> CAST(0 AS BIGINT)))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (-(probe(2...
+	// IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (-(probe(2, r, b) + IF((pr...
 	then2, otherwise2 := vec.Split(&negated, all, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &negated, all, n)
@@ -31419,7 +31419,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp5.V[i] = rt.GtInt64(probe12.V[i], probe17.V[i])
 		}
 	}
-	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS BIGINT))
+	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 	then5, otherwise5 := vec.Split(&cmp5, otherwise2, n)
 	ifResult5 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult5, &cmp5, otherwise2, n)
@@ -31461,8 +31461,8 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult5, &probe18, then5, n)
-	vec.Fill(&ifResult5, int64(int64(5)), otherwise5, n)
-	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 AS ...
+	vec.Fill(&ifResult5, int64(5), otherwise5, n)
+	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5))
 	sum := vec.Make[int64](n)
 	if otherwise2 == nil && probe11.Clean() && ifResult5.Clean() {
 		probe11V := probe11.V[:n]
@@ -31499,7 +31499,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// (-(probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), CAST(5 A...
+	// (-(probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))
 	minus := vec.Make[int64](n)
 	if otherwise2 == nil && sum.Clean() {
 		sumV := sum.V[:n]
@@ -31532,9 +31532,9 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &minus, otherwise2, n)
-	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> CAST(0 AS BIGINT)))), probe(3,...
+	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 	sum2 := vec.Make[int64](n)
-	if all == nil && probe5.Clean() && ifResult2.Clean() {
+	if probe5.Clean() && ifResult2.Clean() {
 		probe5V := probe5.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
@@ -31576,7 +31576,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 	// probe(2, r, b)
 	probe19 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe19.V[:n]
@@ -31613,7 +31613,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, b)
 	probe20 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && b.Clean() {
+	if r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe20.V[:n]
@@ -31650,7 +31650,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, b) >= probe(2, r, b))
 	cmp6 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe19.Clean() && probe20.Clean() {
+	if probe19.Clean() && probe20.Clean() {
 		probe19V := probe19.V[:n]
 		probe20V := probe20.V[:n]
 		out := cmp6.V[:n]
@@ -31794,7 +31794,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult6, &a, otherwise6, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 	probe23 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && ifResult6.Clean() {
+	if r_.Clean() && ifResult6.Clean() {
 		r_V := r_.V[:n]
 		ifResult6V := ifResult6.V[:n]
 		out := probe23.V[:n]
@@ -31896,7 +31896,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -31923,7 +31923,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(2, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint.Clean() {
+	if r_.Clean() && asBigint.Clean() {
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
@@ -31960,7 +31960,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, a)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
@@ -31997,7 +31997,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, a) > c)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() && c_.Clean() {
+	if probe2.Clean() && c_.Clean() {
 		probe2V := probe2.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
@@ -32133,7 +32133,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &tried, otherwise, n)
 	// (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
 	sum := vec.Make[int64](n)
-	if all == nil && probe.Clean() && ifResult.Clean() {
+	if probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -32243,7 +32243,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(r_V[i], int64(int64(9223372036854775807)))
+			out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
 		}
 	} else {
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -32256,7 +32256,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				inRange.SetErr(i, e)
 				continue
 			}
-			inRange.V[i] = rt.GeInt64(r_.V[i], int64(int64(9223372036854775807)))
+			inRange.V[i] = rt.GeInt64(r_.V[i], int64(9223372036854775807))
 		}
 	}
 	between.Add(&inRange)
@@ -32508,7 +32508,7 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && a.Clean() {
+	if r_.Clean() && a.Clean() {
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
@@ -32544,7 +32544,7 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && r_.Clean() {
+	if probe.Clean() && r_.Clean() {
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := matches.V[:n]
@@ -32682,11 +32682,11 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
-	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, CAST(1 AS BIGINT)) END
+	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -32713,7 +32713,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint.Clean() {
+	if r_.Clean() && asBigint.Clean() {
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
@@ -32750,7 +32750,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// CAST(s AS BIGINT)
 	asBigint2 := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint2.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -32777,7 +32777,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && asBigint2.Clean() {
+	if r_.Clean() && asBigint2.Clean() {
 		r_V := r_.V[:n]
 		asBigint2V := asBigint2.V[:n]
 		out := probe2.V[:n]
@@ -32813,7 +32813,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe2.Clean() {
+	if probe.Clean() && probe2.Clean() {
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := matches.V[:n]
@@ -32870,13 +32870,13 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &a, when2, n)
-	// probe(4, r, CAST(1 AS BIGINT))
+	// probe(4, r, 1)
 	probe3 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -32894,7 +32894,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(1))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -32910,19 +32910,19 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o2: IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, all, n)
-	// IF((r IS NOT NULL), CASE b WHEN probe(4, r, CAST(1 AS BIGINT)) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 D...
+	// IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
 	then, otherwise := vec.Split(&isNotNull, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
-	// CASE b WHEN probe(4, r, CAST(1 AS BIGINT)) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END
+	// CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END
 	caseResult2 := vec.Make[int64](n)
-	// probe(4, r, CAST(1 AS BIGINT))
+	// probe(4, r, 1)
 	probe4 := vec.Make[int64](n)
 	if then == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -32940,7 +32940,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(int64(1)))
+			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(1))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -33114,7 +33114,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		aV := a.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(4611686018427387904)), aV[i])
+			r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -33132,7 +33132,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(int64(int64(4611686018427387904)), a.V[i])
+			r, err := rt.DivInt64(int64(4611686018427387904), a.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -33210,11 +33210,11 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE probe(1, r, 4611686018427387904) < a
 	// probe(1, r, 4611686018427387904)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -33232,7 +33232,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -33242,7 +33242,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, 4611686018427387904) < a)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && a.Clean() {
+	if probe.Clean() && a.Clean() {
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -33273,7 +33273,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) W...
-	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS...
+	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
 	caseResult := vec.Make[int64](n)
 	// (c BETWEEN b AND a)
 	between := vec.NewLogic(false, sel, n)
@@ -33340,7 +33340,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -33358,7 +33358,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -33372,7 +33372,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -33390,7 +33390,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -33425,7 +33425,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.EqInt64(a.V[i], probe3.V[i])
 		}
 	}
-	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT))
+	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
 	then, otherwise := vec.Split(&cmp2, when, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp2, when, n)
@@ -33435,7 +33435,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -33453,7 +33453,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(4611686018427387904)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -33462,8 +33462,8 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe4, then, n)
-	vec.Fill(&ifResult, int64(int64(5)), otherwise, n)
-	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), CAST(5 AS BIGINT)))
+	vec.Fill(&ifResult, int64(5), otherwise, n)
+	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5))
 	sum := vec.Make[int64](n)
 	if when == nil && probe2.Clean() && ifResult.Clean() {
 		probe2V := probe2.V[:n]
@@ -33507,7 +33507,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c_V := c_.V[:n]
 		out := cmp3.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(int64(int64(4611686018427387904)), c_V[i])
+			out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
 		}
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -33520,7 +33520,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.EqInt64(int64(int64(4611686018427387904)), c_.V[i])
+			cmp3.V[i] = rt.EqInt64(int64(4611686018427387904), c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
@@ -33599,7 +33599,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// WHERE s = 'a'
 	// (s = 'a')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
 			out[i] = rt.EqString(sArr.Value(i), "a")
@@ -33620,7 +33620,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHE...
-	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= CAST(1 AS BIGINT)) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) EN...
+	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, r)
 	probe := vec.Make[int64](n)
@@ -33691,15 +33691,15 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference.V[i] = r
 		}
 	}
-	// CASE WHEN (b >= CAST(1 AS BIGINT)) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
+	// CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
 	caseResult2 := vec.Make[int64](n)
-	// (b >= CAST(1 AS BIGINT))
+	// (b >= 1)
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && b.Clean() {
 		bV := b.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GeInt64(bV[i], int64(int64(1)))
+			out[i] = rt.GeInt64(bV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -33712,7 +33712,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GeInt64(b.V[i], int64(int64(1)))
+			cmp2.V[i] = rt.GeInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
@@ -34073,13 +34073,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&konst, n)
 
 	// o1: IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
-	// (CAST(5 AS BIGINT) > b)
+	// (5 > b)
 	cmp := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && b.Clean() {
 		bV := b.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(5)), bV[i])
+			out[i] = rt.GtInt64(int64(5), bV[i])
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -34092,10 +34092,10 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(int64(int64(5)), b.V[i])
+			cmp.V[i] = rt.GtInt64(int64(5), b.V[i])
 		}
 	}
-	// IF((CAST(5 AS BIGINT) > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, CAST(-1 AS BIGINT)) ELSE probe(2, r, probe(1, r, CAST(-1 AS BIGINT))) END)
+	// IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
 	then, otherwise := vec.Split(&cmp, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
@@ -34137,7 +34137,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
-	// CASE c WHEN a THEN r WHEN a THEN probe(1, r, CAST(-1 AS BIGINT)) ELSE probe(2, r, probe(1, r, CAST(-1 AS BIGINT))) END
+	// CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
 	if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() && a.Clean() {
@@ -34196,13 +34196,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
-	// probe(1, r, CAST(-1 AS BIGINT))
+	// probe(1, r, -1)
 	probe := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -34220,7 +34220,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -34229,13 +34229,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe, when2, n)
-	// probe(1, r, CAST(-1 AS BIGINT))
+	// probe(1, r, -1)
 	probe2 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -34253,7 +34253,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -34261,7 +34261,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))
+	// probe(2, r, probe(1, r, -1))
 	probe3 := vec.Make[int64](n)
 	if notYet2 == nil && r_.Clean() && probe2.Clean() {
 		r_V := r_.V[:n]
@@ -34305,15 +34305,15 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 
 	// o2: CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
-	// CASE WHEN (b < CAST(1 AS BIGINT)) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, CAST(-1 AS BIGINT))) + probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))) ELS...
+	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
-	// (b < CAST(1 AS BIGINT))
+	// (b < 1)
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && b.Clean() {
 		bV := b.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(bV[i], int64(int64(1)))
+			out[i] = rt.LtInt64(bV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -34326,7 +34326,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.LtInt64(b.V[i], int64(int64(1)))
+			cmp2.V[i] = rt.LtInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
@@ -34356,13 +34356,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult2, &cmp3, notYet3, n)
 	when4, notYet4 := vec.Split(&cmp3, notYet3, n)
-	// probe(1, r, CAST(-1 AS BIGINT))
+	// probe(1, r, -1)
 	probe4 := vec.Make[int64](n)
 	if when4 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -34380,7 +34380,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -34388,7 +34388,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))
+	// probe(2, r, probe(1, r, -1))
 	probe5 := vec.Make[int64](n)
 	if when4 == nil && r_.Clean() && probe4.Clean() {
 		r_V := r_.V[:n]
@@ -34425,13 +34425,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	// probe(1, r, CAST(-1 AS BIGINT))
+	// probe(1, r, -1)
 	probe6 := vec.Make[int64](n)
 	if when4 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe6.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
 			if err != nil {
 				probe6.SetErr(i, err)
 				continue
@@ -34449,7 +34449,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe6.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
 			if err != nil {
 				probe6.SetErr(i, err)
 				continue
@@ -34457,7 +34457,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe6.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(-1 AS BIGINT)))
+	// probe(2, r, probe(1, r, -1))
 	probe7 := vec.Make[int64](n)
 	if when4 == nil && r_.Clean() && probe6.Clean() {
 		r_V := r_.V[:n]
@@ -34494,7 +34494,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe7.V[i] = r
 		}
 	}
-	// (probe(2, r, probe(1, r, CAST(-1 AS BIGINT))) + probe(2, r, probe(1, r, CAST(-1 AS BIGINT))))
+	// (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1)))
 	sum2 := vec.Make[int64](n)
 	if when4 == nil && probe5.Clean() && probe7.Clean() {
 		probe5V := probe5.V[:n]
@@ -34532,13 +34532,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult2, &sum2, when4, n)
-	// probe(1, r, CAST(-1 AS BIGINT))
+	// probe(1, r, -1)
 	probe8 := vec.Make[int64](n)
 	if notYet4 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe8.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
 			if err != nil {
 				probe8.SetErr(i, err)
 				continue
@@ -34556,7 +34556,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe8.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(-1)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
 			if err != nil {
 				probe8.SetErr(i, err)
 				continue
@@ -35092,13 +35092,13 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
 	or2 := vec.NewLogic(true, and.Live, n)
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if or2.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -35116,7 +35116,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -35124,7 +35124,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (probe(2, r, CAST(0 AS BIGINT)) >= a)
+	// (probe(2, r, 0) >= a)
 	cmp := vec.Make[bool](n)
 	if (or2.Live == nil || len(or2.Live) > n/2) && probe.Clean() && a.Clean() {
 		probeV := probe.V[:n]
@@ -35189,13 +35189,13 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe3 := vec.Make[int64](n)
 	if or2.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -35213,7 +35213,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -35221,7 +35221,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(1, r, c) <> probe(2, r, CAST(0 AS BIGINT)))
+	// (probe(1, r, c) <> probe(2, r, 0))
 	cmp2 := vec.Make[bool](n)
 	if (or2.Live == nil || len(or2.Live) > n/2) && probe2.Clean() && probe3.Clean() {
 		probe2V := probe2.V[:n]
@@ -35635,13 +35635,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -35659,7 +35659,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -35667,13 +35667,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -35691,7 +35691,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -35699,9 +35699,9 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe3 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe2.Clean() {
+	if r_.Clean() && probe2.Clean() {
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
@@ -35736,9 +35736,9 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe4 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && probe3.Clean() {
+	if r_.Clean() && probe3.Clean() {
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
@@ -35773,9 +35773,9 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// (probe(1, r, CAST(5 AS BIGINT)) = probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))))
+	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && probe4.Clean() {
+	if probe.Clean() && probe4.Clean() {
 		probeV := probe.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp.V[:n]
@@ -35806,13 +35806,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: probe(2, r, probe(1, r, 5))
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe5 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe5.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe5.SetErr(i, err)
 				continue
@@ -35830,7 +35830,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe5.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe5.SetErr(i, err)
 				continue
@@ -35838,7 +35838,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe6 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe5.Clean() {
 		r_V := r_.V[:n]
@@ -35881,13 +35881,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o2: IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT...
 	and := vec.NewLogic(false, sel, n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe7 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe7.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -35905,7 +35905,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe7.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe7.SetErr(i, err)
 				continue
@@ -35913,7 +35913,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe7.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe8 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() && probe7.Clean() {
 		r_V := r_.V[:n]
@@ -35950,13 +35950,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe8.V[i] = r
 		}
 	}
-	// (9223372036854775807 > probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
 	cmp2 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && probe8.Clean() {
 		probe8V := probe8.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(int64(int64(9223372036854775807)), probe8V[i])
+			out[i] = rt.GtInt64(int64(9223372036854775807), probe8V[i])
 		}
 	} else {
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -35969,7 +35969,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GtInt64(int64(int64(9223372036854775807)), probe8.V[i])
+			cmp2.V[i] = rt.GtInt64(int64(9223372036854775807), probe8.V[i])
 		}
 	}
 	and.Add(&cmp2)
@@ -36000,13 +36000,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe9 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe9.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe9.SetErr(i, err)
 				continue
@@ -36024,7 +36024,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe9.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe9.SetErr(i, err)
 				continue
@@ -36032,7 +36032,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe9.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe10 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() && probe9.Clean() {
 		r_V := r_.V[:n]
@@ -36069,7 +36069,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe10.V[i] = r
 		}
 	}
-	// probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe11 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() && probe10.Clean() {
 		r_V := r_.V[:n]
@@ -36106,7 +36106,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe11.V[i] = r
 		}
 	}
-	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))))
+	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))
 	cmp3 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && asBigint.Clean() && probe11.Clean() {
 		asBigintV := asBigint.V[:n]
@@ -36135,18 +36135,18 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	and.Add(&cmp3)
 	andResult := and.Finish()
-	// IF(((9223372036854775807 > probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))))), ...
+	// IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), b, (probe(3, r, probe(2, r, prob...
 	then, otherwise := vec.Split(&andResult, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &andResult, sel, n)
 	vec.Merge(&ifResult, &b, then, n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe12 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe12.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe12.SetErr(i, err)
 				continue
@@ -36164,7 +36164,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe12.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe12.SetErr(i, err)
 				continue
@@ -36172,7 +36172,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe12.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe13 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && probe12.Clean() {
 		r_V := r_.V[:n]
@@ -36209,7 +36209,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe13.V[i] = r
 		}
 	}
-	// probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe14 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && probe13.Clean() {
 		r_V := r_.V[:n]
@@ -36246,13 +36246,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe14.V[i] = r
 		}
 	}
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe15 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe15.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe15.SetErr(i, err)
 				continue
@@ -36270,7 +36270,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe15.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe15.SetErr(i, err)
 				continue
@@ -36278,7 +36278,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe15.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe16 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && probe15.Clean() {
 		r_V := r_.V[:n]
@@ -36315,7 +36315,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe16.V[i] = r
 		}
 	}
-	// probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe17 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && probe16.Clean() {
 		r_V := r_.V[:n]
@@ -36352,13 +36352,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe17.V[i] = r
 		}
 	}
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe18 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe18.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe18.SetErr(i, err)
 				continue
@@ -36376,7 +36376,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe18.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe18.SetErr(i, err)
 				continue
@@ -36384,7 +36384,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe18.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe19 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() && probe18.Clean() {
 		r_V := r_.V[:n]
@@ -36421,7 +36421,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe19.V[i] = r
 		}
 	}
-	// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// (probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5)))
 	cmp4 := vec.Make[bool](n)
 	if (otherwise == nil || len(otherwise) > n/2) && probe17.Clean() && probe19.Clean() {
 		probe17V := probe17.V[:n]
@@ -36448,17 +36448,17 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp4.V[i] = rt.EqInt64(probe17.V[i], probe19.V[i])
 		}
 	}
-	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BI...
+	// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
 	then2, otherwise2 := vec.Split(&cmp4, otherwise, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &cmp4, otherwise, n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe20 := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe20.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe20.SetErr(i, err)
 				continue
@@ -36476,7 +36476,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe20.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe20.SetErr(i, err)
 				continue
@@ -36484,7 +36484,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe20.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe21 := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() && probe20.Clean() {
 		r_V := r_.V[:n]
@@ -36521,7 +36521,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe21.V[i] = r
 		}
 	}
-	// probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT))))
+	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe22 := vec.Make[int64](n)
 	if then2 == nil && r_.Clean() && probe21.Clean() {
 		r_V := r_.V[:n]
@@ -36559,13 +36559,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &probe22, then2, n)
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe23 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe23.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe23.SetErr(i, err)
 				continue
@@ -36583,7 +36583,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe23.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe23.SetErr(i, err)
 				continue
@@ -36591,7 +36591,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe23.V[i] = r
 		}
 	}
-	// probe(2, r, probe(1, r, CAST(5 AS BIGINT)))
+	// probe(2, r, probe(1, r, 5))
 	probe24 := vec.Make[int64](n)
 	if otherwise2 == nil && r_.Clean() && probe23.Clean() {
 		r_V := r_.V[:n]
@@ -36629,7 +36629,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &probe24, otherwise2, n)
-	// (probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) + IF((probe(3, r, probe(2, r, probe(1, r, CAST(5 AS BIGINT)))) = probe(2, r, probe(1, r, CAST(5 AS ...
+	// (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, ...
 	sum := vec.Make[int64](n)
 	if otherwise == nil && probe14.Clean() && ifResult2.Clean() {
 		probe14V := probe14.V[:n]
@@ -36733,7 +36733,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -36770,7 +36770,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// probe(3, r, c)
 	probe2 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
@@ -36807,7 +36807,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(3, r, c) < r)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe2.Clean() && r_.Clean() {
+	if probe2.Clean() && r_.Clean() {
 		probe2V := probe2.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
@@ -36832,7 +36832,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe2.V[i], r_.V[i])
 		}
 	}
-	// IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, CAST(0 AS BIGINT)))
+	// IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
@@ -36874,13 +36874,13 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe3, then, n)
-	// probe(1, r, CAST(0 AS BIGINT))
+	// probe(1, r, 0)
 	probe4 := vec.Make[int64](n)
 	if otherwise == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -36898,7 +36898,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -36907,9 +36907,9 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe4, otherwise, n)
-	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, CAST(0 AS BIGINT))))
+	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 	sum := vec.Make[int64](n)
-	if all == nil && probe.Clean() && ifResult.Clean() {
+	if probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -37164,10 +37164,10 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r,...
+	// WHERE (probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe...
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
@@ -37204,7 +37204,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (s = 'a')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
 			out[i] = rt.EqString(sArr.Value(i), "a")
@@ -37301,7 +37301,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &probe3, otherwise, n)
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
 	sum := vec.Make[int64](n)
-	if all == nil && probe.Clean() && ifResult.Clean() {
+	if probe.Clean() && ifResult.Clean() {
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -37336,11 +37336,11 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	// CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
+	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, c)
 	probe4 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && c_.Clean() {
+	if r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe4.V[:n]
@@ -37375,13 +37375,13 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	// (probe(1, r, c) <> CAST(0 AS BIGINT))
+	// (probe(1, r, c) <> 0)
 	cmp2 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe4.Clean() {
+	if probe4.Clean() {
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(probe4V[i], int64(int64(0)))
+			out[i] = rt.NeInt64(probe4V[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -37394,12 +37394,12 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.NeInt64(probe4.V[i], int64(int64(0)))
+			cmp2.V[i] = rt.NeInt64(probe4.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, all, n)
 	when, notYet := vec.Split(&cmp2, all, n)
-	vec.Fill(&caseResult, int64(int64(5)), when, n)
+	vec.Fill(&caseResult, int64(5), when, n)
 	// probe(1, r, c)
 	probe5 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() && c_.Clean() {
@@ -37616,9 +37616,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe8, notYet2, n)
-	// probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE prob...
+	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
 	probe9 := vec.Make[int64](n)
-	if all == nil && r_.Clean() && caseResult.Clean() {
+	if r_.Clean() && caseResult.Clean() {
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe9.V[:n]
@@ -37653,9 +37653,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe9.V[i] = r
 		}
 	}
-	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE pr...
+	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END))
 	minus := vec.Make[int64](n)
-	if all == nil && probe9.Clean() {
+	if probe9.Clean() {
 		probe9V := probe9.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -37685,9 +37685,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			minus.V[i] = r
 		}
 	}
-	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHE...
+	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (pro...
 	cmp4 := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sum.Clean() && minus.Clean() {
+	if sum.Clean() && minus.Clean() {
 		sumV := sum.V[:n]
 		minusV := minus.V[:n]
 		out := cmp4.V[:n]
@@ -37719,7 +37719,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: ((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) A...
 	and := vec.NewLogic(false, sel, n)
-	// CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
+	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	caseResult2 := vec.Make[int64](n)
 	// probe(1, r, c)
 	probe10 := vec.Make[int64](n)
@@ -37758,13 +37758,13 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe10.V[i] = r
 		}
 	}
-	// (probe(1, r, c) <> CAST(0 AS BIGINT))
+	// (probe(1, r, c) <> 0)
 	cmp5 := vec.Make[bool](n)
 	if (and.Live == nil || len(and.Live) > n/2) && probe10.Clean() {
 		probe10V := probe10.V[:n]
 		out := cmp5.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(probe10V[i], int64(int64(0)))
+			out[i] = rt.NeInt64(probe10V[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -37777,12 +37777,12 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp5.SetErr(i, e)
 				continue
 			}
-			cmp5.V[i] = rt.NeInt64(probe10.V[i], int64(int64(0)))
+			cmp5.V[i] = rt.NeInt64(probe10.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp5, and.Live, n)
 	when3, notYet3 := vec.Split(&cmp5, and.Live, n)
-	vec.Fill(&caseResult2, int64(int64(5)), when3, n)
+	vec.Fill(&caseResult2, int64(5), when3, n)
 	// probe(1, r, c)
 	probe11 := vec.Make[int64](n)
 	if notYet3 == nil && r_.Clean() && c_.Clean() {
@@ -37999,7 +37999,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult2, &probe14, notYet4, n)
-	// probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE prob...
+	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
 	probe15 := vec.Make[int64](n)
 	if and.Live == nil && r_.Clean() && caseResult2.Clean() {
 		r_V := r_.V[:n]
@@ -38036,7 +38036,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe15.V[i] = r
 		}
 	}
-	// (probe(2, r, CASE WHEN (probe(1, r, c) <> CAST(0 AS BIGINT)) THEN CAST(5 AS BIGINT) WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE pro...
+	// (probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL)
 	isNull := vec.IsNull(&probe15, false, and.Live, n)
 	and.Add(&isNull)
 	and.Add(&p)
@@ -38107,13 +38107,13 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// WHERE probe(1, r, 5) < b
-	// probe(1, r, CAST(5 AS BIGINT))
+	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
-	if all == nil && r_.Clean() {
+	if r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -38131,7 +38131,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(int64(5)))
+			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
 			if err != nil {
 				probe.SetErr(i, err)
 				continue
@@ -38139,9 +38139,9 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// (probe(1, r, CAST(5 AS BIGINT)) < b)
+	// (probe(1, r, 5) < b)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && probe.Clean() && b.Clean() {
+	if probe.Clean() && b.Clean() {
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
@@ -38172,7 +38172,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 
 	// o1: CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
-	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, CAST(0 AS BIGINT)) * probe(2, r, CAST(0 AS BIGINT))) ELSE CAST(s AS ...
+	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
@@ -38287,13 +38287,13 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe2 := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -38311,7 +38311,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -38319,13 +38319,13 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// probe(2, r, CAST(0 AS BIGINT))
+	// probe(2, r, 0)
 	probe3 := vec.Make[int64](n)
 	if when2 == nil && r_.Clean() {
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
 		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -38343,7 +38343,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe3.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(int64(0)))
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
 			if err != nil {
 				probe3.SetErr(i, err)
 				continue
@@ -38351,7 +38351,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// (probe(2, r, CAST(0 AS BIGINT)) * probe(2, r, CAST(0 AS BIGINT)))
+	// (probe(2, r, 0) * probe(2, r, 0))
 	product := vec.Make[int64](n)
 	if when2 == nil && probe2.Clean() && probe3.Clean() {
 		probe2V := probe2.V[:n]

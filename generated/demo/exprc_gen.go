@@ -87,7 +87,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// WHERE l_shipdate <= DATE '1998-09-02'
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && lShipdate.Clean() {
+	if lShipdate.Clean() {
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -230,8 +230,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[k] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 		fused2, rest2 = true, vec.Sel{}
@@ -249,8 +249,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product_2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[i] = rt.MulFloat64(product_2, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused2, rest2 = true, left
 	}
@@ -717,7 +717,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// WHERE day >= DATE '2024-01-01'
 	// (day >= DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && day.Clean() {
+	if day.Clean() {
 		dayV := day.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
@@ -743,7 +743,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sel := vec.Where(&cmp, n)
 
 	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
-	// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -758,12 +758,12 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			// shared (always): (a + CAST(5 AS BIGINT))
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			// shared (always): (a + 5)
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			if rt.GtInt64(xV[i], yV[i]) {
 				out[k] = sum
 			} else {
-				out[k] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+				out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
 			}
 			if bad {
 				break
@@ -790,12 +790,12 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			// shared (always): (a + CAST(5 AS BIGINT))
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(int64(5))))
+			// shared (always): (a + 5)
+			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			if rt.GtInt64(xV[i], yV[i]) {
 				out[i] = sum
 			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(int64(100))))
+				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
 			}
 			if bad {
 				bad = false
@@ -805,14 +805,14 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// shared (always): (a + CAST(5 AS BIGINT))
-		// (a + CAST(5 AS BIGINT))
+		// shared (always): (a + 5)
+		// (a + 5)
 		sum := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := sum.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(int64(5)))
+				r, err := rt.AddInt64(aV[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -830,7 +830,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					sum.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(a.V[i], int64(int64(5)))
+				r, err := rt.AddInt64(a.V[i], int64(5))
 				if err != nil {
 					sum.SetErr(i, err)
 					continue
@@ -865,18 +865,18 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				cmp2.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
-		// IF((x > y), (a + CAST(5 AS BIGINT)), ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT)))
+		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Merge(&ifResult2, &sum, then, n)
-		// ((a + CAST(5 AS BIGINT)) DIV CAST(100 AS BIGINT))
+		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
 		if otherwise == nil && sum.Clean() {
 			sumV := sum.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(sumV[i], int64(int64(100)))
+				r, err := rt.DivInt64(sumV[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -894,7 +894,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(sum.V[i], int64(int64(100)))
+				r, err := rt.DivInt64(sum.V[i], int64(100))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -913,7 +913,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 1, e
 	}
 
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END
+	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
+	// WHEN info['test'] LIKE '124%' THEN 'BAR'
+	// ELSE info['test'] END
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -982,16 +984,16 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out := entry.V[:n]
 			for i := range out {
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				out[i] = infoItems.Value(entry_2)
+				out[i] = infoItems.Value(entry2)
 			}
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
@@ -1001,30 +1003,26 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					continue
 				}
 				start, end := infoArr.ValueOffsets(i)
-				entry_2 := vec.FindString(infoKeys, start, end, "test")
-				if entry_2 < 0 {
+				entry2 := vec.FindString(infoKeys, start, end, "test")
+				if entry2 < 0 {
 					entry.SetErr(i, rt.MapKeyNotExistString("test"))
 					continue
 				}
-				if infoItems.IsNull(entry_2) {
+				if infoItems.IsNull(entry2) {
 					entry.SetNull(i)
 					continue
 				}
-				entry.V[i] = infoItems.Value(entry_2)
+				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if rest2 == nil && entry.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like.V[:n]
 			for i := range out {
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				out[i] = likePattern.Match(entryV[i])
 			}
 		} else {
@@ -1038,10 +1036,6 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					like.SetErr(i, e)
 					continue
 				}
-				if likePatternErr != nil {
-					like.SetErr(i, likePatternErr)
-					continue
-				}
 				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
@@ -1050,14 +1044,10 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && entry.Clean() {
+		if (notYet == nil || len(notYet) > n/2) && entry.Clean() {
 			entryV := entry.V[:n]
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
-					continue
-				}
 				out[i] = likePattern2.Match(entryV[i])
 			}
 		} else {
@@ -1069,10 +1059,6 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				}
 				if e := entry.ErrAt(i); e != nil {
 					like2.SetErr(i, e)
-					continue
-				}
-				if likePattern2Err != nil {
-					like2.SetErr(i, likePattern2Err)
 					continue
 				}
 				like2.V[i] = likePattern2.Match(entry.V[i])

@@ -517,610 +517,622 @@ SELECT s RLIKE '(' AS r FROM t;
 SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case0170
-SELECT element_at(m, s) AS r FROM t;
+SELECT upper(s) RLIKE '(' AS r FROM t;
 
 -- name: Case0171
-SELECT element_at(m, s) AS r FROM t;
+SELECT upper(s) RLIKE '(' AS r FROM t;
 
 -- name: Case0172
-SELECT element_at(n, 3) AS r FROM t;
+SELECT n[9] LIKE 'a\' AS r FROM t;
 
 -- name: Case0173
-SELECT map_contains_key(m, 'k') AS r FROM t;
+SELECT IF(s LIKE 'a\', 1, 2) AS r FROM t;
 
 -- name: Case0174
-SELECT map_contains_key(m, 'z') AS r FROM t;
+SELECT element_at(m, s) AS r FROM t;
 
 -- name: Case0175
-SELECT map_contains_key(m, 'z') AS r FROM t;
+SELECT element_at(m, s) AS r FROM t;
 
 -- name: Case0176
-SELECT cardinality(m) AS r FROM t;
+SELECT element_at(n, 3) AS r FROM t;
 
 -- name: Case0177
-SELECT size(m) AS r FROM t;
+SELECT map_contains_key(m, 'k') AS r FROM t;
 
 -- name: Case0178
-SELECT cardinality(m) AS r FROM t;
+SELECT map_contains_key(m, 'z') AS r FROM t;
 
 -- name: Case0179
-SELECT m[s] AS r FROM t;
+SELECT map_contains_key(m, 'z') AS r FROM t;
 
 -- name: Case0180
-SELECT m AS r FROM t;
+SELECT cardinality(m) AS r FROM t;
 
 -- name: Case0181
-SELECT year(d) AS r FROM t;
+SELECT size(m) AS r FROM t;
 
 -- name: Case0182
-SELECT month(d) AS r FROM t;
+SELECT cardinality(m) AS r FROM t;
 
 -- name: Case0183
-SELECT day(d) AS r FROM t;
+SELECT m[s] AS r FROM t;
 
 -- name: Case0184
-SELECT dayofmonth(d) AS r FROM t;
+SELECT m AS r FROM t;
 
 -- name: Case0185
 SELECT year(d) AS r FROM t;
 
 -- name: Case0186
-SELECT date_add(d, 1) AS r FROM t;
+SELECT month(d) AS r FROM t;
 
 -- name: Case0187
-SELECT date_add(d, i) AS r FROM t;
+SELECT day(d) AS r FROM t;
 
 -- name: Case0188
-SELECT date_sub(d, 1) AS r FROM t;
+SELECT dayofmonth(d) AS r FROM t;
 
 -- name: Case0189
-SELECT date_add(d, i) AS r FROM t;
+SELECT year(d) AS r FROM t;
 
 -- name: Case0190
-SELECT date_add(d, 2147483647) AS r FROM t;
+SELECT date_add(d, 1) AS r FROM t;
 
 -- name: Case0191
-SELECT datediff(d, e) AS r FROM t;
+SELECT date_add(d, i) AS r FROM t;
 
 -- name: Case0192
-SELECT datediff(e, d) AS r FROM t;
+SELECT date_sub(d, 1) AS r FROM t;
 
 -- name: Case0193
-SELECT datediff(d, e) AS r FROM t;
+SELECT date_add(d, i) AS r FROM t;
 
 -- name: Case0194
-SELECT d >= DATE '2024-01-01' AS r FROM t;
+SELECT date_add(d, 2147483647) AS r FROM t;
 
 -- name: Case0195
-SELECT d < DATE '2024-01-01' AS r FROM t;
+SELECT datediff(d, e) AS r FROM t;
 
 -- name: Case0196
-SELECT a = b AS r FROM t;
+SELECT datediff(e, d) AS r FROM t;
 
 -- name: Case0197
-SELECT a <> b AS r FROM t;
+SELECT datediff(d, e) AS r FROM t;
 
 -- name: Case0198
-SELECT a != b AS r FROM t;
+SELECT d >= DATE '2024-01-01' AS r FROM t;
 
 -- name: Case0199
-SELECT a < b AS r FROM t;
+SELECT d < DATE '2024-01-01' AS r FROM t;
 
 -- name: Case0200
-SELECT i < a AS r FROM t;
+SELECT a = b AS r FROM t;
 
 -- name: Case0201
-SELECT x = y AS r FROM t;
+SELECT a <> b AS r FROM t;
 
 -- name: Case0202
-SELECT x > y AS r FROM t;
+SELECT a != b AS r FROM t;
 
 -- name: Case0203
-SELECT x = y AS r FROM t;
+SELECT a < b AS r FROM t;
 
 -- name: Case0204
-SELECT x < y AS r FROM t;
+SELECT i < a AS r FROM t;
 
 -- name: Case0205
-SELECT s < u AS r FROM t;
+SELECT x = y AS r FROM t;
 
 -- name: Case0206
-SELECT s < u AS r FROM t;
+SELECT x > y AS r FROM t;
 
 -- name: Case0207
-SELECT s = u AS r FROM t;
+SELECT x = y AS r FROM t;
 
 -- name: Case0208
-SELECT p < q AS r FROM t;
+SELECT x < y AS r FROM t;
 
 -- name: Case0209
-SELECT p = q AS r FROM t;
+SELECT s < u AS r FROM t;
 
 -- name: Case0210
-SELECT d <= e AS r FROM t;
+SELECT s < u AS r FROM t;
 
 -- name: Case0211
-SELECT -a AS r FROM t;
+SELECT s = u AS r FROM t;
 
 -- name: Case0212
-SELECT -x AS r FROM t;
+SELECT p < q AS r FROM t;
 
 -- name: Case0213
-SELECT NULL + (1 DIV 0) AS r FROM t;
+SELECT p = q AS r FROM t;
 
 -- name: Case0214
-SELECT (1 DIV 0) + NULL AS r FROM t;
+SELECT d <= e AS r FROM t;
 
 -- name: Case0215
-SELECT a + (1 DIV 0) AS r FROM t;
+SELECT -a AS r FROM t;
 
 -- name: Case0216
-SELECT (1 DIV 0) + a AS r FROM t;
+SELECT -x AS r FROM t;
 
 -- name: Case0217
-SELECT a + (1 DIV 0) AS r FROM t;
+SELECT NULL + (1 DIV 0) AS r FROM t;
 
 -- name: Case0218
-SELECT (100 DIV a) * (b DIV 0) AS r FROM t;
+SELECT (1 DIV 0) + NULL AS r FROM t;
 
 -- name: Case0219
-SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t;
+SELECT a + (1 DIV 0) AS r FROM t;
 
 -- name: Case0220
-SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t;
+SELECT (1 DIV 0) + a AS r FROM t;
 
 -- name: Case0221
-SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t;
+SELECT a + (1 DIV 0) AS r FROM t;
 
 -- name: Case0222
-SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
+SELECT (100 DIV a) * (b DIV 0) AS r FROM t;
 
 -- name: Case0223
-SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
+SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t;
 
 -- name: Case0224
-SELECT a DIV b AS r FROM t;
+SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t;
 
 -- name: Case0225
-SELECT m['zz'] AS r FROM t;
+SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t;
 
 -- name: Case0226
-SELECT abs(a) AS r FROM t;
+SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
 
 -- name: Case0227
-SELECT (a DIV 0 > 1) AND FALSE AS r FROM t;
+SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
 
 -- name: Case0228
-SELECT FALSE AND (a DIV 0 > 1) AS r FROM t;
+SELECT a DIV b AS r FROM t;
 
 -- name: Case0229
-SELECT (a DIV 0 > 1) AND TRUE AS r FROM t;
+SELECT m['zz'] AS r FROM t;
 
 -- name: Case0230
-SELECT TRUE AND (a DIV 0 > 1) AS r FROM t;
+SELECT abs(a) AS r FROM t;
 
 -- name: Case0231
-SELECT (a DIV 0 > 1) AND p AS r FROM t;
+SELECT (a DIV 0 > 1) AND FALSE AS r FROM t;
 
 -- name: Case0232
-SELECT p AND (a DIV 0 > 1) AS r FROM t;
+SELECT FALSE AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0233
-SELECT (a DIV 0 > 1) OR TRUE AS r FROM t;
+SELECT (a DIV 0 > 1) AND TRUE AS r FROM t;
 
 -- name: Case0234
-SELECT TRUE OR (a DIV 0 > 1) AS r FROM t;
+SELECT TRUE AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0235
-SELECT (a DIV 0 > 1) OR FALSE AS r FROM t;
+SELECT (a DIV 0 > 1) AND p AS r FROM t;
 
 -- name: Case0236
-SELECT (a DIV 0 > 1) OR p AS r FROM t;
+SELECT p AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0237
-SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
+SELECT (a DIV 0 > 1) OR TRUE AS r FROM t;
 
 -- name: Case0238
-SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t;
+SELECT TRUE OR (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0239
-SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
+SELECT (a DIV 0 > 1) OR FALSE AS r FROM t;
 
 -- name: Case0240
-SELECT a = 0 OR 100 DIV a > 1 AS r FROM t;
+SELECT (a DIV 0 > 1) OR p AS r FROM t;
 
 -- name: Case0241
-SELECT 100 DIV a > 1 OR a = 0 AS r FROM t;
+SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0242
-SELECT p AND q AS r FROM t;
+SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t;
 
 -- name: Case0243
-SELECT p AND q AS r FROM t;
+SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0244
-SELECT q AND p AS r FROM t;
+SELECT a = 0 OR 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0245
-SELECT p AND q AS r FROM t;
+SELECT 100 DIV a > 1 OR a = 0 AS r FROM t;
 
 -- name: Case0246
-SELECT p OR q AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0247
-SELECT p OR q AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0248
-SELECT p AND q AND TRUE AS r FROM t;
+SELECT q AND p AS r FROM t;
 
 -- name: Case0249
-SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0250
-SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t;
+SELECT p OR q AS r FROM t;
 
 -- name: Case0251
-SELECT NOT (a DIV 0 = 1) AS r FROM t;
+SELECT p OR q AS r FROM t;
 
 -- name: Case0252
-SELECT NOT p AS r FROM t;
+SELECT p AND q AND TRUE AS r FROM t;
 
 -- name: Case0253
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t;
 
 -- name: Case0254
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t;
 
 -- name: Case0255
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT NOT (a DIV 0 = 1) AS r FROM t;
 
 -- name: Case0256
-SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t;
+SELECT NOT p AS r FROM t;
 
 -- name: Case0257
-SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0258
-SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0259
-SELECT IF(p, 1, 2) AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0260
-SELECT IF(p, 1 DIV 0, 2) AS r FROM t;
+SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t;
 
 -- name: Case0261
-SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t;
 
 -- name: Case0262
-SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t;
 
 -- name: Case0263
-SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+SELECT IF(p, 1, 2) AS r FROM t;
 
 -- name: Case0264
-SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+SELECT IF(p, 1 DIV 0, 2) AS r FROM t;
 
 -- name: Case0265
-SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
 
 -- name: Case0266
-SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
 
 -- name: Case0267
-SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t;
+SELECT CASE WHEN p THEN 'a' END AS r FROM t;
 
 -- name: Case0268
-SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+SELECT CASE WHEN p THEN 'a' END AS r FROM t;
 
 -- name: Case0269
-SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
 
 -- name: Case0270
-SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
 
 -- name: Case0271
-SELECT COALESCE(a, 1 DIV 0) AS r FROM t;
+SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t;
 
 -- name: Case0272
-SELECT COALESCE(a, b, 7) AS r FROM t;
+SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
 
 -- name: Case0273
-SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t;
+SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
 
 -- name: Case0274
-SELECT COALESCE(1 DIV a, 7) AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t;
 
 -- name: Case0275
-SELECT COALESCE(a, b) AS r FROM t;
+SELECT COALESCE(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0276
-SELECT COALESCE(i, a) AS r FROM t;
+SELECT COALESCE(a, b, 7) AS r FROM t;
 
 -- name: Case0277
-SELECT nvl(a, 1 DIV 0) AS r FROM t;
+SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t;
 
 -- name: Case0278
-SELECT nvl(s, 'dflt') AS r FROM t;
+SELECT COALESCE(1 DIV a, 7) AS r FROM t;
 
 -- name: Case0279
-SELECT NULLIF(a, 1) AS r FROM t;
+SELECT COALESCE(a, b) AS r FROM t;
 
 -- name: Case0280
-SELECT NULLIF(a, 1) AS r FROM t;
+SELECT COALESCE(i, a) AS r FROM t;
 
 -- name: Case0281
-SELECT NULLIF(a, b) AS r FROM t;
+SELECT nvl(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0282
-SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+SELECT nvl(s, 'dflt') AS r FROM t;
 
 -- name: Case0283
-SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+SELECT NULLIF(a, 1) AS r FROM t;
 
 -- name: Case0284
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT NULLIF(a, 1) AS r FROM t;
 
 -- name: Case0285
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT NULLIF(a, b) AS r FROM t;
 
 -- name: Case0286
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0287
-SELECT a IN (1, NULL, 3) AS r FROM t;
+SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0288
-SELECT a IN (1, NULL, 3) AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0289
-SELECT a NOT IN (1, NULL, 3) AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0290
-SELECT a NOT IN (1, 2) AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0291
-SELECT a IN () AS r FROM t;
+SELECT a IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0292
-SELECT a IN () AS r FROM t;
+SELECT a IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0293
-SELECT a NOT IN () AS r FROM t;
+SELECT a NOT IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0294
-SELECT a IN (1, 1 DIV 0) AS r FROM t;
+SELECT a NOT IN (1, 2) AS r FROM t;
 
 -- name: Case0295
-SELECT a IN (2, 1 DIV 0) AS r FROM t;
+SELECT a IN () AS r FROM t;
 
 -- name: Case0296
-SELECT a IN (2, 1 DIV b) AS r FROM t;
+SELECT a IN () AS r FROM t;
 
 -- name: Case0297
-SELECT 1 DIV a IN (1, 2) AS r FROM t;
+SELECT a NOT IN () AS r FROM t;
 
 -- name: Case0298
-SELECT i IN (1, 2147483648) AS r FROM t;
+SELECT a IN (1, 1 DIV 0) AS r FROM t;
 
 -- name: Case0299
-SELECT s IN ('a', 'b') AS r FROM t;
+SELECT a IN (2, 1 DIV 0) AS r FROM t;
 
 -- name: Case0300
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT a IN (2, 1 DIV b) AS r FROM t;
 
 -- name: Case0301
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT 1 DIV a IN (1, 2) AS r FROM t;
 
 -- name: Case0302
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT i IN (1, 2147483648) AS r FROM t;
 
 -- name: Case0303
-SELECT a BETWEEN b AND 3 AS r FROM t;
+SELECT s IN ('a', 'b') AS r FROM t;
 
 -- name: Case0304
-SELECT a BETWEEN b AND 3 AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0305
-SELECT a NOT BETWEEN 1 AND 3 AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0306
-SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0307
-SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+SELECT a BETWEEN b AND 3 AS r FROM t;
 
 -- name: Case0308
-SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t;
+SELECT a BETWEEN b AND 3 AS r FROM t;
 
 -- name: Case0309
-SELECT TRY(1 DIV 0) AS r FROM t;
+SELECT a NOT BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0310
-SELECT TRY(a DIV b) AS r FROM t;
+SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
 
 -- name: Case0311
-SELECT TRY(a DIV b) AS r FROM t;
+SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
 
 -- name: Case0312
-SELECT TRY(m['k']) AS r FROM t;
+SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t;
 
 -- name: Case0313
-SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+SELECT TRY(1 DIV 0) AS r FROM t;
 
 -- name: Case0314
-SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+SELECT TRY(a DIV b) AS r FROM t;
 
 -- name: Case0315
-SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+SELECT TRY(a DIV b) AS r FROM t;
 
 -- name: Case0316
-SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+SELECT TRY(m['k']) AS r FROM t;
 
 -- name: Case0317
-SELECT m['k'] AS r FROM t;
+SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
 
 -- name: Case0318
-SELECT m['k'] AS r FROM t;
+SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
 
 -- name: Case0319
-SELECT element_at(m, 'k') AS r FROM t;
+SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
 
 -- name: Case0320
-SELECT element_at(m, 'j') AS r FROM t;
+SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
 
 -- name: Case0321
 SELECT m['k'] AS r FROM t;
 
 -- name: Case0322
-SELECT n[2] AS r FROM t;
+SELECT m['k'] AS r FROM t;
 
 -- name: Case0323
-SELECT n[i] AS r FROM t;
+SELECT element_at(m, 'k') AS r FROM t;
 
 -- name: Case0324
-SELECT 7 / 2 AS r FROM t;
+SELECT element_at(m, 'j') AS r FROM t;
 
 -- name: Case0325
-SELECT a / b AS r FROM t;
+SELECT m['k'] AS r FROM t;
 
 -- name: Case0326
-SELECT x / y AS r FROM t;
+SELECT n[2] AS r FROM t;
 
 -- name: Case0327
-SELECT 7 DIV 2 AS r FROM t;
+SELECT n[i] AS r FROM t;
 
 -- name: Case0328
-SELECT -7 DIV 2 AS r FROM t;
+SELECT 7 / 2 AS r FROM t;
 
 -- name: Case0329
-SELECT a DIV -1 AS r FROM t;
+SELECT a / b AS r FROM t;
 
 -- name: Case0330
-SELECT a + 1 AS r FROM t;
+SELECT x / y AS r FROM t;
 
 -- name: Case0331
-SELECT a - 1 AS r FROM t;
+SELECT 7 DIV 2 AS r FROM t;
 
 -- name: Case0332
-SELECT a * 2 AS r FROM t;
+SELECT -7 DIV 2 AS r FROM t;
 
 -- name: Case0333
-SELECT i + 1 AS r FROM t;
+SELECT a DIV -1 AS r FROM t;
 
 -- name: Case0334
-SELECT i + a AS r FROM t;
+SELECT a + 1 AS r FROM t;
 
 -- name: Case0335
-SELECT i * j AS r FROM t;
+SELECT a - 1 AS r FROM t;
 
 -- name: Case0336
-SELECT -i AS r FROM t;
+SELECT a * 2 AS r FROM t;
 
 -- name: Case0337
-SELECT x + 1 AS r FROM t;
+SELECT i + 1 AS r FROM t;
 
 -- name: Case0338
-SELECT x * 10 AS r FROM t;
+SELECT i + a AS r FROM t;
 
 -- name: Case0339
-SELECT a % 0 AS r FROM t;
+SELECT i * j AS r FROM t;
 
 -- name: Case0340
-SELECT -7 % 3 AS r FROM t;
+SELECT -i AS r FROM t;
 
 -- name: Case0341
-SELECT 7 % -3 AS r FROM t;
+SELECT x + 1 AS r FROM t;
 
 -- name: Case0342
-SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
+SELECT x * 10 AS r FROM t;
 
 -- name: Case0343
-SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
+SELECT a % 0 AS r FROM t;
 
 -- name: Case0344
-SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t;
+SELECT -7 % 3 AS r FROM t;
 
 -- name: Case0345
-SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t;
+SELECT 7 % -3 AS r FROM t;
 
 -- name: Case0346
-SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
+SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
 
 -- name: Case0347
-SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
+SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
 
 -- name: Case0348
-SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t;
+SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t;
 
 -- name: Case0349
-SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t;
+SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0350
-SELECT p AND 1 DIV 0 = 1 AS r FROM t;
+SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0351
-SELECT p AND 1 DIV 0 = 1 AS r FROM t;
+SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0352
-SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t;
+SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0353
-SELECT 2147483647 + 1 AS r FROM t;
+SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0354
-SELECT -2147483648 AS r FROM t;
+SELECT p AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0355
-SELECT 2147483648 AS r FROM t;
+SELECT p AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0356
-SELECT a IS NULL AS r FROM t;
+SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0357
-SELECT a IS NOT NULL AS r FROM t;
+SELECT 2147483647 + 1 AS r FROM t;
 
 -- name: Case0358
-SELECT (1 DIV a) IS NULL AS r FROM t;
+SELECT -2147483648 AS r FROM t;
 
 -- name: Case0359
-SELECT (1 DIV a) IS NULL AS r FROM t;
+SELECT 2147483648 AS r FROM t;
 
 -- name: Case0360
-SELECT isnull(s) AS r FROM t;
+SELECT a IS NULL AS r FROM t;
 
 -- name: Case0361
-SELECT isnotnull(s) AS r FROM t;
+SELECT a IS NOT NULL AS r FROM t;
 
 -- name: Case0362
-SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
+SELECT (1 DIV a) IS NULL AS r FROM t;
 
 -- name: Case0363
-SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
+SELECT (1 DIV a) IS NULL AS r FROM t;
 
 -- name: Case0364
-SELECT a + IF(p, NULL, NULL) AS r FROM t;
+SELECT isnull(s) AS r FROM t;
 
 -- name: Case0365
-SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;
+SELECT isnotnull(s) AS r FROM t;
 
 -- name: Case0366
-SELECT CASE NULL WHEN NULL THEN p END AS r FROM t;
+SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
 
 -- name: Case0367
-SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t;
+SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
 
 -- name: Case0368
-SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t;
+SELECT a + IF(p, NULL, NULL) AS r FROM t;
 
 -- name: Case0369
-SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t;
+SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;
 
 -- name: Case0370
-SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t;
+SELECT CASE NULL WHEN NULL THEN p END AS r FROM t;
 
 -- name: Case0371
-SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
+SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t;
 
 -- name: Case0372
+SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t;
+
+-- name: Case0373
+SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t;
+
+-- name: Case0374
+SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t;
+
+-- name: Case0375
+SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
+
+-- name: Case0376
 SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t;

@@ -130,7 +130,7 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt32(sArr.Value(i))
@@ -228,7 +228,7 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt32(sArr.Value(i))
@@ -326,7 +326,7 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt32(sArr.Value(i))
@@ -424,7 +424,7 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt32(sArr.Value(i))
@@ -522,7 +522,7 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt32(sArr.Value(i))
@@ -620,7 +620,7 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt32(sArr.Value(i))
@@ -718,7 +718,7 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS INT)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asInt.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt32(sArr.Value(i))
@@ -816,7 +816,7 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -914,7 +914,7 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBigint.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToInt64(sArr.Value(i))
@@ -1012,7 +1012,7 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DOUBLE)
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asDouble.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
@@ -1110,7 +1110,7 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DOUBLE)
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asDouble.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
@@ -1208,7 +1208,7 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DOUBLE)
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asDouble.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
@@ -1306,7 +1306,7 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DOUBLE)
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asDouble.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
@@ -1404,7 +1404,7 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BOOLEAN)
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBoolean.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToBool(sArr.Value(i))
@@ -1502,7 +1502,7 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BOOLEAN)
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBoolean.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToBool(sArr.Value(i))
@@ -1600,7 +1600,7 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BOOLEAN)
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBoolean.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToBool(sArr.Value(i))
@@ -1698,7 +1698,7 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS BOOLEAN)
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asBoolean.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToBool(sArr.Value(i))
@@ -1796,7 +1796,7 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DATE)
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asDate.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToDate(sArr.Value(i))
@@ -1894,7 +1894,7 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DATE)
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asDate.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToDate(sArr.Value(i))
@@ -1992,7 +1992,7 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(s AS DATE)
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asDate.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToDate(sArr.Value(i))
@@ -2090,7 +2090,7 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(a AS INT)
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := asInt.V[:n]
 		for i := range out {
@@ -2193,7 +2193,7 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(a AS INT)
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := asInt.V[:n]
 		for i := range out {
@@ -2296,7 +2296,7 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(a AS INT)
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := asInt.V[:n]
 		for i := range out {
@@ -2399,7 +2399,7 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(i AS BIGINT)
 	// CAST(i AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
 		for i := range out {
@@ -2492,7 +2492,7 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(a AS DOUBLE)
 	// CAST(a AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := asDouble.V[:n]
 		for i := range out {
@@ -2585,7 +2585,7 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS INT)
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asInt.V[:n]
 		for i := range out {
@@ -2688,7 +2688,7 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS INT)
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asInt.V[:n]
 		for i := range out {
@@ -2791,7 +2791,7 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS BIGINT)
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asBigint.V[:n]
 		for i := range out {
@@ -2894,7 +2894,7 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS BIGINT)
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asBigint.V[:n]
 		for i := range out {
@@ -2997,7 +2997,7 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS BIGINT)
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asBigint.V[:n]
 		for i := range out {
@@ -3100,7 +3100,7 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS INT)
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asInt.V[:n]
 		for i := range out {
@@ -3203,7 +3203,7 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS VARCHAR)
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
 		for i := range out {
@@ -3296,7 +3296,7 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS VARCHAR)
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
 		for i := range out {
@@ -3389,7 +3389,7 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS VARCHAR)
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
 		for i := range out {
@@ -3482,7 +3482,7 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS VARCHAR)
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
 		for i := range out {
@@ -3575,7 +3575,7 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(a AS VARCHAR)
 	// CAST(a AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := asVarchar.V[:n]
 		for i := range out {
@@ -3668,7 +3668,7 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(p AS VARCHAR)
 	// CAST(p AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && p.Clean() {
+	if p.Clean() {
 		pV := p.V[:n]
 		out := asVarchar.V[:n]
 		for i := range out {
@@ -3761,7 +3761,7 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(d AS VARCHAR)
 	// CAST(d AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && d.Clean() {
+	if d.Clean() {
 		dV := d.V[:n]
 		out := asVarchar.V[:n]
 		for i := range out {
@@ -3854,7 +3854,7 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(p AS INT)
 	// CAST(p AS INT)
 	asInt := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && p.Clean() {
+	if p.Clean() {
 		pV := p.V[:n]
 		out := asInt.V[:n]
 		for i := range out {
@@ -3947,7 +3947,7 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(p AS DOUBLE)
 	// CAST(p AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && p.Clean() {
+	if p.Clean() {
 		pV := p.V[:n]
 		out := asDouble.V[:n]
 		for i := range out {
@@ -4040,7 +4040,7 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(a AS BOOLEAN)
 	// CAST(a AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := asBoolean.V[:n]
 		for i := range out {
@@ -4133,7 +4133,7 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: CAST(x AS BOOLEAN)
 	// CAST(x AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := asBoolean.V[:n]
 		for i := range out {
@@ -4545,7 +4545,7 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: TRY(CAST(s AS DATE))
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := asDate.V[:n]
 		for i := range out {
 			r, err := rt.CastStringToDate(sArr.Value(i))
@@ -4645,7 +4645,7 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: abs(a)
 	// abs(a)
 	abs := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := abs.V[:n]
 		for i := range out {
@@ -4748,7 +4748,7 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: abs(i)
 	// abs(i)
 	abs := vec.Make[int32](n)
-	if all == nil && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := abs.V[:n]
 		for i := range out {
@@ -4851,7 +4851,7 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: abs(x)
 	// abs(x)
 	abs := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := abs.V[:n]
 		for i := range out {
@@ -4944,7 +4944,7 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: abs(a)
 	// abs(a)
 	abs := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := abs.V[:n]
 		for i := range out {
@@ -5047,7 +5047,7 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: abs(i)
 	// abs(i)
 	abs := vec.Make[int32](n)
-	if all == nil && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := abs.V[:n]
 		for i := range out {
@@ -5150,7 +5150,7 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ceil(x)
 	// ceil(x)
 	ceil := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := ceil.V[:n]
 		for i := range out {
@@ -5253,7 +5253,7 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ceil(x)
 	// ceil(x)
 	ceil := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := ceil.V[:n]
 		for i := range out {
@@ -5356,7 +5356,7 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ceiling(x)
 	// ceil(x)
 	ceil := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := ceil.V[:n]
 		for i := range out {
@@ -5459,7 +5459,7 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: floor(x)
 	// floor(x)
 	floor := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := floor.V[:n]
 		for i := range out {
@@ -5562,7 +5562,7 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: floor(x)
 	// floor(x)
 	floor := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := floor.V[:n]
 		for i := range out {
@@ -5665,7 +5665,7 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: floor(x)
 	// floor(x)
 	floor := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := floor.V[:n]
 		for i := range out {
@@ -5768,7 +5768,7 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ceil(x)
 	// ceil(x)
 	ceil := vec.Make[int64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := ceil.V[:n]
 		for i := range out {
@@ -5871,7 +5871,7 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: floor(a)
 	// floor(a)
 	floor := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := floor.V[:n]
 		for i := range out {
@@ -5964,7 +5964,7 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: round(x)
 	// round(x)
 	round := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := round.V[:n]
 		for i := range out {
@@ -6057,7 +6057,7 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: round(x)
 	// round(x)
 	round := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := round.V[:n]
 		for i := range out {
@@ -6150,7 +6150,7 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: round(x, 2)
 	// round(x, 2)
 	round := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := round.V[:n]
 		for i := range out {
@@ -6243,7 +6243,7 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: round(x, 1)
 	// round(x, 1)
 	round := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := round.V[:n]
 		for i := range out {
@@ -6336,7 +6336,7 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: round(a, -1)
 	// round(a, -1)
 	round := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := round.V[:n]
 		for i := range out {
@@ -6439,7 +6439,7 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: round(a, -1)
 	// round(a, -1)
 	round := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := round.V[:n]
 		for i := range out {
@@ -6543,7 +6543,7 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: round(x, i)
 	// round(x, i)
 	round := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && i_.Clean() {
+	if x.Clean() && i_.Clean() {
 		xV := x.V[:n]
 		i_V := i_.V[:n]
 		out := round.V[:n]
@@ -6641,7 +6641,7 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: round(a, -1)
 	// round(a, -1)
 	round := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := round.V[:n]
 		for i := range out {
@@ -6744,7 +6744,7 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: sqrt(x)
 	// sqrt(x)
 	sqrt := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := sqrt.V[:n]
 		for i := range out {
@@ -6837,7 +6837,7 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: sqrt(x)
 	// sqrt(x)
 	sqrt := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := sqrt.V[:n]
 		for i := range out {
@@ -7245,7 +7245,7 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: pow(x, y)
 	// power(x, y)
 	power := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
+	if x.Clean() && y.Clean() {
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := power.V[:n]
@@ -7602,7 +7602,7 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: mod(a, b)
 	// (a % b)
 	remainder := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
@@ -7711,7 +7711,7 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: mod(a, b)
 	// (a % b)
 	remainder := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
@@ -7820,7 +7820,7 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: mod(x, y)
 	// (x % y)
 	remainder := vec.Make[float64](n)
-	if all == nil && x.Clean() && y.Clean() {
+	if x.Clean() && y.Clean() {
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := remainder.V[:n]
@@ -7926,13 +7926,13 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: mod(a, 0)
-	// (a % CAST(0 AS BIGINT))
+	// (a % 0)
 	remainder := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := remainder.V[:n]
 		for i := range out {
-			r, err := rt.ModInt64(aV[i], int64(int64(0)))
+			r, err := rt.ModInt64(aV[i], int64(0))
 			if err != nil {
 				remainder.SetErr(i, err)
 				continue
@@ -7950,7 +7950,7 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				remainder.SetErr(i, e)
 				continue
 			}
-			r, err := rt.ModInt64(a.V[i], int64(int64(0)))
+			r, err := rt.ModInt64(a.V[i], int64(0))
 			if err != nil {
 				remainder.SetErr(i, err)
 				continue
@@ -8031,7 +8031,7 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: mod(x, 0)
 	// (x % 0.0)
 	remainder := vec.Make[float64](n)
-	if all == nil && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := remainder.V[:n]
 		for i := range out {
@@ -8132,13 +8132,13 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a % -1
-	// (a % CAST(-1 AS BIGINT))
+	// (a % -1)
 	remainder := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := remainder.V[:n]
 		for i := range out {
-			r, err := rt.ModInt64(aV[i], int64(int64(-1)))
+			r, err := rt.ModInt64(aV[i], int64(-1))
 			if err != nil {
 				remainder.SetErr(i, err)
 				continue
@@ -8156,7 +8156,7 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				remainder.SetErr(i, e)
 				continue
 			}
-			r, err := rt.ModInt64(a.V[i], int64(int64(-1)))
+			r, err := rt.ModInt64(a.V[i], int64(-1))
 			if err != nil {
 				remainder.SetErr(i, err)
 				continue
@@ -8394,7 +8394,7 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: sign(x)
 	// sign(x)
 	sign := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := sign.V[:n]
 		for i := range out {
@@ -8487,7 +8487,7 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: signum(x)
 	// sign(x)
 	sign := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := sign.V[:n]
 		for i := range out {
@@ -8580,7 +8580,7 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: sign(x)
 	// sign(x)
 	sign := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := sign.V[:n]
 		for i := range out {
@@ -8985,7 +8985,7 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: greatest(i, a, x)
 	// CAST(i AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := asDouble.V[:n]
 		for i := range out {
@@ -9007,7 +9007,7 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// CAST(a AS DOUBLE)
 	asDouble2 := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := asDouble2.V[:n]
 		for i := range out {
@@ -9132,13 +9132,13 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: greatest(a, 1 DIV b)
-	// (CAST(1 AS BIGINT) DIV b)
+	// (1 DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && b.Clean() {
+	if b.Clean() {
 		bV := b.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), bV[i])
+			r, err := rt.DivInt64(int64(1), bV[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -9156,7 +9156,7 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(int64(int64(1)), b.V[i])
+			r, err := rt.DivInt64(int64(1), b.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -9164,7 +9164,7 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient.V[i] = r
 		}
 	}
-	// greatest(a, (CAST(1 AS BIGINT) DIV b))
+	// greatest(a, (1 DIV b))
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 		i := all.Row(k)
@@ -9262,13 +9262,13 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: greatest(1 DIV b, a)
-	// (CAST(1 AS BIGINT) DIV b)
+	// (1 DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && b.Clean() {
+	if b.Clean() {
 		bV := b.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), bV[i])
+			r, err := rt.DivInt64(int64(1), bV[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -9286,7 +9286,7 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(int64(int64(1)), b.V[i])
+			r, err := rt.DivInt64(int64(1), b.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -9294,7 +9294,7 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient.V[i] = r
 		}
 	}
-	// greatest((CAST(1 AS BIGINT) DIV b), a)
+	// greatest((1 DIV b), a)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 		i := all.Row(k)
@@ -9392,13 +9392,13 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: greatest(1 DIV b, a)
-	// (CAST(1 AS BIGINT) DIV b)
+	// (1 DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && b.Clean() {
+	if b.Clean() {
 		bV := b.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), bV[i])
+			r, err := rt.DivInt64(int64(1), bV[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -9416,7 +9416,7 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(int64(int64(1)), b.V[i])
+			r, err := rt.DivInt64(int64(1), b.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -9424,7 +9424,7 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient.V[i] = r
 		}
 	}
-	// greatest((CAST(1 AS BIGINT) DIV b), a)
+	// greatest((1 DIV b), a)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 		i := all.Row(k)
@@ -10021,7 +10021,7 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: length(s)
 	// length(s)
 	length := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := length.V[:n]
 		for i := range out {
 			out[i] = rt.Length(sArr.Value(i))
@@ -10109,7 +10109,7 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: char_length(s)
 	// length(s)
 	length := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := length.V[:n]
 		for i := range out {
 			out[i] = rt.Length(sArr.Value(i))
@@ -10197,7 +10197,7 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: length(s)
 	// length(s)
 	length := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := length.V[:n]
 		for i := range out {
 			out[i] = rt.Length(sArr.Value(i))
@@ -10285,7 +10285,7 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: upper(s)
 	// upper(s)
 	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := upper.V[:n]
 		for i := range out {
 			out[i] = rt.Upper(sArr.Value(i))
@@ -10373,7 +10373,7 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lower(s)
 	// lower(s)
 	lower := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := lower.V[:n]
 		for i := range out {
 			out[i] = rt.Lower(sArr.Value(i))
@@ -10461,7 +10461,7 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: upper(s)
 	// upper(s)
 	upper := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := upper.V[:n]
 		for i := range out {
 			out[i] = rt.Upper(sArr.Value(i))
@@ -10549,7 +10549,7 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 2)
 	// substring(s, 2)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
 			out[i] = rt.Substring2(sArr.Value(i), int32(2))
@@ -10637,7 +10637,7 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 2, 3)
 	// substring(s, 2, 3)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
 			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
@@ -10725,7 +10725,7 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substr(s, 0, 2)
 	// substring(s, 0, 2)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
 			out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
@@ -10813,7 +10813,7 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, -3)
 	// substring(s, -3)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
 			out[i] = rt.Substring2(sArr.Value(i), int32(-3))
@@ -10901,7 +10901,7 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, -3, 2)
 	// substring(s, -3, 2)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
 			out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
@@ -10989,7 +10989,7 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 10)
 	// substring(s, 10)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
 			out[i] = rt.Substring2(sArr.Value(i), int32(10))
@@ -11077,7 +11077,7 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 2, -1)
 	// substring(s, 2, -1)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
 			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
@@ -11165,7 +11165,7 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, 2, 2)
 	// substring(s, 2, 2)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := substring.V[:n]
 		for i := range out {
 			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
@@ -11254,7 +11254,7 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: substring(s, i)
 	// substring(s, i)
 	substring := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && i_.Clean() {
+	if sArr.NullN() == 0 && i_.Clean() {
 		i_V := i_.V[:n]
 		out := substring.V[:n]
 		for i := range out {
@@ -11348,7 +11348,7 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: concat(s, u)
 	// (s || u)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
 			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
@@ -11437,7 +11437,7 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: concat(s, u)
 	// (s || u)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
 			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
@@ -11525,7 +11525,7 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: concat(s)
 	// concat(s)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
 			out[i] = rt.Concat(sArr.Value(i))
@@ -11614,7 +11614,7 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s || u
 	// (s || u)
 	concat := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := concat.V[:n]
 		for i := range out {
 			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
@@ -11852,7 +11852,7 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: trim(s)
 	// trim(s)
 	trim := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := trim.V[:n]
 		for i := range out {
 			out[i] = rt.Trim(sArr.Value(i))
@@ -11940,7 +11940,7 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ltrim(s)
 	// ltrim(s)
 	ltrim := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := ltrim.V[:n]
 		for i := range out {
 			out[i] = rt.Ltrim(sArr.Value(i))
@@ -12028,7 +12028,7 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: rtrim(s)
 	// rtrim(s)
 	rtrim := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := rtrim.V[:n]
 		for i := range out {
 			out[i] = rt.Rtrim(sArr.Value(i))
@@ -12116,7 +12116,7 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: trim(s)
 	// trim(s)
 	trim := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := trim.V[:n]
 		for i := range out {
 			out[i] = rt.Trim(sArr.Value(i))
@@ -12204,7 +12204,7 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: starts_with(s, 'he')
 	// starts_with(s, 'he')
 	startsWith := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := startsWith.V[:n]
 		for i := range out {
 			out[i] = rt.StartsWith(sArr.Value(i), "he")
@@ -12293,7 +12293,7 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: starts_with(s, u)
 	// starts_with(s, u)
 	startsWith := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := startsWith.V[:n]
 		for i := range out {
 			out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
@@ -12381,7 +12381,7 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ends_with(s, 'lo')
 	// ends_with(s, 'lo')
 	endsWith := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := endsWith.V[:n]
 		for i := range out {
 			out[i] = rt.EndsWith(sArr.Value(i), "lo")
@@ -12469,7 +12469,7 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: ends_with(s, 'x')
 	// ends_with(s, 'x')
 	endsWith := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := endsWith.V[:n]
 		for i := range out {
 			out[i] = rt.EndsWith(sArr.Value(i), "x")
@@ -12557,7 +12557,7 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: contains(s, 'ell')
 	// contains(s, 'ell')
 	contains := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := contains.V[:n]
 		for i := range out {
 			out[i] = rt.Contains(sArr.Value(i), "ell")
@@ -12645,7 +12645,7 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: contains(s, ”)
 	// contains(s, ”)
 	contains := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := contains.V[:n]
 		for i := range out {
 			out[i] = rt.Contains(sArr.Value(i), "")
@@ -12733,7 +12733,7 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: replace(s, 'l', 'L')
 	// replace(s, 'l', 'L')
 	replace := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := replace.V[:n]
 		for i := range out {
 			out[i] = rt.Replace3(sArr.Value(i), "l", "L")
@@ -12821,7 +12821,7 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: replace(s, 'l')
 	// replace(s, 'l')
 	replace := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := replace.V[:n]
 		for i := range out {
 			out[i] = rt.Replace2(sArr.Value(i), "l")
@@ -12909,7 +12909,7 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: replace(s, ”, 'x')
 	// replace(s, ”, 'x')
 	replace := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := replace.V[:n]
 		for i := range out {
 			out[i] = rt.Replace3(sArr.Value(i), "", "x")
@@ -12998,7 +12998,7 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: replace(s, u, 'x')
 	// replace(s, u, 'x')
 	replace := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := replace.V[:n]
 		for i := range out {
 			out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
@@ -13086,7 +13086,7 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 5, '*')
 	// lpad(s, 5, '*')
 	lpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
 			r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
@@ -13184,7 +13184,7 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 5)
 	// lpad(s, 5)
 	lpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
 			r, err := rt.Lpad2(sArr.Value(i), int32(5))
@@ -13282,7 +13282,7 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 1, '*')
 	// lpad(s, 1, '*')
 	lpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
 			r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
@@ -13380,7 +13380,7 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 5, 'xy')
 	// lpad(s, 5, 'xy')
 	lpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
 			r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
@@ -13478,7 +13478,7 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 5, ”)
 	// lpad(s, 5, ”)
 	lpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
 			r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
@@ -13576,7 +13576,7 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, -1, '*')
 	// lpad(s, -1, '*')
 	lpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
 			r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
@@ -13674,7 +13674,7 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: rpad(s, 5, '*')
 	// rpad(s, 5, '*')
 	rpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := rpad.V[:n]
 		for i := range out {
 			r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
@@ -13772,7 +13772,7 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: rpad(s, 1)
 	// rpad(s, 1)
 	rpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := rpad.V[:n]
 		for i := range out {
 			r, err := rt.Rpad2(sArr.Value(i), int32(1))
@@ -13871,7 +13871,7 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: rpad(s, i, '*')
 	// rpad(s, i, '*')
 	rpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 && i_.Clean() {
+	if sArr.NullN() == 0 && i_.Clean() {
 		i_V := i_.V[:n]
 		out := rpad.V[:n]
 		for i := range out {
@@ -13974,7 +13974,7 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: lpad(s, 2147483647, '*')
 	// lpad(s, 2147483647, '*')
 	lpad := vec.Make[string](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := lpad.V[:n]
 		for i := range out {
 			r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
@@ -14072,13 +14072,9 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'h%'
 	// (s LIKE 'h%')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
-				continue
-			}
 			out[i] = likePattern.Match(sArr.Value(i))
 		}
 	} else {
@@ -14086,10 +14082,6 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePatternErr != nil {
-				like.SetErr(i, likePatternErr)
 				continue
 			}
 			like.V[i] = likePattern.Match(sArr.Value(i))
@@ -14168,13 +14160,9 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'h_llo'
 	// (s LIKE 'h_llo')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePattern2Err != nil {
-				like.SetErr(i, likePattern2Err)
-				continue
-			}
 			out[i] = likePattern2.Match(sArr.Value(i))
 		}
 	} else {
@@ -14182,10 +14170,6 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePattern2Err != nil {
-				like.SetErr(i, likePattern2Err)
 				continue
 			}
 			like.V[i] = likePattern2.Match(sArr.Value(i))
@@ -14264,13 +14248,9 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'h_llo'
 	// (s LIKE 'h_llo')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePattern2Err != nil {
-				like.SetErr(i, likePattern2Err)
-				continue
-			}
 			out[i] = likePattern2.Match(sArr.Value(i))
 		}
 	} else {
@@ -14278,10 +14258,6 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePattern2Err != nil {
-				like.SetErr(i, likePattern2Err)
 				continue
 			}
 			like.V[i] = likePattern2.Match(sArr.Value(i))
@@ -14360,13 +14336,9 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE '%'
 	// (s LIKE '%')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePattern3Err != nil {
-				like.SetErr(i, likePattern3Err)
-				continue
-			}
 			out[i] = likePattern3.Match(sArr.Value(i))
 		}
 	} else {
@@ -14374,10 +14346,6 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePattern3Err != nil {
-				like.SetErr(i, likePattern3Err)
 				continue
 			}
 			like.V[i] = likePattern3.Match(sArr.Value(i))
@@ -14482,13 +14450,9 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'x%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern4Err != nil {
-					like.SetErr(i, likePattern4Err)
-					continue
-				}
 				out[i] = likePattern4.Match(sArr.Value(i))
 			}
 		} else {
@@ -14496,10 +14460,6 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern4Err != nil {
-					like.SetErr(i, likePattern4Err)
 					continue
 				}
 				like.V[i] = likePattern4.Match(sArr.Value(i))
@@ -14607,7 +14567,7 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE u
 	// (s LIKE u)
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
 			r, err := rt.Like(sArr.Value(i), uArr.Value(i))
@@ -14705,13 +14665,9 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a\%b'
 	// (s LIKE 'a\%b')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePattern5Err != nil {
-				like.SetErr(i, likePattern5Err)
-				continue
-			}
 			out[i] = likePattern5.Match(sArr.Value(i))
 		}
 	} else {
@@ -14719,10 +14675,6 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePattern5Err != nil {
-				like.SetErr(i, likePattern5Err)
 				continue
 			}
 			like.V[i] = likePattern5.Match(sArr.Value(i))
@@ -14801,13 +14753,9 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a\%b'
 	// (s LIKE 'a\%b')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePattern5Err != nil {
-				like.SetErr(i, likePattern5Err)
-				continue
-			}
 			out[i] = likePattern5.Match(sArr.Value(i))
 		}
 	} else {
@@ -14815,10 +14763,6 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePattern5Err != nil {
-				like.SetErr(i, likePattern5Err)
 				continue
 			}
 			like.V[i] = likePattern5.Match(sArr.Value(i))
@@ -14897,13 +14841,9 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a.b'
 	// (s LIKE 'a.b')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePattern6Err != nil {
-				like.SetErr(i, likePattern6Err)
-				continue
-			}
 			out[i] = likePattern6.Match(sArr.Value(i))
 		}
 	} else {
@@ -14911,10 +14851,6 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePattern6Err != nil {
-				like.SetErr(i, likePattern6Err)
 				continue
 			}
 			like.V[i] = likePattern6.Match(sArr.Value(i))
@@ -14993,13 +14929,9 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE '%é_'
 	// (s LIKE '%é_')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePattern7Err != nil {
-				like.SetErr(i, likePattern7Err)
-				continue
-			}
 			out[i] = likePattern7.Match(sArr.Value(i))
 		}
 	} else {
@@ -15007,10 +14939,6 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePattern7Err != nil {
-				like.SetErr(i, likePattern7Err)
 				continue
 			}
 			like.V[i] = likePattern7.Match(sArr.Value(i))
@@ -15089,13 +15017,9 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s LIKE 'a!%b' ESCAPE '!'
 	// (s LIKE 'a!%b' ESCAPE '!')
 	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := like.V[:n]
 		for i := range out {
-			if likePattern8Err != nil {
-				like.SetErr(i, likePattern8Err)
-				continue
-			}
 			out[i] = likePattern8.Match(sArr.Value(i))
 		}
 	} else {
@@ -15103,10 +15027,6 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				like.SetNull(i)
-				continue
-			}
-			if likePattern8Err != nil {
-				like.SetErr(i, likePattern8Err)
 				continue
 			}
 			like.V[i] = likePattern8.Match(sArr.Value(i))
@@ -15176,7 +15096,7 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0151: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
+	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -15184,30 +15104,7 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: s LIKE 'a\'
 	// (s LIKE 'a\')
-	like := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			if likePattern9Err != nil {
-				like.SetErr(i, likePattern9Err)
-				continue
-			}
-			out[i] = likePattern9.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			if likePattern9Err != nil {
-				like.SetErr(i, likePattern9Err)
-				continue
-			}
-			like.V[i] = likePattern9.Match(sArr.Value(i))
-		}
-	}
+	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -15333,13 +15230,9 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
-					continue
-				}
 				out[i] = likePattern10.Match(sArr.Value(i))
 			}
 		} else {
@@ -15347,10 +15240,6 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
 					continue
 				}
 				like.V[i] = likePattern10.Match(sArr.Value(i))
@@ -15361,13 +15250,9 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && sArr.NullN() == 0 {
+		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
-					continue
-				}
 				out[i] = likePattern11.Match(sArr.Value(i))
 			}
 		} else {
@@ -15375,10 +15260,6 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet.Row(k)
 				if sArr.IsNull(i) {
 					like2.SetNull(i)
-					continue
-				}
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
 					continue
 				}
 				like2.V[i] = likePattern11.Match(sArr.Value(i))
@@ -15389,13 +15270,9 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && sArr.NullN() == 0 {
+		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
-					continue
-				}
 				out[i] = likePattern12.Match(sArr.Value(i))
 			}
 		} else {
@@ -15403,10 +15280,6 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet2.Row(k)
 				if sArr.IsNull(i) {
 					like3.SetNull(i)
-					continue
-				}
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
 					continue
 				}
 				like3.V[i] = likePattern12.Match(sArr.Value(i))
@@ -15417,13 +15290,9 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if notYet3 == nil && sArr.NullN() == 0 {
+		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
 			out := like4.V[:n]
 			for i := range out {
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
-					continue
-				}
 				out[i] = likePattern13.Match(sArr.Value(i))
 			}
 		} else {
@@ -15431,10 +15300,6 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet3.Row(k)
 				if sArr.IsNull(i) {
 					like4.SetNull(i)
-					continue
-				}
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
 					continue
 				}
 				like4.V[i] = likePattern13.Match(sArr.Value(i))
@@ -15581,13 +15446,9 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
-					continue
-				}
 				out[i] = likePattern10.Match(sArr.Value(i))
 			}
 		} else {
@@ -15595,10 +15456,6 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
 					continue
 				}
 				like.V[i] = likePattern10.Match(sArr.Value(i))
@@ -15609,13 +15466,9 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && sArr.NullN() == 0 {
+		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
-					continue
-				}
 				out[i] = likePattern11.Match(sArr.Value(i))
 			}
 		} else {
@@ -15623,10 +15476,6 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet.Row(k)
 				if sArr.IsNull(i) {
 					like2.SetNull(i)
-					continue
-				}
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
 					continue
 				}
 				like2.V[i] = likePattern11.Match(sArr.Value(i))
@@ -15637,13 +15486,9 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && sArr.NullN() == 0 {
+		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
-					continue
-				}
 				out[i] = likePattern12.Match(sArr.Value(i))
 			}
 		} else {
@@ -15651,10 +15496,6 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet2.Row(k)
 				if sArr.IsNull(i) {
 					like3.SetNull(i)
-					continue
-				}
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
 					continue
 				}
 				like3.V[i] = likePattern12.Match(sArr.Value(i))
@@ -15665,13 +15506,9 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if notYet3 == nil && sArr.NullN() == 0 {
+		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
 			out := like4.V[:n]
 			for i := range out {
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
-					continue
-				}
 				out[i] = likePattern13.Match(sArr.Value(i))
 			}
 		} else {
@@ -15679,10 +15516,6 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet3.Row(k)
 				if sArr.IsNull(i) {
 					like4.SetNull(i)
-					continue
-				}
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
 					continue
 				}
 				like4.V[i] = likePattern13.Match(sArr.Value(i))
@@ -15829,13 +15662,9 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
-					continue
-				}
 				out[i] = likePattern10.Match(sArr.Value(i))
 			}
 		} else {
@@ -15843,10 +15672,6 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
 					continue
 				}
 				like.V[i] = likePattern10.Match(sArr.Value(i))
@@ -15857,13 +15682,9 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && sArr.NullN() == 0 {
+		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
-					continue
-				}
 				out[i] = likePattern11.Match(sArr.Value(i))
 			}
 		} else {
@@ -15871,10 +15692,6 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet.Row(k)
 				if sArr.IsNull(i) {
 					like2.SetNull(i)
-					continue
-				}
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
 					continue
 				}
 				like2.V[i] = likePattern11.Match(sArr.Value(i))
@@ -15885,13 +15702,9 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && sArr.NullN() == 0 {
+		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
-					continue
-				}
 				out[i] = likePattern12.Match(sArr.Value(i))
 			}
 		} else {
@@ -15899,10 +15712,6 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet2.Row(k)
 				if sArr.IsNull(i) {
 					like3.SetNull(i)
-					continue
-				}
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
 					continue
 				}
 				like3.V[i] = likePattern12.Match(sArr.Value(i))
@@ -15913,13 +15722,9 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if notYet3 == nil && sArr.NullN() == 0 {
+		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
 			out := like4.V[:n]
 			for i := range out {
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
-					continue
-				}
 				out[i] = likePattern13.Match(sArr.Value(i))
 			}
 		} else {
@@ -15927,10 +15732,6 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet3.Row(k)
 				if sArr.IsNull(i) {
 					like4.SetNull(i)
-					continue
-				}
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
 					continue
 				}
 				like4.V[i] = likePattern13.Match(sArr.Value(i))
@@ -16077,13 +15878,9 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
-					continue
-				}
 				out[i] = likePattern10.Match(sArr.Value(i))
 			}
 		} else {
@@ -16091,10 +15888,6 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
 					continue
 				}
 				like.V[i] = likePattern10.Match(sArr.Value(i))
@@ -16105,13 +15898,9 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && sArr.NullN() == 0 {
+		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
-					continue
-				}
 				out[i] = likePattern11.Match(sArr.Value(i))
 			}
 		} else {
@@ -16119,10 +15908,6 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet.Row(k)
 				if sArr.IsNull(i) {
 					like2.SetNull(i)
-					continue
-				}
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
 					continue
 				}
 				like2.V[i] = likePattern11.Match(sArr.Value(i))
@@ -16133,13 +15918,9 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && sArr.NullN() == 0 {
+		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
-					continue
-				}
 				out[i] = likePattern12.Match(sArr.Value(i))
 			}
 		} else {
@@ -16147,10 +15928,6 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet2.Row(k)
 				if sArr.IsNull(i) {
 					like3.SetNull(i)
-					continue
-				}
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
 					continue
 				}
 				like3.V[i] = likePattern12.Match(sArr.Value(i))
@@ -16161,13 +15938,9 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if notYet3 == nil && sArr.NullN() == 0 {
+		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
 			out := like4.V[:n]
 			for i := range out {
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
-					continue
-				}
 				out[i] = likePattern13.Match(sArr.Value(i))
 			}
 		} else {
@@ -16175,10 +15948,6 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet3.Row(k)
 				if sArr.IsNull(i) {
 					like4.SetNull(i)
-					continue
-				}
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
 					continue
 				}
 				like4.V[i] = likePattern13.Match(sArr.Value(i))
@@ -16325,13 +16094,9 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
-					continue
-				}
 				out[i] = likePattern10.Match(sArr.Value(i))
 			}
 		} else {
@@ -16339,10 +16104,6 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
 					continue
 				}
 				like.V[i] = likePattern10.Match(sArr.Value(i))
@@ -16353,13 +16114,9 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && sArr.NullN() == 0 {
+		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
-					continue
-				}
 				out[i] = likePattern11.Match(sArr.Value(i))
 			}
 		} else {
@@ -16367,10 +16124,6 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet.Row(k)
 				if sArr.IsNull(i) {
 					like2.SetNull(i)
-					continue
-				}
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
 					continue
 				}
 				like2.V[i] = likePattern11.Match(sArr.Value(i))
@@ -16381,13 +16134,9 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && sArr.NullN() == 0 {
+		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
-					continue
-				}
 				out[i] = likePattern12.Match(sArr.Value(i))
 			}
 		} else {
@@ -16395,10 +16144,6 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet2.Row(k)
 				if sArr.IsNull(i) {
 					like3.SetNull(i)
-					continue
-				}
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
 					continue
 				}
 				like3.V[i] = likePattern12.Match(sArr.Value(i))
@@ -16409,13 +16154,9 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if notYet3 == nil && sArr.NullN() == 0 {
+		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
 			out := like4.V[:n]
 			for i := range out {
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
-					continue
-				}
 				out[i] = likePattern13.Match(sArr.Value(i))
 			}
 		} else {
@@ -16423,10 +16164,6 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet3.Row(k)
 				if sArr.IsNull(i) {
 					like4.SetNull(i)
-					continue
-				}
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
 					continue
 				}
 				like4.V[i] = likePattern13.Match(sArr.Value(i))
@@ -16573,13 +16310,9 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
-					continue
-				}
 				out[i] = likePattern10.Match(sArr.Value(i))
 			}
 		} else {
@@ -16587,10 +16320,6 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern10Err != nil {
-					like.SetErr(i, likePattern10Err)
 					continue
 				}
 				like.V[i] = likePattern10.Match(sArr.Value(i))
@@ -16601,13 +16330,9 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if notYet == nil && sArr.NullN() == 0 {
+		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
 			out := like2.V[:n]
 			for i := range out {
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
-					continue
-				}
 				out[i] = likePattern11.Match(sArr.Value(i))
 			}
 		} else {
@@ -16615,10 +16340,6 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet.Row(k)
 				if sArr.IsNull(i) {
 					like2.SetNull(i)
-					continue
-				}
-				if likePattern11Err != nil {
-					like2.SetErr(i, likePattern11Err)
 					continue
 				}
 				like2.V[i] = likePattern11.Match(sArr.Value(i))
@@ -16629,13 +16350,9 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if notYet2 == nil && sArr.NullN() == 0 {
+		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
 			out := like3.V[:n]
 			for i := range out {
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
-					continue
-				}
 				out[i] = likePattern12.Match(sArr.Value(i))
 			}
 		} else {
@@ -16643,10 +16360,6 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet2.Row(k)
 				if sArr.IsNull(i) {
 					like3.SetNull(i)
-					continue
-				}
-				if likePattern12Err != nil {
-					like3.SetErr(i, likePattern12Err)
 					continue
 				}
 				like3.V[i] = likePattern12.Match(sArr.Value(i))
@@ -16657,13 +16370,9 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if notYet3 == nil && sArr.NullN() == 0 {
+		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
 			out := like4.V[:n]
 			for i := range out {
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
-					continue
-				}
 				out[i] = likePattern13.Match(sArr.Value(i))
 			}
 		} else {
@@ -16671,10 +16380,6 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := notYet3.Row(k)
 				if sArr.IsNull(i) {
 					like4.SetNull(i)
-					continue
-				}
-				if likePattern13Err != nil {
-					like4.SetErr(i, likePattern13Err)
 					continue
 				}
 				like4.V[i] = likePattern13.Match(sArr.Value(i))
@@ -16804,13 +16509,9 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a\%%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern14Err != nil {
-					like.SetErr(i, likePattern14Err)
-					continue
-				}
 				out[i] = likePattern14.Match(sArr.Value(i))
 			}
 		} else {
@@ -16818,10 +16519,6 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern14Err != nil {
-					like.SetErr(i, likePattern14Err)
 					continue
 				}
 				like.V[i] = likePattern14.Match(sArr.Value(i))
@@ -16953,13 +16650,9 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a\%%')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern14Err != nil {
-					like.SetErr(i, likePattern14Err)
-					continue
-				}
 				out[i] = likePattern14.Match(sArr.Value(i))
 			}
 		} else {
@@ -16967,10 +16660,6 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern14Err != nil {
-					like.SetErr(i, likePattern14Err)
 					continue
 				}
 				like.V[i] = likePattern14.Match(sArr.Value(i))
@@ -17102,13 +16791,9 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a!_%' ESCAPE '!')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern15Err != nil {
-					like.SetErr(i, likePattern15Err)
-					continue
-				}
 				out[i] = likePattern15.Match(sArr.Value(i))
 			}
 		} else {
@@ -17116,10 +16801,6 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern15Err != nil {
-					like.SetErr(i, likePattern15Err)
 					continue
 				}
 				like.V[i] = likePattern15.Match(sArr.Value(i))
@@ -17251,13 +16932,9 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a!_%' ESCAPE '!')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern15Err != nil {
-					like.SetErr(i, likePattern15Err)
-					continue
-				}
 				out[i] = likePattern15.Match(sArr.Value(i))
 			}
 		} else {
@@ -17265,10 +16942,6 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern15Err != nil {
-					like.SetErr(i, likePattern15Err)
 					continue
 				}
 				like.V[i] = likePattern15.Match(sArr.Value(i))
@@ -17400,13 +17073,9 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if !fused || len(rest) > 0 {
 		// (s LIKE '%é')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern16Err != nil {
-					like.SetErr(i, likePattern16Err)
-					continue
-				}
 				out[i] = likePattern16.Match(sArr.Value(i))
 			}
 		} else {
@@ -17414,10 +17083,6 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern16Err != nil {
-					like.SetErr(i, likePattern16Err)
 					continue
 				}
 				like.V[i] = likePattern16.Match(sArr.Value(i))
@@ -17518,46 +17183,40 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if likePattern17Err == nil {
-		if sArr.NullN() == 0 {
-			r_Out := vec.NewStringOut(mem, n)
-			for i := range n {
-				if likePattern17.Match(sArr.Value(i)) {
-					r_Out.Append("two")
-				} else {
-					r_Out.Append("no")
-				}
+	if sArr.NullN() == 0 {
+		r_Out := vec.NewStringOut(mem, n)
+		for i := range n {
+			if likePattern17.Match(sArr.Value(i)) {
+				r_Out.Append("two")
+			} else {
+				r_Out.Append("no")
 			}
-			r_Col = r_Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else if sArr.NullN() <= n/2 {
-			ifResult = vec.Make[string](n)
-			out := ifResult.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if likePattern17.Match(sArr.Value(i)) {
-					out[i] = "two"
-				} else {
-					out[i] = "no"
-				}
-			}
-			fused, rest = true, left
 		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else if sArr.NullN() <= n/2 {
+		ifResult = vec.Make[string](n)
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if sArr.IsNull(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if likePattern17.Match(sArr.Value(i)) {
+				out[i] = "two"
+			} else {
+				out[i] = "no"
+			}
+		}
+		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a_')
 		like := vec.Make[bool](n)
-		if rest == nil && sArr.NullN() == 0 {
+		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
 			out := like.V[:n]
 			for i := range out {
-				if likePattern17Err != nil {
-					like.SetErr(i, likePattern17Err)
-					continue
-				}
 				out[i] = likePattern17.Match(sArr.Value(i))
 			}
 		} else {
@@ -17565,10 +17224,6 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				i := rest.Row(k)
 				if sArr.IsNull(i) {
 					like.SetNull(i)
-					continue
-				}
-				if likePattern17Err != nil {
-					like.SetErr(i, likePattern17Err)
 					continue
 				}
 				like.V[i] = likePattern17.Match(sArr.Value(i))
@@ -17665,13 +17320,9 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s RLIKE '^h.*o$'
 	// (s RLIKE '^h.*o$')
 	rlike := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
-			if rlikePatternErr != nil {
-				rlike.SetErr(i, rlikePatternErr)
-				continue
-			}
 			out[i] = rlikePattern.Match(sArr.Value(i))
 		}
 	} else {
@@ -17679,10 +17330,6 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				rlike.SetNull(i)
-				continue
-			}
-			if rlikePatternErr != nil {
-				rlike.SetErr(i, rlikePatternErr)
 				continue
 			}
 			rlike.V[i] = rlikePattern.Match(sArr.Value(i))
@@ -17761,13 +17408,9 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s RLIKE 'z'
 	// (s RLIKE 'z')
 	rlike := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
-			if rlikePattern2Err != nil {
-				rlike.SetErr(i, rlikePattern2Err)
-				continue
-			}
 			out[i] = rlikePattern2.Match(sArr.Value(i))
 		}
 	} else {
@@ -17775,10 +17418,6 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				rlike.SetNull(i)
-				continue
-			}
-			if rlikePattern2Err != nil {
-				rlike.SetErr(i, rlikePattern2Err)
 				continue
 			}
 			rlike.V[i] = rlikePattern2.Match(sArr.Value(i))
@@ -17857,13 +17496,9 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s REGEXP 'l+'
 	// (s RLIKE 'l+')
 	rlike := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
-			if rlikePattern3Err != nil {
-				rlike.SetErr(i, rlikePattern3Err)
-				continue
-			}
 			out[i] = rlikePattern3.Match(sArr.Value(i))
 		}
 	} else {
@@ -17871,10 +17506,6 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			i := all.Row(k)
 			if sArr.IsNull(i) {
 				rlike.SetNull(i)
-				continue
-			}
-			if rlikePattern3Err != nil {
-				rlike.SetErr(i, rlikePattern3Err)
 				continue
 			}
 			rlike.V[i] = rlikePattern3.Match(sArr.Value(i))
@@ -17954,7 +17585,7 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: s RLIKE u
 	// (s RLIKE u)
 	rlike := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := rlike.V[:n]
 		for i := range out {
 			r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
@@ -18043,7 +17674,7 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0168: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
+	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -18051,30 +17682,7 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: s RLIKE '('
 	// (s RLIKE '(')
-	rlike := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := rlike.V[:n]
-		for i := range out {
-			if rlikePattern4Err != nil {
-				rlike.SetErr(i, rlikePattern4Err)
-				continue
-			}
-			out[i] = rlikePattern4.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
-			}
-			if rlikePattern4Err != nil {
-				rlike.SetErr(i, rlikePattern4Err)
-				continue
-			}
-			rlike.V[i] = rlikePattern4.Match(sArr.Value(i))
-		}
-	}
+	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -18139,7 +17747,7 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0169: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
+	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
@@ -18147,30 +17755,7 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: s RLIKE '('
 	// (s RLIKE '(')
-	rlike := vec.Make[bool](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := rlike.V[:n]
-		for i := range out {
-			if rlikePattern4Err != nil {
-				rlike.SetErr(i, rlikePattern4Err)
-				continue
-			}
-			out[i] = rlikePattern4.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
-			}
-			if rlikePattern4Err != nil {
-				rlike.SetErr(i, rlikePattern4Err)
-				continue
-			}
-			rlike.V[i] = rlikePattern4.Match(sArr.Value(i))
-		}
-	}
+	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -18215,12 +17800,12 @@ var case0170Input = arrow.NewSchema([]arrow.Field{
 
 // Case0170Schema is the schema of the batches Case0170 returns.
 var Case0170Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case0170 evaluates query Case0170 over one batch of table t:
 //
-//	SELECT element_at(m, s) AS r FROM t
+//	SELECT upper(s) RLIKE '(' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -18235,59 +17820,38 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0170: %w", err)
 	}
 	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
 	sArr := in.Column(7).(*array.String)
-	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: element_at(m, s)
-	// element_at(m, s)
-	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 && sArr.NullN() == 0 {
-		out := elementAt.V[:n]
+	// r: upper(s) RLIKE '('
+	// upper(s)
+	upper := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := upper.V[:n]
 		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry)
+			out[i] = rt.Upper(sArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if mArr.IsNull(i) || sArr.IsNull(i) {
-				elementAt.SetNull(i)
+			if sArr.IsNull(i) {
+				upper.SetNull(i)
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			elementAt.V[i] = mItems.Value(entry)
+			upper.V[i] = rt.Upper(sArr.Value(i))
 		}
 	}
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// (upper(s) RLIKE '(')
+	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
+	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, s)"}
+		texts := []string{"", "upper(s) RLIKE '('"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -18296,7 +17860,7 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
 	out := array.NewRecordBatch(Case0170Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18326,12 +17890,12 @@ var case0171Input = arrow.NewSchema([]arrow.Field{
 
 // Case0171Schema is the schema of the batches Case0171 returns.
 var Case0171Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case0171 evaluates query Case0171 over one batch of table t:
 //
-//	SELECT element_at(m, s) AS r FROM t
+//	SELECT upper(s) RLIKE '(' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -18346,6 +17910,287 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0171: %w", err)
 	}
 	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: upper(s) RLIKE '('
+	// upper(s)
+	upper := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := upper.V[:n]
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				upper.SetNull(i)
+				continue
+			}
+			upper.V[i] = rt.Upper(sArr.Value(i))
+		}
+	}
+	// (upper(s) RLIKE '(')
+	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
+	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "upper(s) RLIKE '('"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	out := array.NewRecordBatch(Case0171Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0172Input is the schema of Case0172's input batches (table t).
+var case0172Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0172Schema is the schema of the batches Case0172 returns.
+var Case0172Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0172 evaluates query Case0172 over one batch of table t:
+//
+//	SELECT n[9] LIKE 'a\' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0172Input); err != nil {
+		return nil, fmt.Errorf("query Case0172: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0172: %w", err)
+	}
+	n := int(in.NumRows())
+	n_Arr := in.Column(12).(*array.Map)
+	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Items := n_Arr.Items().(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: n[9] LIKE 'a\'
+	// n[9]
+	entry := vec.Make[string](n)
+	if n_Arr.NullN() == 0 {
+		out := entry.V[:n]
+		for i := range out {
+			start, end := n_Arr.ValueOffsets(i)
+			entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
+				continue
+			}
+			if n_Items.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = n_Items.Value(entry2)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if n_Arr.IsNull(i) {
+				entry.SetNull(i)
+				continue
+			}
+			start, end := n_Arr.ValueOffsets(i)
+			entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
+				continue
+			}
+			if n_Items.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			entry.V[i] = n_Items.Value(entry2)
+		}
+	}
+	// (n[9] LIKE 'a\')
+	like := vec.FailValues[bool](&entry, likePattern9Err, all, n)
+	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "n[9] LIKE 'a\\'"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	out := array.NewRecordBatch(Case0172Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0173Input is the schema of Case0173's input batches (table t).
+var case0173Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0173Schema is the schema of the batches Case0173 returns.
+var Case0173Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0173 evaluates query Case0173 over one batch of table t:
+//
+//	SELECT IF(s LIKE 'a\', 1, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0173Input); err != nil {
+		return nil, fmt.Errorf("query Case0173: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0173: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(s LIKE 'a\', 1, 2)
+	// (s LIKE 'a\')
+	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
+	// IF((s LIKE 'a\'), 1, 2)
+	then, otherwise := vec.Split(&like, all, n)
+	ifResult := vec.Make[int32](n)
+	vec.CopyErrs(&ifResult, &like, all, n)
+	vec.Fill(&ifResult, int32(1), then, n)
+	vec.Fill(&ifResult, int32(2), otherwise, n)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a\\', 1, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Case0173Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0174Input is the schema of Case0174's input batches (table t).
+var case0174Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0174Schema is the schema of the batches Case0174 returns.
+var Case0174Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0174 evaluates query Case0174 over one batch of table t:
+//
+//	SELECT element_at(m, s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0174Input); err != nil {
+		return nil, fmt.Errorf("query Case0174: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0174: %w", err)
+	}
+	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
 	sArr := in.Column(7).(*array.String)
@@ -18358,7 +18203,7 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: element_at(m, s)
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 && sArr.NullN() == 0 {
+	if mArr.NullN() == 0 && sArr.NullN() == 0 {
 		out := elementAt.V[:n]
 		for i := range out {
 			start, end := mArr.ValueOffsets(i)
@@ -18408,15 +18253,15 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0171Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0174Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0172Input is the schema of Case0172's input batches (table t).
-var case0172Input = arrow.NewSchema([]arrow.Field{
+// case0175Input is the schema of Case0175's input batches (table t).
+var case0175Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18435,26 +18280,137 @@ var case0172Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0172Schema is the schema of the batches Case0172 returns.
-var Case0172Schema = arrow.NewSchema([]arrow.Field{
+// Case0175Schema is the schema of the batches Case0175 returns.
+var Case0175Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0175 evaluates query Case0175 over one batch of table t:
+//
+//	SELECT element_at(m, s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0175Input); err != nil {
+		return nil, fmt.Errorf("query Case0175: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0175: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	sArr := in.Column(7).(*array.String)
+	mItems := mArr.Items().(*array.Int64)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: element_at(m, s)
+	// element_at(m, s)
+	elementAt := vec.Make[int64](n)
+	if mArr.NullN() == 0 && sArr.NullN() == 0 {
+		out := elementAt.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
+			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) || sArr.IsNull(i) {
+				elementAt.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
+			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			elementAt.V[i] = mItems.Value(entry)
+		}
+	}
+	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "element_at(m, s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	out := array.NewRecordBatch(Case0175Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0176Input is the schema of Case0176's input batches (table t).
+var case0176Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0176Schema is the schema of the batches Case0176 returns.
+var Case0176Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0172 evaluates query Case0172 over one batch of table t:
+// Case0176 evaluates query Case0176 over one batch of table t:
 //
 //	SELECT element_at(n, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0172Input); err != nil {
-		return nil, fmt.Errorf("query Case0172: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0176Input); err != nil {
+		return nil, fmt.Errorf("query Case0176: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0172: %w", err)
+		return nil, fmt.Errorf("query Case0176: %w", err)
 	}
 	n := int(in.NumRows())
 	n_Arr := in.Column(12).(*array.Map)
@@ -18466,13 +18422,13 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: element_at(n, 3)
-	// element_at(n, CAST(3 AS BIGINT))
+	// element_at(n, 3)
 	elementAt := vec.Make[string](n)
-	if (all == nil || len(all) > n/2) && n_Arr.NullN() == 0 {
+	if n_Arr.NullN() == 0 {
 		out := elementAt.V[:n]
 		for i := range out {
 			start, end := n_Arr.ValueOffsets(i)
-			entry := vec.FindInt64(n_Keys, start, end, int64(int64(3)))
+			entry := vec.FindInt64(n_Keys, start, end, int64(3))
 			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
@@ -18491,7 +18447,7 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				continue
 			}
 			start, end := n_Arr.ValueOffsets(i)
-			entry := vec.FindInt64(n_Keys, start, end, int64(int64(3)))
+			entry := vec.FindInt64(n_Keys, start, end, int64(3))
 			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
@@ -18518,15 +18474,15 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0172Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0176Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0173Input is the schema of Case0173's input batches (table t).
-var case0173Input = arrow.NewSchema([]arrow.Field{
+// case0177Input is the schema of Case0177's input batches (table t).
+var case0177Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -18545,26 +18501,26 @@ var case0173Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0173Schema is the schema of the batches Case0173 returns.
-var Case0173Schema = arrow.NewSchema([]arrow.Field{
+// Case0177Schema is the schema of the batches Case0177 returns.
+var Case0177Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0173 evaluates query Case0173 over one batch of table t:
+// Case0177 evaluates query Case0177 over one batch of table t:
 //
 //	SELECT map_contains_key(m, 'k') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0173Input); err != nil {
-		return nil, fmt.Errorf("query Case0173: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0177Input); err != nil {
+		return nil, fmt.Errorf("query Case0177: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0173: %w", err)
+		return nil, fmt.Errorf("query Case0177: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -18577,7 +18533,7 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: map_contains_key(m, 'k')
 	// map_contains_key(m, 'k')
 	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
+	if mArr.NullN() == 0 {
 		out := mapContainsKey.V[:n]
 		for i := range out {
 			start, end := mArr.ValueOffsets(i)
@@ -18611,374 +18567,6 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0173Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0174Input is the schema of Case0174's input batches (table t).
-var case0174Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0174Schema is the schema of the batches Case0174 returns.
-var Case0174Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0174 evaluates query Case0174 over one batch of table t:
-//
-//	SELECT map_contains_key(m, 'z') AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0174Input); err != nil {
-		return nil, fmt.Errorf("query Case0174: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0174: %w", err)
-	}
-	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: map_contains_key(m, 'z')
-	// map_contains_key(m, 'z')
-	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
-		out := mapContainsKey.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			out[i] = entry >= 0
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				mapContainsKey.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			mapContainsKey.V[i] = entry >= 0
-		}
-	}
-	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "map_contains_key(m, 'z')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0174Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0175Input is the schema of Case0175's input batches (table t).
-var case0175Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0175Schema is the schema of the batches Case0175 returns.
-var Case0175Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0175 evaluates query Case0175 over one batch of table t:
-//
-//	SELECT map_contains_key(m, 'z') AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0175Input); err != nil {
-		return nil, fmt.Errorf("query Case0175: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0175: %w", err)
-	}
-	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: map_contains_key(m, 'z')
-	// map_contains_key(m, 'z')
-	mapContainsKey := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
-		out := mapContainsKey.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			out[i] = entry >= 0
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				mapContainsKey.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			mapContainsKey.V[i] = entry >= 0
-		}
-	}
-	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "map_contains_key(m, 'z')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0175Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0176Input is the schema of Case0176's input batches (table t).
-var case0176Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0176Schema is the schema of the batches Case0176 returns.
-var Case0176Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-}, nil)
-
-// Case0176 evaluates query Case0176 over one batch of table t:
-//
-//	SELECT cardinality(m) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0176Input); err != nil {
-		return nil, fmt.Errorf("query Case0176: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0176: %w", err)
-	}
-	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: cardinality(m)
-	// cardinality(m)
-	cardinality := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
-		out := cardinality.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				cardinality.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			cardinality.V[i] = vec.CountString(mKeys, start, end)
-		}
-	}
-	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "cardinality(m)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
-	out := array.NewRecordBatch(Case0176Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0177Input is the schema of Case0177's input batches (table t).
-var case0177Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0177Schema is the schema of the batches Case0177 returns.
-var Case0177Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-}, nil)
-
-// Case0177 evaluates query Case0177 over one batch of table t:
-//
-//	SELECT size(m) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0177Input); err != nil {
-		return nil, fmt.Errorf("query Case0177: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0177: %w", err)
-	}
-	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: size(m)
-	// cardinality(m)
-	cardinality := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
-		out := cardinality.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				cardinality.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			cardinality.V[i] = vec.CountString(mKeys, start, end)
-		}
-	}
-	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "size(m)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
 	out := array.NewRecordBatch(Case0177Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19008,12 +18596,12 @@ var case0178Input = arrow.NewSchema([]arrow.Field{
 
 // Case0178Schema is the schema of the batches Case0178 returns.
 var Case0178Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case0178 evaluates query Case0178 over one batch of table t:
 //
-//	SELECT cardinality(m) AS r FROM t
+//	SELECT map_contains_key(m, 'z') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -19035,10 +18623,196 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
+	// r: map_contains_key(m, 'z')
+	// map_contains_key(m, 'z')
+	mapContainsKey := vec.Make[bool](n)
+	if mArr.NullN() == 0 {
+		out := mapContainsKey.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			out[i] = entry >= 0
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				mapContainsKey.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			mapContainsKey.V[i] = entry >= 0
+		}
+	}
+	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "map_contains_key(m, 'z')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
+	out := array.NewRecordBatch(Case0178Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0179Input is the schema of Case0179's input batches (table t).
+var case0179Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0179Schema is the schema of the batches Case0179 returns.
+var Case0179Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0179 evaluates query Case0179 over one batch of table t:
+//
+//	SELECT map_contains_key(m, 'z') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0179Input); err != nil {
+		return nil, fmt.Errorf("query Case0179: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0179: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: map_contains_key(m, 'z')
+	// map_contains_key(m, 'z')
+	mapContainsKey := vec.Make[bool](n)
+	if mArr.NullN() == 0 {
+		out := mapContainsKey.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			out[i] = entry >= 0
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				mapContainsKey.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			mapContainsKey.V[i] = entry >= 0
+		}
+	}
+	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "map_contains_key(m, 'z')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
+	out := array.NewRecordBatch(Case0179Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0180Input is the schema of Case0180's input batches (table t).
+var case0180Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0180Schema is the schema of the batches Case0180 returns.
+var Case0180Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0180 evaluates query Case0180 over one batch of table t:
+//
+//	SELECT cardinality(m) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0180Input); err != nil {
+		return nil, fmt.Errorf("query Case0180: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0180: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
 	// r: cardinality(m)
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
+	if mArr.NullN() == 0 {
 		out := cardinality.V[:n]
 		for i := range out {
 			start, end := mArr.ValueOffsets(i)
@@ -19070,188 +18844,6 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
-	out := array.NewRecordBatch(Case0178Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0179Input is the schema of Case0179's input batches (table t).
-var case0179Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0179Schema is the schema of the batches Case0179 returns.
-var Case0179Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0179 evaluates query Case0179 over one batch of table t:
-//
-//	SELECT m[s] AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0179Input); err != nil {
-		return nil, fmt.Errorf("query Case0179: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0179: %w", err)
-	}
-	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-	sArr := in.Column(7).(*array.String)
-	mItems := mArr.Items().(*array.Int64)
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: m[s]
-	// m[s]
-	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 && sArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) || sArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry_2)
-		}
-	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m[s]"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0179Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0180Input is the schema of Case0180's input batches (table t).
-var case0180Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0180Schema is the schema of the batches Case0180 returns.
-var Case0180Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-}, nil)
-
-// Case0180 evaluates query Case0180 over one batch of table t:
-//
-//	SELECT m AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0180Input); err != nil {
-		return nil, fmt.Errorf("query Case0180: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0180: %w", err)
-	}
-	n := int(in.NumRows())
-	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: m
-	if r, e := vec.First(&m, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.MapArray(mem, Case0180Schema.Field(0).Type.(*arrow.MapType), &m, all, n, vec.AppendString, vec.AppendInt64)}
 	out := array.NewRecordBatch(Case0180Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19286,7 +18878,7 @@ var Case0181Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0181 evaluates query Case0181 over one batch of table t:
 //
-//	SELECT year(d) AS r FROM t
+//	SELECT size(m) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -19301,41 +18893,39 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0181: %w", err)
 	}
 	n := int(in.NumRows())
-	d := vec.Dates(in.Column(9))
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: year(d)
-	// year(d)
-	year := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && d.Clean() {
-		dV := d.V[:n]
-		out := year.V[:n]
+	// r: size(m)
+	// cardinality(m)
+	cardinality := vec.Make[int32](n)
+	if mArr.NullN() == 0 {
+		out := cardinality.V[:n]
 		for i := range out {
-			out[i] = rt.Year(dV[i])
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if d.IsNull(i) {
-				year.SetNull(i)
+			if mArr.IsNull(i) {
+				cardinality.SetNull(i)
 				continue
 			}
-			if e := d.ErrAt(i); e != nil {
-				year.SetErr(i, e)
-				continue
-			}
-			year.V[i] = rt.Year(d.V[i])
+			start, end := mArr.ValueOffsets(i)
+			cardinality.V[i] = vec.CountString(mKeys, start, end)
 		}
 	}
-	if r, e := vec.First(&year, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "year(d)"}
+		texts := []string{"", "size(m)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -19344,7 +18934,7 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
 	out := array.NewRecordBatch(Case0181Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19379,7 +18969,7 @@ var Case0182Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0182 evaluates query Case0182 over one batch of table t:
 //
-//	SELECT month(d) AS r FROM t
+//	SELECT cardinality(m) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -19394,41 +18984,39 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0182: %w", err)
 	}
 	n := int(in.NumRows())
-	d := vec.Dates(in.Column(9))
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: month(d)
-	// month(d)
-	month := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && d.Clean() {
-		dV := d.V[:n]
-		out := month.V[:n]
+	// r: cardinality(m)
+	// cardinality(m)
+	cardinality := vec.Make[int32](n)
+	if mArr.NullN() == 0 {
+		out := cardinality.V[:n]
 		for i := range out {
-			out[i] = rt.Month(dV[i])
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if d.IsNull(i) {
-				month.SetNull(i)
+			if mArr.IsNull(i) {
+				cardinality.SetNull(i)
 				continue
 			}
-			if e := d.ErrAt(i); e != nil {
-				month.SetErr(i, e)
-				continue
-			}
-			month.V[i] = rt.Month(d.V[i])
+			start, end := mArr.ValueOffsets(i)
+			cardinality.V[i] = vec.CountString(mKeys, start, end)
 		}
 	}
-	if r, e := vec.First(&month, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "month(d)"}
+		texts := []string{"", "cardinality(m)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -19437,7 +19025,7 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &month, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
 	out := array.NewRecordBatch(Case0182Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19467,12 +19055,12 @@ var case0183Input = arrow.NewSchema([]arrow.Field{
 
 // Case0183Schema is the schema of the batches Case0183 returns.
 var Case0183Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0183 evaluates query Case0183 over one batch of table t:
 //
-//	SELECT day(d) AS r FROM t
+//	SELECT m[s] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -19487,41 +19075,59 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0183: %w", err)
 	}
 	n := int(in.NumRows())
-	d := vec.Dates(in.Column(9))
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	sArr := in.Column(7).(*array.String)
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: day(d)
-	// day(d)
-	day := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && d.Clean() {
-		dV := d.V[:n]
-		out := day.V[:n]
+	// r: m[s]
+	// m[s]
+	entry := vec.Make[int64](n)
+	if mArr.NullN() == 0 && sArr.NullN() == 0 {
+		out := entry.V[:n]
 		for i := range out {
-			out[i] = rt.Day(dV[i])
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
+				continue
+			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if d.IsNull(i) {
-				day.SetNull(i)
+			if mArr.IsNull(i) || sArr.IsNull(i) {
+				entry.SetNull(i)
 				continue
 			}
-			if e := d.ErrAt(i); e != nil {
-				day.SetErr(i, e)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
 				continue
 			}
-			day.V[i] = rt.Day(d.V[i])
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			entry.V[i] = mItems.Value(entry2)
 		}
 	}
-	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "day(d)"}
+		texts := []string{"", "m[s]"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -19530,7 +19136,7 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
 	out := array.NewRecordBatch(Case0183Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19560,12 +19166,12 @@ var case0184Input = arrow.NewSchema([]arrow.Field{
 
 // Case0184Schema is the schema of the batches Case0184 returns.
 var Case0184Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
 }, nil)
 
 // Case0184 evaluates query Case0184 over one batch of table t:
 //
-//	SELECT dayofmonth(d) AS r FROM t
+//	SELECT m AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -19580,41 +19186,19 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0184: %w", err)
 	}
 	n := int(in.NumRows())
-	d := vec.Dates(in.Column(9))
+	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: dayofmonth(d)
-	// day(d)
-	day := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && d.Clean() {
-		dV := d.V[:n]
-		out := day.V[:n]
-		for i := range out {
-			out[i] = rt.Day(dV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				day.SetNull(i)
-				continue
-			}
-			if e := d.ErrAt(i); e != nil {
-				day.SetErr(i, e)
-				continue
-			}
-			day.V[i] = rt.Day(d.V[i])
-		}
-	}
-	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: m
+	if r, e := vec.First(&m, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "dayofmonth(d)"}
+		texts := []string{"", "m"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -19623,7 +19207,7 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
+	cols := []arrow.Array{vec.MapArray(mem, Case0184Schema.Field(0).Type.(*arrow.MapType), &m, all, n, vec.AppendString, vec.AppendInt64)}
 	out := array.NewRecordBatch(Case0184Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19682,7 +19266,7 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: year(d)
 	// year(d)
 	year := vec.Make[int32](n)
-	if (all == nil || len(all) > n/2) && d.Clean() {
+	if d.Clean() {
 		dV := d.V[:n]
 		out := year.V[:n]
 		for i := range out {
@@ -19746,12 +19330,12 @@ var case0186Input = arrow.NewSchema([]arrow.Field{
 
 // Case0186Schema is the schema of the batches Case0186 returns.
 var Case0186Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
 // Case0186 evaluates query Case0186 over one batch of table t:
 //
-//	SELECT date_add(d, 1) AS r FROM t
+//	SELECT month(d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -19772,10 +19356,382 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
+	// r: month(d)
+	// month(d)
+	month := vec.Make[int32](n)
+	if d.Clean() {
+		dV := d.V[:n]
+		out := month.V[:n]
+		for i := range out {
+			out[i] = rt.Month(dV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if d.IsNull(i) {
+				month.SetNull(i)
+				continue
+			}
+			if e := d.ErrAt(i); e != nil {
+				month.SetErr(i, e)
+				continue
+			}
+			month.V[i] = rt.Month(d.V[i])
+		}
+	}
+	if r, e := vec.First(&month, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "month(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &month, all, n)}
+	out := array.NewRecordBatch(Case0186Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0187Input is the schema of Case0187's input batches (table t).
+var case0187Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0187Schema is the schema of the batches Case0187 returns.
+var Case0187Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0187 evaluates query Case0187 over one batch of table t:
+//
+//	SELECT day(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0187Input); err != nil {
+		return nil, fmt.Errorf("query Case0187: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0187: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: day(d)
+	// day(d)
+	day := vec.Make[int32](n)
+	if d.Clean() {
+		dV := d.V[:n]
+		out := day.V[:n]
+		for i := range out {
+			out[i] = rt.Day(dV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if d.IsNull(i) {
+				day.SetNull(i)
+				continue
+			}
+			if e := d.ErrAt(i); e != nil {
+				day.SetErr(i, e)
+				continue
+			}
+			day.V[i] = rt.Day(d.V[i])
+		}
+	}
+	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "day(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
+	out := array.NewRecordBatch(Case0187Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0188Input is the schema of Case0188's input batches (table t).
+var case0188Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0188Schema is the schema of the batches Case0188 returns.
+var Case0188Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0188 evaluates query Case0188 over one batch of table t:
+//
+//	SELECT dayofmonth(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0188Input); err != nil {
+		return nil, fmt.Errorf("query Case0188: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0188: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: dayofmonth(d)
+	// day(d)
+	day := vec.Make[int32](n)
+	if d.Clean() {
+		dV := d.V[:n]
+		out := day.V[:n]
+		for i := range out {
+			out[i] = rt.Day(dV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if d.IsNull(i) {
+				day.SetNull(i)
+				continue
+			}
+			if e := d.ErrAt(i); e != nil {
+				day.SetErr(i, e)
+				continue
+			}
+			day.V[i] = rt.Day(d.V[i])
+		}
+	}
+	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "dayofmonth(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
+	out := array.NewRecordBatch(Case0188Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0189Input is the schema of Case0189's input batches (table t).
+var case0189Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0189Schema is the schema of the batches Case0189 returns.
+var Case0189Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0189 evaluates query Case0189 over one batch of table t:
+//
+//	SELECT year(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0189Input); err != nil {
+		return nil, fmt.Errorf("query Case0189: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0189: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: year(d)
+	// year(d)
+	year := vec.Make[int32](n)
+	if d.Clean() {
+		dV := d.V[:n]
+		out := year.V[:n]
+		for i := range out {
+			out[i] = rt.Year(dV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if d.IsNull(i) {
+				year.SetNull(i)
+				continue
+			}
+			if e := d.ErrAt(i); e != nil {
+				year.SetErr(i, e)
+				continue
+			}
+			year.V[i] = rt.Year(d.V[i])
+		}
+	}
+	if r, e := vec.First(&year, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "year(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
+	out := array.NewRecordBatch(Case0189Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0190Input is the schema of Case0190's input batches (table t).
+var case0190Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0190Schema is the schema of the batches Case0190 returns.
+var Case0190Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0190 evaluates query Case0190 over one batch of table t:
+//
+//	SELECT date_add(d, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0190Input); err != nil {
+		return nil, fmt.Errorf("query Case0190: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0190: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
 	// r: date_add(d, 1)
 	// date_add(d, 1)
 	dateAdd := vec.Make[int32](n)
-	if all == nil && d.Clean() {
+	if d.Clean() {
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
 		for i := range out {
@@ -19820,15 +19776,15 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0186Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0190Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0187Input is the schema of Case0187's input batches (table t).
-var case0187Input = arrow.NewSchema([]arrow.Field{
+// case0191Input is the schema of Case0191's input batches (table t).
+var case0191Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19847,26 +19803,26 @@ var case0187Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0187Schema is the schema of the batches Case0187 returns.
-var Case0187Schema = arrow.NewSchema([]arrow.Field{
+// Case0191Schema is the schema of the batches Case0191 returns.
+var Case0191Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0187 evaluates query Case0187 over one batch of table t:
+// Case0191 evaluates query Case0191 over one batch of table t:
 //
 //	SELECT date_add(d, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0187Input); err != nil {
-		return nil, fmt.Errorf("query Case0187: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0191Input); err != nil {
+		return nil, fmt.Errorf("query Case0191: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0187: %w", err)
+		return nil, fmt.Errorf("query Case0191: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -19879,7 +19835,7 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: date_add(d, i)
 	// date_add(d, i)
 	dateAdd := vec.Make[int32](n)
-	if all == nil && d.Clean() && i_.Clean() {
+	if d.Clean() && i_.Clean() {
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
@@ -19929,15 +19885,15 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0187Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0191Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0188Input is the schema of Case0188's input batches (table t).
-var case0188Input = arrow.NewSchema([]arrow.Field{
+// case0192Input is the schema of Case0192's input batches (table t).
+var case0192Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19956,26 +19912,26 @@ var case0188Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0188Schema is the schema of the batches Case0188 returns.
-var Case0188Schema = arrow.NewSchema([]arrow.Field{
+// Case0192Schema is the schema of the batches Case0192 returns.
+var Case0192Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0188 evaluates query Case0188 over one batch of table t:
+// Case0192 evaluates query Case0192 over one batch of table t:
 //
 //	SELECT date_sub(d, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0188Input); err != nil {
-		return nil, fmt.Errorf("query Case0188: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0192Input); err != nil {
+		return nil, fmt.Errorf("query Case0192: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0188: %w", err)
+		return nil, fmt.Errorf("query Case0192: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -19987,7 +19943,7 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: date_sub(d, 1)
 	// date_sub(d, 1)
 	dateSub := vec.Make[int32](n)
-	if all == nil && d.Clean() {
+	if d.Clean() {
 		dV := d.V[:n]
 		out := dateSub.V[:n]
 		for i := range out {
@@ -20032,15 +19988,15 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateSub, all, n)}
-	out := array.NewRecordBatch(Case0188Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0192Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0189Input is the schema of Case0189's input batches (table t).
-var case0189Input = arrow.NewSchema([]arrow.Field{
+// case0193Input is the schema of Case0193's input batches (table t).
+var case0193Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20059,26 +20015,26 @@ var case0189Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0189Schema is the schema of the batches Case0189 returns.
-var Case0189Schema = arrow.NewSchema([]arrow.Field{
+// Case0193Schema is the schema of the batches Case0193 returns.
+var Case0193Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0189 evaluates query Case0189 over one batch of table t:
+// Case0193 evaluates query Case0193 over one batch of table t:
 //
 //	SELECT date_add(d, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0189Input); err != nil {
-		return nil, fmt.Errorf("query Case0189: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0193Input); err != nil {
+		return nil, fmt.Errorf("query Case0193: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0189: %w", err)
+		return nil, fmt.Errorf("query Case0193: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -20091,7 +20047,7 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: date_add(d, i)
 	// date_add(d, i)
 	dateAdd := vec.Make[int32](n)
-	if all == nil && d.Clean() && i_.Clean() {
+	if d.Clean() && i_.Clean() {
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
@@ -20141,15 +20097,15 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0189Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0193Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0190Input is the schema of Case0190's input batches (table t).
-var case0190Input = arrow.NewSchema([]arrow.Field{
+// case0194Input is the schema of Case0194's input batches (table t).
+var case0194Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20168,26 +20124,26 @@ var case0190Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0190Schema is the schema of the batches Case0190 returns.
-var Case0190Schema = arrow.NewSchema([]arrow.Field{
+// Case0194Schema is the schema of the batches Case0194 returns.
+var Case0194Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case0190 evaluates query Case0190 over one batch of table t:
+// Case0194 evaluates query Case0194 over one batch of table t:
 //
 //	SELECT date_add(d, 2147483647) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0190Input); err != nil {
-		return nil, fmt.Errorf("query Case0190: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0194Input); err != nil {
+		return nil, fmt.Errorf("query Case0194: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0190: %w", err)
+		return nil, fmt.Errorf("query Case0194: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -20199,7 +20155,7 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: date_add(d, 2147483647)
 	// date_add(d, 2147483647)
 	dateAdd := vec.Make[int32](n)
-	if all == nil && d.Clean() {
+	if d.Clean() {
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
 		for i := range out {
@@ -20244,15 +20200,15 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0190Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0194Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0191Input is the schema of Case0191's input batches (table t).
-var case0191Input = arrow.NewSchema([]arrow.Field{
+// case0195Input is the schema of Case0195's input batches (table t).
+var case0195Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20271,26 +20227,26 @@ var case0191Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0191Schema is the schema of the batches Case0191 returns.
-var Case0191Schema = arrow.NewSchema([]arrow.Field{
+// Case0195Schema is the schema of the batches Case0195 returns.
+var Case0195Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0191 evaluates query Case0191 over one batch of table t:
+// Case0195 evaluates query Case0195 over one batch of table t:
 //
 //	SELECT datediff(d, e) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0191Input); err != nil {
-		return nil, fmt.Errorf("query Case0191: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0195Input); err != nil {
+		return nil, fmt.Errorf("query Case0195: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0191: %w", err)
+		return nil, fmt.Errorf("query Case0195: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -20303,7 +20259,7 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: datediff(d, e)
 	// datediff(d, e)
 	datediff := vec.Make[int32](n)
-	if all == nil && d.Clean() && e_.Clean() {
+	if d.Clean() && e_.Clean() {
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := datediff.V[:n]
@@ -20353,15 +20309,15 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0191Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0195Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0192Input is the schema of Case0192's input batches (table t).
-var case0192Input = arrow.NewSchema([]arrow.Field{
+// case0196Input is the schema of Case0196's input batches (table t).
+var case0196Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20380,26 +20336,26 @@ var case0192Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0192Schema is the schema of the batches Case0192 returns.
-var Case0192Schema = arrow.NewSchema([]arrow.Field{
+// Case0196Schema is the schema of the batches Case0196 returns.
+var Case0196Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0192 evaluates query Case0192 over one batch of table t:
+// Case0196 evaluates query Case0196 over one batch of table t:
 //
 //	SELECT datediff(e, d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0192Input); err != nil {
-		return nil, fmt.Errorf("query Case0192: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0196Input); err != nil {
+		return nil, fmt.Errorf("query Case0196: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0192: %w", err)
+		return nil, fmt.Errorf("query Case0196: %w", err)
 	}
 	n := int(in.NumRows())
 	e_ := vec.Dates(in.Column(10))
@@ -20412,7 +20368,7 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: datediff(e, d)
 	// datediff(e, d)
 	datediff := vec.Make[int32](n)
-	if all == nil && e_.Clean() && d.Clean() {
+	if e_.Clean() && d.Clean() {
 		e_V := e_.V[:n]
 		dV := d.V[:n]
 		out := datediff.V[:n]
@@ -20462,15 +20418,15 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0192Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0196Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0193Input is the schema of Case0193's input batches (table t).
-var case0193Input = arrow.NewSchema([]arrow.Field{
+// case0197Input is the schema of Case0197's input batches (table t).
+var case0197Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20489,26 +20445,26 @@ var case0193Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0193Schema is the schema of the batches Case0193 returns.
-var Case0193Schema = arrow.NewSchema([]arrow.Field{
+// Case0197Schema is the schema of the batches Case0197 returns.
+var Case0197Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0193 evaluates query Case0193 over one batch of table t:
+// Case0197 evaluates query Case0197 over one batch of table t:
 //
 //	SELECT datediff(d, e) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0193Input); err != nil {
-		return nil, fmt.Errorf("query Case0193: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0197Input); err != nil {
+		return nil, fmt.Errorf("query Case0197: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0193: %w", err)
+		return nil, fmt.Errorf("query Case0197: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -20521,7 +20477,7 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: datediff(d, e)
 	// datediff(d, e)
 	datediff := vec.Make[int32](n)
-	if all == nil && d.Clean() && e_.Clean() {
+	if d.Clean() && e_.Clean() {
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := datediff.V[:n]
@@ -20571,390 +20527,6 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0193Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0194Input is the schema of Case0194's input batches (table t).
-var case0194Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0194Schema is the schema of the batches Case0194 returns.
-var Case0194Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0194 evaluates query Case0194 over one batch of table t:
-//
-//	SELECT d >= DATE '2024-01-01' AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0194Input); err != nil {
-		return nil, fmt.Errorf("query Case0194: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0194: %w", err)
-	}
-	n := int(in.NumRows())
-	d := vec.Dates(in.Column(9))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: d >= DATE '2024-01-01'
-	// (d >= DATE '2024-01-01')
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && d.Clean() {
-		dV := d.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt32(dV[i], int32(19723))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := d.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GeInt32(d.V[i], int32(19723))
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "d >= DATE '2024-01-01'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0194Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0195Input is the schema of Case0195's input batches (table t).
-var case0195Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0195Schema is the schema of the batches Case0195 returns.
-var Case0195Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0195 evaluates query Case0195 over one batch of table t:
-//
-//	SELECT d < DATE '2024-01-01' AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0195Input); err != nil {
-		return nil, fmt.Errorf("query Case0195: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0195: %w", err)
-	}
-	n := int(in.NumRows())
-	d := vec.Dates(in.Column(9))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: d < DATE '2024-01-01'
-	// (d < DATE '2024-01-01')
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && d.Clean() {
-		dV := d.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt32(dV[i], int32(19723))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := d.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtInt32(d.V[i], int32(19723))
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "d < DATE '2024-01-01'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0195Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0196Input is the schema of Case0196's input batches (table t).
-var case0196Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0196Schema is the schema of the batches Case0196 returns.
-var Case0196Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0196 evaluates query Case0196 over one batch of table t:
-//
-//	SELECT a = b AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0196Input); err != nil {
-		return nil, fmt.Errorf("query Case0196: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0196: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a = b
-	// (a = b)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(a.V[i], b.V[i])
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a = b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0196Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0197Input is the schema of Case0197's input batches (table t).
-var case0197Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0197Schema is the schema of the batches Case0197 returns.
-var Case0197Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0197 evaluates query Case0197 over one batch of table t:
-//
-//	SELECT a <> b AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0197Input); err != nil {
-		return nil, fmt.Errorf("query Case0197: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0197: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a <> b
-	// (a <> b)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(aV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
 	out := array.NewRecordBatch(Case0197Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20989,7 +20561,7 @@ var Case0198Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0198 evaluates query Case0198 over one batch of table t:
 //
-//	SELECT a != b AS r FROM t
+//	SELECT d >= DATE '2024-01-01' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -21004,39 +20576,33 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0198: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
+	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a != b
-	// (a <> b)
+	// r: d >= DATE '2024-01-01'
+	// (d >= DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
+	if d.Clean() {
+		dV := d.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.NeInt64(aV[i], bV[i])
+			out[i] = rt.GeInt32(dV[i], int32(19723))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
+			if d.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
+			if e := d.ErrAt(i); e != nil {
 				cmp.SetErr(i, e)
 				continue
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
+			cmp.V[i] = rt.GeInt32(d.V[i], int32(19723))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21044,7 +20610,7 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a != b"}
+		texts := []string{"", "d >= DATE '2024-01-01'"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -21088,7 +20654,7 @@ var Case0199Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0199 evaluates query Case0199 over one batch of table t:
 //
-//	SELECT a < b AS r FROM t
+//	SELECT d < DATE '2024-01-01' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -21103,39 +20669,33 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0199: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
+	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a < b
-	// (a < b)
+	// r: d < DATE '2024-01-01'
+	// (d < DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
+	if d.Clean() {
+		dV := d.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtInt64(aV[i], bV[i])
+			out[i] = rt.LtInt32(dV[i], int32(19723))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
+			if d.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
+			if e := d.ErrAt(i); e != nil {
 				cmp.SetErr(i, e)
 				continue
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtInt64(a.V[i], b.V[i])
+			cmp.V[i] = rt.LtInt32(d.V[i], int32(19723))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21143,7 +20703,7 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a < b"}
+		texts := []string{"", "d < DATE '2024-01-01'"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -21187,7 +20747,7 @@ var Case0200Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0200 evaluates query Case0200 over one batch of table t:
 //
-//	SELECT i < a AS r FROM t
+//	SELECT a = b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -21200,6 +20760,402 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
 		return nil, fmt.Errorf("query Case0200: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a = b
+	// (a = b)
+	cmp := vec.Make[bool](n)
+	if a.Clean() && b.Clean() {
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], bV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || b.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqInt64(a.V[i], b.V[i])
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a = b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0200Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0201Input is the schema of Case0201's input batches (table t).
+var case0201Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0201Schema is the schema of the batches Case0201 returns.
+var Case0201Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0201 evaluates query Case0201 over one batch of table t:
+//
+//	SELECT a <> b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0201Input); err != nil {
+		return nil, fmt.Errorf("query Case0201: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0201: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a <> b
+	// (a <> b)
+	cmp := vec.Make[bool](n)
+	if a.Clean() && b.Clean() {
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.NeInt64(aV[i], bV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || b.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a <> b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0201Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0202Input is the schema of Case0202's input batches (table t).
+var case0202Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0202Schema is the schema of the batches Case0202 returns.
+var Case0202Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0202 evaluates query Case0202 over one batch of table t:
+//
+//	SELECT a != b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0202Input); err != nil {
+		return nil, fmt.Errorf("query Case0202: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0202: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a != b
+	// (a <> b)
+	cmp := vec.Make[bool](n)
+	if a.Clean() && b.Clean() {
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.NeInt64(aV[i], bV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || b.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a != b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0202Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0203Input is the schema of Case0203's input batches (table t).
+var case0203Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0203Schema is the schema of the batches Case0203 returns.
+var Case0203Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0203 evaluates query Case0203 over one batch of table t:
+//
+//	SELECT a < b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0203Input); err != nil {
+		return nil, fmt.Errorf("query Case0203: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0203: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a < b
+	// (a < b)
+	cmp := vec.Make[bool](n)
+	if a.Clean() && b.Clean() {
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.LtInt64(aV[i], bV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || b.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.LtInt64(a.V[i], b.V[i])
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a < b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0203Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0204Input is the schema of Case0204's input batches (table t).
+var case0204Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0204Schema is the schema of the batches Case0204 returns.
+var Case0204Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0204 evaluates query Case0204 over one batch of table t:
+//
+//	SELECT i < a AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0204Input); err != nil {
+		return nil, fmt.Errorf("query Case0204: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0204: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -21310,402 +21266,6 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0200Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0201Input is the schema of Case0201's input batches (table t).
-var case0201Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0201Schema is the schema of the batches Case0201 returns.
-var Case0201Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0201 evaluates query Case0201 over one batch of table t:
-//
-//	SELECT x = y AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0201Input); err != nil {
-		return nil, fmt.Errorf("query Case0201: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0201: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-	y := vec.Float64s(in.Column(6))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: x = y
-	// (x = y)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqFloat64(x.V[i], y.V[i])
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x = y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0201Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0202Input is the schema of Case0202's input batches (table t).
-var case0202Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0202Schema is the schema of the batches Case0202 returns.
-var Case0202Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0202 evaluates query Case0202 over one batch of table t:
-//
-//	SELECT x > y AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0202Input); err != nil {
-		return nil, fmt.Errorf("query Case0202: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0202: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-	y := vec.Float64s(in.Column(6))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: x > y
-	// (x > y)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtFloat64(x.V[i], y.V[i])
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x > y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0202Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0203Input is the schema of Case0203's input batches (table t).
-var case0203Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0203Schema is the schema of the batches Case0203 returns.
-var Case0203Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0203 evaluates query Case0203 over one batch of table t:
-//
-//	SELECT x = y AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0203Input); err != nil {
-		return nil, fmt.Errorf("query Case0203: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0203: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-	y := vec.Float64s(in.Column(6))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: x = y
-	// (x = y)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqFloat64(x.V[i], y.V[i])
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x = y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0203Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0204Input is the schema of Case0204's input batches (table t).
-var case0204Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0204Schema is the schema of the batches Case0204 returns.
-var Case0204Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0204 evaluates query Case0204 over one batch of table t:
-//
-//	SELECT x < y AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0204Input); err != nil {
-		return nil, fmt.Errorf("query Case0204: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0204: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-	y := vec.Float64s(in.Column(6))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: x < y
-	// (x < y)
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() && y.Clean() {
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtFloat64(x.V[i], y.V[i])
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x < y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
 	out := array.NewRecordBatch(Case0204Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21740,7 +21300,7 @@ var Case0205Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0205 evaluates query Case0205 over one batch of table t:
 //
-//	SELECT s < u AS r FROM t
+//	SELECT x = y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -21755,29 +21315,39 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0205: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-	uArr := in.Column(8).(*array.String)
+	x := vec.Float64s(in.Column(5))
+	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: s < u
-	// (s < u)
+	// r: x = y
+	// (x = y)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if x.Clean() && y.Clean() {
+		xV := x.V[:n]
+		yV := y.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+			out[i] = rt.EqFloat64(xV[i], yV[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
+			if x.IsNull(i) || y.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+			if e := x.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqFloat64(x.V[i], y.V[i])
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21785,7 +21355,7 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s < u"}
+		texts := []string{"", "x = y"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -21829,7 +21399,7 @@ var Case0206Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0206 evaluates query Case0206 over one batch of table t:
 //
-//	SELECT s < u AS r FROM t
+//	SELECT x > y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -21844,29 +21414,39 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0206: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-	uArr := in.Column(8).(*array.String)
+	x := vec.Float64s(in.Column(5))
+	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: s < u
-	// (s < u)
+	// r: x > y
+	// (x > y)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if x.Clean() && y.Clean() {
+		xV := x.V[:n]
+		yV := y.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+			out[i] = rt.GtFloat64(xV[i], yV[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
+			if x.IsNull(i) || y.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+			if e := x.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtFloat64(x.V[i], y.V[i])
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21874,7 +21454,7 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s < u"}
+		texts := []string{"", "x > y"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -21918,7 +21498,7 @@ var Case0207Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0207 evaluates query Case0207 over one batch of table t:
 //
-//	SELECT s = u AS r FROM t
+//	SELECT x = y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -21933,29 +21513,39 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0207: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-	uArr := in.Column(8).(*array.String)
+	x := vec.Float64s(in.Column(5))
+	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: s = u
-	// (s = u)
+	// r: x = y
+	// (x = y)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 {
+	if x.Clean() && y.Clean() {
+		xV := x.V[:n]
+		yV := y.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
+			out[i] = rt.EqFloat64(xV[i], yV[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
+			if x.IsNull(i) || y.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			cmp.V[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
+			if e := x.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqFloat64(x.V[i], y.V[i])
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -21963,7 +21553,7 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s = u"}
+		texts := []string{"", "x = y"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -22007,7 +21597,7 @@ var Case0208Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0208 evaluates query Case0208 over one batch of table t:
 //
-//	SELECT p < q AS r FROM t
+//	SELECT x < y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22022,39 +21612,39 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0208: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-	q := vec.Bools(in.Column(14))
+	x := vec.Float64s(in.Column(5))
+	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p < q
-	// (p < q)
+	// r: x < y
+	// (x < y)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && p.Clean() && q.Clean() {
-		pV := p.V[:n]
-		qV := q.V[:n]
+	if x.Clean() && y.Clean() {
+		xV := x.V[:n]
+		yV := y.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LtBool(pV[i], qV[i])
+			out[i] = rt.LtFloat64(xV[i], yV[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if p.IsNull(i) || q.IsNull(i) {
+			if x.IsNull(i) || y.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := p.ErrAt(i); e != nil {
+			if e := x.ErrAt(i); e != nil {
 				cmp.SetErr(i, e)
 				continue
 			}
-			if e := q.ErrAt(i); e != nil {
+			if e := y.ErrAt(i); e != nil {
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.LtBool(p.V[i], q.V[i])
+			cmp.V[i] = rt.LtFloat64(x.V[i], y.V[i])
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -22062,7 +21652,7 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p < q"}
+		texts := []string{"", "x < y"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -22106,7 +21696,7 @@ var Case0209Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0209 evaluates query Case0209 over one batch of table t:
 //
-//	SELECT p = q AS r FROM t
+//	SELECT s < u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22121,39 +21711,29 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0209: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-	q := vec.Bools(in.Column(14))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p = q
-	// (p = q)
+	// r: s < u
+	// (s < u)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && p.Clean() && q.Clean() {
-		pV := p.V[:n]
-		qV := q.V[:n]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqBool(pV[i], qV[i])
+			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if p.IsNull(i) || q.IsNull(i) {
+			if sArr.IsNull(i) || uArr.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := p.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			if e := q.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqBool(p.V[i], q.V[i])
+			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -22161,7 +21741,7 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p = q"}
+		texts := []string{"", "s < u"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -22205,7 +21785,7 @@ var Case0210Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0210 evaluates query Case0210 over one batch of table t:
 //
-//	SELECT d <= e AS r FROM t
+//	SELECT s < u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22220,6 +21800,382 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0210: %w", err)
 	}
 	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: s < u
+	// (s < u)
+	cmp := vec.Make[bool](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "s < u"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0210Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0211Input is the schema of Case0211's input batches (table t).
+var case0211Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0211Schema is the schema of the batches Case0211 returns.
+var Case0211Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0211 evaluates query Case0211 over one batch of table t:
+//
+//	SELECT s = u AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0211Input); err != nil {
+		return nil, fmt.Errorf("query Case0211: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0211: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: s = u
+	// (s = u)
+	cmp := vec.Make[bool](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			cmp.V[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "s = u"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0211Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0212Input is the schema of Case0212's input batches (table t).
+var case0212Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0212Schema is the schema of the batches Case0212 returns.
+var Case0212Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0212 evaluates query Case0212 over one batch of table t:
+//
+//	SELECT p < q AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0212Input); err != nil {
+		return nil, fmt.Errorf("query Case0212: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0212: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+	q := vec.Bools(in.Column(14))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: p < q
+	// (p < q)
+	cmp := vec.Make[bool](n)
+	if p.Clean() && q.Clean() {
+		pV := p.V[:n]
+		qV := q.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.LtBool(pV[i], qV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if p.IsNull(i) || q.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := p.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := q.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.LtBool(p.V[i], q.V[i])
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p < q"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0212Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0213Input is the schema of Case0213's input batches (table t).
+var case0213Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0213Schema is the schema of the batches Case0213 returns.
+var Case0213Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0213 evaluates query Case0213 over one batch of table t:
+//
+//	SELECT p = q AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0213Input); err != nil {
+		return nil, fmt.Errorf("query Case0213: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0213: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+	q := vec.Bools(in.Column(14))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: p = q
+	// (p = q)
+	cmp := vec.Make[bool](n)
+	if p.Clean() && q.Clean() {
+		pV := p.V[:n]
+		qV := q.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqBool(pV[i], qV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if p.IsNull(i) || q.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := p.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := q.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqBool(p.V[i], q.V[i])
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p = q"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0213Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0214Input is the schema of Case0214's input batches (table t).
+var case0214Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0214Schema is the schema of the batches Case0214 returns.
+var Case0214Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0214 evaluates query Case0214 over one batch of table t:
+//
+//	SELECT d <= e AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0214Input); err != nil {
+		return nil, fmt.Errorf("query Case0214: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0214: %w", err)
+	}
+	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
 	e_ := vec.Dates(in.Column(10))
 
@@ -22230,7 +22186,7 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: d <= e
 	// (d <= e)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && d.Clean() && e_.Clean() {
+	if d.Clean() && e_.Clean() {
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := cmp.V[:n]
@@ -22270,15 +22226,15 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0210Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0214Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0211Input is the schema of Case0211's input batches (table t).
-var case0211Input = arrow.NewSchema([]arrow.Field{
+// case0215Input is the schema of Case0215's input batches (table t).
+var case0215Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22297,26 +22253,26 @@ var case0211Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0211Schema is the schema of the batches Case0211 returns.
-var Case0211Schema = arrow.NewSchema([]arrow.Field{
+// Case0215Schema is the schema of the batches Case0215 returns.
+var Case0215Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0211 evaluates query Case0211 over one batch of table t:
+// Case0215 evaluates query Case0215 over one batch of table t:
 //
 //	SELECT -a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0211Input); err != nil {
-		return nil, fmt.Errorf("query Case0211: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0215Input); err != nil {
+		return nil, fmt.Errorf("query Case0215: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0211: %w", err)
+		return nil, fmt.Errorf("query Case0215: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22328,7 +22284,7 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: -a
 	// (-a)
 	minus := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -22373,15 +22329,15 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0211Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0215Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0212Input is the schema of Case0212's input batches (table t).
-var case0212Input = arrow.NewSchema([]arrow.Field{
+// case0216Input is the schema of Case0216's input batches (table t).
+var case0216Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22400,26 +22356,26 @@ var case0212Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0212Schema is the schema of the batches Case0212 returns.
-var Case0212Schema = arrow.NewSchema([]arrow.Field{
+// Case0216Schema is the schema of the batches Case0216 returns.
+var Case0216Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0212 evaluates query Case0212 over one batch of table t:
+// Case0216 evaluates query Case0216 over one batch of table t:
 //
 //	SELECT -x AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0212Input); err != nil {
-		return nil, fmt.Errorf("query Case0212: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0216Input); err != nil {
+		return nil, fmt.Errorf("query Case0216: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0212: %w", err)
+		return nil, fmt.Errorf("query Case0216: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -22431,7 +22387,7 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: -x
 	// (-x)
 	minus := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -22466,15 +22422,15 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0212Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0216Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0213Input is the schema of Case0213's input batches (table t).
-var case0213Input = arrow.NewSchema([]arrow.Field{
+// case0217Input is the schema of Case0217's input batches (table t).
+var case0217Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22493,26 +22449,26 @@ var case0213Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0213Schema is the schema of the batches Case0213 returns.
-var Case0213Schema = arrow.NewSchema([]arrow.Field{
+// Case0217Schema is the schema of the batches Case0217 returns.
+var Case0217Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0213 evaluates query Case0213 over one batch of table t:
+// Case0217 evaluates query Case0217 over one batch of table t:
 //
 //	SELECT NULL + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0213Input); err != nil {
-		return nil, fmt.Errorf("query Case0213: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0217Input); err != nil {
+		return nil, fmt.Errorf("query Case0217: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0213: %w", err)
+		return nil, fmt.Errorf("query Case0217: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -22537,15 +22493,15 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0213Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0217Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0214Input is the schema of Case0214's input batches (table t).
-var case0214Input = arrow.NewSchema([]arrow.Field{
+// case0218Input is the schema of Case0218's input batches (table t).
+var case0218Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22564,26 +22520,26 @@ var case0214Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0214Schema is the schema of the batches Case0214 returns.
-var Case0214Schema = arrow.NewSchema([]arrow.Field{
+// Case0218Schema is the schema of the batches Case0218 returns.
+var Case0218Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0214 evaluates query Case0214 over one batch of table t:
+// Case0218 evaluates query Case0218 over one batch of table t:
 //
 //	SELECT (1 DIV 0) + NULL AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0214Input); err != nil {
-		return nil, fmt.Errorf("query Case0214: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0218Input); err != nil {
+		return nil, fmt.Errorf("query Case0218: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0214: %w", err)
+		return nil, fmt.Errorf("query Case0218: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -22608,15 +22564,15 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0214Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0218Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0215Input is the schema of Case0215's input batches (table t).
-var case0215Input = arrow.NewSchema([]arrow.Field{
+// case0219Input is the schema of Case0219's input batches (table t).
+var case0219Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22635,26 +22591,26 @@ var case0215Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0215Schema is the schema of the batches Case0215 returns.
-var Case0215Schema = arrow.NewSchema([]arrow.Field{
+// Case0219Schema is the schema of the batches Case0219 returns.
+var Case0219Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0215 evaluates query Case0215 over one batch of table t:
+// Case0219 evaluates query Case0219 over one batch of table t:
 //
 //	SELECT a + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0215Input); err != nil {
-		return nil, fmt.Errorf("query Case0215: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0219Input); err != nil {
+		return nil, fmt.Errorf("query Case0219: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0215: %w", err)
+		return nil, fmt.Errorf("query Case0219: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22667,7 +22623,7 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() && konst.Clean() {
+	if a.Clean() && konst.Clean() {
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
@@ -22717,15 +22673,15 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0215Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0219Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0216Input is the schema of Case0216's input batches (table t).
-var case0216Input = arrow.NewSchema([]arrow.Field{
+// case0220Input is the schema of Case0220's input batches (table t).
+var case0220Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22744,26 +22700,26 @@ var case0216Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0216Schema is the schema of the batches Case0216 returns.
-var Case0216Schema = arrow.NewSchema([]arrow.Field{
+// Case0220Schema is the schema of the batches Case0220 returns.
+var Case0220Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0216 evaluates query Case0216 over one batch of table t:
+// Case0220 evaluates query Case0220 over one batch of table t:
 //
 //	SELECT (1 DIV 0) + a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0216Input); err != nil {
-		return nil, fmt.Errorf("query Case0216: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0220Input); err != nil {
+		return nil, fmt.Errorf("query Case0220: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0216: %w", err)
+		return nil, fmt.Errorf("query Case0220: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22776,7 +22732,7 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// (ERROR(DIVIDE_BY_ZERO) + a)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
-	if all == nil && konst.Clean() && a.Clean() {
+	if konst.Clean() && a.Clean() {
 		konstV := konst.V[:n]
 		aV := a.V[:n]
 		out := sum.V[:n]
@@ -22826,15 +22782,15 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0216Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0220Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0217Input is the schema of Case0217's input batches (table t).
-var case0217Input = arrow.NewSchema([]arrow.Field{
+// case0221Input is the schema of Case0221's input batches (table t).
+var case0221Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22853,26 +22809,26 @@ var case0217Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0217Schema is the schema of the batches Case0217 returns.
-var Case0217Schema = arrow.NewSchema([]arrow.Field{
+// Case0221Schema is the schema of the batches Case0221 returns.
+var Case0221Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0217 evaluates query Case0217 over one batch of table t:
+// Case0221 evaluates query Case0221 over one batch of table t:
 //
 //	SELECT a + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0217Input); err != nil {
-		return nil, fmt.Errorf("query Case0217: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0221Input); err != nil {
+		return nil, fmt.Errorf("query Case0221: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0217: %w", err)
+		return nil, fmt.Errorf("query Case0221: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22885,7 +22841,7 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() && konst.Clean() {
+	if a.Clean() && konst.Clean() {
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
@@ -22935,15 +22891,15 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0217Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0221Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0218Input is the schema of Case0218's input batches (table t).
-var case0218Input = arrow.NewSchema([]arrow.Field{
+// case0222Input is the schema of Case0222's input batches (table t).
+var case0222Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -22962,26 +22918,26 @@ var case0218Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0218Schema is the schema of the batches Case0218 returns.
-var Case0218Schema = arrow.NewSchema([]arrow.Field{
+// Case0222Schema is the schema of the batches Case0222 returns.
+var Case0222Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0218 evaluates query Case0218 over one batch of table t:
+// Case0222 evaluates query Case0222 over one batch of table t:
 //
 //	SELECT (100 DIV a) * (b DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0218Input); err != nil {
-		return nil, fmt.Errorf("query Case0218: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0222Input); err != nil {
+		return nil, fmt.Errorf("query Case0222: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0218: %w", err)
+		return nil, fmt.Errorf("query Case0222: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22992,7 +22948,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (100 DIV a) * (b DIV 0)
-	// ((CAST(100 AS BIGINT) DIV a) * (b DIV CAST(0 AS BIGINT)))
+	// ((100 DIV a) * (b DIV 0))
 	var r_Col arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -23005,7 +22961,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(int64(0))))))
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
 			if bad {
 				break
 			}
@@ -23029,7 +22985,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(int64(0))))))
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -23038,13 +22994,13 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(100 AS BIGINT) DIV a)
+		// (100 DIV a)
 		quotient := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				r, err := rt.DivInt64(int64(100), aV[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23062,7 +23018,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				r, err := rt.DivInt64(int64(100), a.V[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23070,13 +23026,13 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// (b DIV CAST(0 AS BIGINT))
+		// (b DIV 0)
 		quotient2 := vec.Make[int64](n)
 		if rest == nil && b.Clean() {
 			bV := b.V[:n]
 			out := quotient2.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(bV[i], int64(int64(0)))
+				r, err := rt.DivInt64(bV[i], int64(0))
 				if err != nil {
 					quotient2.SetErr(i, err)
 					continue
@@ -23094,7 +23050,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(b.V[i], int64(int64(0)))
+				r, err := rt.DivInt64(b.V[i], int64(0))
 				if err != nil {
 					quotient2.SetErr(i, err)
 					continue
@@ -23102,7 +23058,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient2.V[i] = r
 			}
 		}
-		// ((CAST(100 AS BIGINT) DIV a) * (b DIV CAST(0 AS BIGINT)))
+		// ((100 DIV a) * (b DIV 0))
 		product2 := vec.Make[int64](n)
 		if rest == nil && quotient.Clean() && quotient2.Clean() {
 			quotientV := quotient.V[:n]
@@ -23166,15 +23122,15 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0218Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0222Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0219Input is the schema of Case0219's input batches (table t).
-var case0219Input = arrow.NewSchema([]arrow.Field{
+// case0223Input is the schema of Case0223's input batches (table t).
+var case0223Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23193,26 +23149,26 @@ var case0219Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0219Schema is the schema of the batches Case0219 returns.
-var Case0219Schema = arrow.NewSchema([]arrow.Field{
+// Case0223Schema is the schema of the batches Case0223 returns.
+var Case0223Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0219 evaluates query Case0219 over one batch of table t:
+// Case0223 evaluates query Case0223 over one batch of table t:
 //
 //	SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0219Input); err != nil {
-		return nil, fmt.Errorf("query Case0219: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0223Input); err != nil {
+		return nil, fmt.Errorf("query Case0223: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0219: %w", err)
+		return nil, fmt.Errorf("query Case0223: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23222,7 +23178,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (a DIV 0) + (9223372036854775807 + a)
-	// ((a DIV CAST(0 AS BIGINT)) + (9223372036854775807 + a))
+	// ((a DIV 0) + (9223372036854775807 + a))
 	var r_Col arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -23234,7 +23190,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), bad.Int64(rt.AddInt64(int64(int64(9223372036854775807)), aV[i]))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
 			if bad {
 				break
 			}
@@ -23257,7 +23213,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), bad.Int64(rt.AddInt64(int64(int64(9223372036854775807)), aV[i]))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -23266,13 +23222,13 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a DIV CAST(0 AS BIGINT))
+		// (a DIV 0)
 		quotient := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				r, err := rt.DivInt64(aV[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23290,7 +23246,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				r, err := rt.DivInt64(a.V[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23304,7 +23260,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			aV := a.V[:n]
 			out := sum2.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(int64(int64(9223372036854775807)), aV[i])
+				r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -23322,7 +23278,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					sum2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(int64(int64(9223372036854775807)), a.V[i])
+				r, err := rt.AddInt64(int64(9223372036854775807), a.V[i])
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -23330,7 +23286,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				sum2.V[i] = r
 			}
 		}
-		// ((a DIV CAST(0 AS BIGINT)) + (9223372036854775807 + a))
+		// ((a DIV 0) + (9223372036854775807 + a))
 		sum3 := vec.Make[int64](n)
 		if rest == nil && quotient.Clean() && sum2.Clean() {
 			quotientV := quotient.V[:n]
@@ -23394,15 +23350,15 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0219Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0223Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0220Input is the schema of Case0220's input batches (table t).
-var case0220Input = arrow.NewSchema([]arrow.Field{
+// case0224Input is the schema of Case0224's input batches (table t).
+var case0224Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23421,26 +23377,26 @@ var case0220Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0220Schema is the schema of the batches Case0220 returns.
-var Case0220Schema = arrow.NewSchema([]arrow.Field{
+// Case0224Schema is the schema of the batches Case0224 returns.
+var Case0224Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0220 evaluates query Case0220 over one batch of table t:
+// Case0224 evaluates query Case0224 over one batch of table t:
 //
 //	SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0220Input); err != nil {
-		return nil, fmt.Errorf("query Case0220: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0224Input); err != nil {
+		return nil, fmt.Errorf("query Case0224: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0220: %w", err)
+		return nil, fmt.Errorf("query Case0224: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23450,7 +23406,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: (9223372036854775807 + a) + (a DIV 0)
-	// ((9223372036854775807 + a) + (a DIV CAST(0 AS BIGINT)))
+	// ((9223372036854775807 + a) + (a DIV 0))
 	var r_Col arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -23462,7 +23418,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(int64(9223372036854775807)), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(int64(0))))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
 			if bad {
 				break
 			}
@@ -23485,7 +23441,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(int64(9223372036854775807)), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(int64(0))))))
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -23500,7 +23456,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			aV := a.V[:n]
 			out := sum2.V[:n]
 			for i := range out {
-				r, err := rt.AddInt64(int64(int64(9223372036854775807)), aV[i])
+				r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -23518,7 +23474,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					sum2.SetErr(i, e)
 					continue
 				}
-				r, err := rt.AddInt64(int64(int64(9223372036854775807)), a.V[i])
+				r, err := rt.AddInt64(int64(9223372036854775807), a.V[i])
 				if err != nil {
 					sum2.SetErr(i, err)
 					continue
@@ -23526,13 +23482,13 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				sum2.V[i] = r
 			}
 		}
-		// (a DIV CAST(0 AS BIGINT))
+		// (a DIV 0)
 		quotient := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				r, err := rt.DivInt64(aV[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23550,7 +23506,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				r, err := rt.DivInt64(a.V[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23558,7 +23514,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// ((9223372036854775807 + a) + (a DIV CAST(0 AS BIGINT)))
+		// ((9223372036854775807 + a) + (a DIV 0))
 		sum3 := vec.Make[int64](n)
 		if rest == nil && sum2.Clean() && quotient.Clean() {
 			sum2V := sum2.V[:n]
@@ -23622,15 +23578,15 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0220Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0224Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0221Input is the schema of Case0221's input batches (table t).
-var case0221Input = arrow.NewSchema([]arrow.Field{
+// case0225Input is the schema of Case0225's input batches (table t).
+var case0225Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23649,26 +23605,26 @@ var case0221Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0221Schema is the schema of the batches Case0221 returns.
-var Case0221Schema = arrow.NewSchema([]arrow.Field{
+// Case0225Schema is the schema of the batches Case0225 returns.
+var Case0225Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0221 evaluates query Case0221 over one batch of table t:
+// Case0225 evaluates query Case0225 over one batch of table t:
 //
 //	SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0221Input); err != nil {
-		return nil, fmt.Errorf("query Case0221: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0225Input); err != nil {
+		return nil, fmt.Errorf("query Case0225: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0221: %w", err)
+		return nil, fmt.Errorf("query Case0225: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23680,7 +23636,7 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))
-	// concat(s, u, CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR))
+	// concat(s, u, CAST((1 DIV a) AS VARCHAR))
 	var r_Col arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -23691,7 +23647,7 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		aV := a.V[:n]
 		var bad vec.Failed
 		for i := range n {
-			r_Out.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i])))))
+			r_Out.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
 			if bad {
 				break
 			}
@@ -23714,7 +23670,7 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))))
+			out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -23723,13 +23679,13 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(1 AS BIGINT) DIV a)
+		// (1 DIV a)
 		quotient := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(1)), aV[i])
+				r, err := rt.DivInt64(int64(1), aV[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23747,7 +23703,7 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+				r, err := rt.DivInt64(int64(1), a.V[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23755,7 +23711,7 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
+		// CAST((1 DIV a) AS VARCHAR)
 		asVarchar := vec.Make[string](n)
 		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
@@ -23777,7 +23733,7 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
 			}
 		}
-		// concat(s, u, CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR))
+		// concat(s, u, CAST((1 DIV a) AS VARCHAR))
 		concat2 := vec.Make[string](n)
 		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 && asVarchar.Clean() {
 			asVarcharV := asVarchar.V[:n]
@@ -23826,15 +23782,15 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0221Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0225Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0222Input is the schema of Case0222's input batches (table t).
-var case0222Input = arrow.NewSchema([]arrow.Field{
+// case0226Input is the schema of Case0226's input batches (table t).
+var case0226Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23853,26 +23809,26 @@ var case0222Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0222Schema is the schema of the batches Case0222 returns.
-var Case0222Schema = arrow.NewSchema([]arrow.Field{
+// Case0226Schema is the schema of the batches Case0226 returns.
+var Case0226Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0222 evaluates query Case0222 over one batch of table t:
+// Case0226 evaluates query Case0226 over one batch of table t:
 //
 //	SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0222Input); err != nil {
-		return nil, fmt.Errorf("query Case0222: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0226Input); err != nil {
+		return nil, fmt.Errorf("query Case0226: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0222: %w", err)
+		return nil, fmt.Errorf("query Case0226: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23884,7 +23840,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: concat(CAST(1 DIV a AS VARCHAR), s, u)
-	// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
+	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 	var r_Col arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -23895,7 +23851,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		aV := a.V[:n]
 		var bad vec.Failed
 		for i := range n {
-			r_Out.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))), sArr.Value(i), uArr.Value(i)))
+			r_Out.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
 			if bad {
 				break
 			}
@@ -23918,7 +23874,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))), sArr.Value(i), uArr.Value(i))
+			out[i] = rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -23927,13 +23883,13 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(1 AS BIGINT) DIV a)
+		// (1 DIV a)
 		quotient := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(1)), aV[i])
+				r, err := rt.DivInt64(int64(1), aV[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23951,7 +23907,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+				r, err := rt.DivInt64(int64(1), a.V[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -23959,7 +23915,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
+		// CAST((1 DIV a) AS VARCHAR)
 		asVarchar := vec.Make[string](n)
 		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
@@ -23981,7 +23937,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
 			}
 		}
-		// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
+		// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 		concat2 := vec.Make[string](n)
 		if (rest == nil || len(rest) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 			asVarcharV := asVarchar.V[:n]
@@ -24030,15 +23986,15 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0222Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0226Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0223Input is the schema of Case0223's input batches (table t).
-var case0223Input = arrow.NewSchema([]arrow.Field{
+// case0227Input is the schema of Case0227's input batches (table t).
+var case0227Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24057,26 +24013,26 @@ var case0223Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0223Schema is the schema of the batches Case0223 returns.
-var Case0223Schema = arrow.NewSchema([]arrow.Field{
+// Case0227Schema is the schema of the batches Case0227 returns.
+var Case0227Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0223 evaluates query Case0223 over one batch of table t:
+// Case0227 evaluates query Case0227 over one batch of table t:
 //
 //	SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0223Input); err != nil {
-		return nil, fmt.Errorf("query Case0223: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0227Input); err != nil {
+		return nil, fmt.Errorf("query Case0227: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0223: %w", err)
+		return nil, fmt.Errorf("query Case0227: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24088,7 +24044,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: concat(CAST(1 DIV a AS VARCHAR), s, u)
-	// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
+	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 	var r_Col arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -24099,7 +24055,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		aV := a.V[:n]
 		var bad vec.Failed
 		for i := range n {
-			r_Out.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))), sArr.Value(i), uArr.Value(i)))
+			r_Out.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
 			if bad {
 				break
 			}
@@ -24122,7 +24078,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(int64(1)), aV[i]))), sArr.Value(i), uArr.Value(i))
+			out[i] = rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -24131,13 +24087,13 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (CAST(1 AS BIGINT) DIV a)
+		// (1 DIV a)
 		quotient := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(1)), aV[i])
+				r, err := rt.DivInt64(int64(1), aV[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -24155,7 +24111,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+				r, err := rt.DivInt64(int64(1), a.V[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -24163,7 +24119,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR)
+		// CAST((1 DIV a) AS VARCHAR)
 		asVarchar := vec.Make[string](n)
 		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
@@ -24185,7 +24141,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
 			}
 		}
-		// concat(CAST((CAST(1 AS BIGINT) DIV a) AS VARCHAR), s, u)
+		// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 		concat2 := vec.Make[string](n)
 		if (rest == nil || len(rest) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 			asVarcharV := asVarchar.V[:n]
@@ -24234,15 +24190,15 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0223Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0227Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0224Input is the schema of Case0224's input batches (table t).
-var case0224Input = arrow.NewSchema([]arrow.Field{
+// case0228Input is the schema of Case0228's input batches (table t).
+var case0228Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24261,26 +24217,26 @@ var case0224Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0224Schema is the schema of the batches Case0224 returns.
-var Case0224Schema = arrow.NewSchema([]arrow.Field{
+// Case0228Schema is the schema of the batches Case0228 returns.
+var Case0228Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0224 evaluates query Case0224 over one batch of table t:
+// Case0228 evaluates query Case0228 over one batch of table t:
 //
 //	SELECT a DIV b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0224Input); err != nil {
-		return nil, fmt.Errorf("query Case0224: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0228Input); err != nil {
+		return nil, fmt.Errorf("query Case0228: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0224: %w", err)
+		return nil, fmt.Errorf("query Case0228: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24293,7 +24249,7 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: a DIV b
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
@@ -24343,15 +24299,15 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0224Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0228Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0225Input is the schema of Case0225's input batches (table t).
-var case0225Input = arrow.NewSchema([]arrow.Field{
+// case0229Input is the schema of Case0229's input batches (table t).
+var case0229Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24370,26 +24326,26 @@ var case0225Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0225Schema is the schema of the batches Case0225 returns.
-var Case0225Schema = arrow.NewSchema([]arrow.Field{
+// Case0229Schema is the schema of the batches Case0229 returns.
+var Case0229Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0225 evaluates query Case0225 over one batch of table t:
+// Case0229 evaluates query Case0229 over one batch of table t:
 //
 //	SELECT m['zz'] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0225Input); err != nil {
-		return nil, fmt.Errorf("query Case0225: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0229Input); err != nil {
+		return nil, fmt.Errorf("query Case0229: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0225: %w", err)
+		return nil, fmt.Errorf("query Case0229: %w", err)
 	}
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
@@ -24403,20 +24359,20 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: m['zz']
 	// m['zz']
 	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
+	if mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
 			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "zz")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(mKeys, start, end, "zz")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
 				continue
 			}
-			if mItems.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = mItems.Value(entry_2)
+			out[i] = mItems.Value(entry2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -24426,16 +24382,16 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				continue
 			}
 			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "zz")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(mKeys, start, end, "zz")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
 				continue
 			}
-			if mItems.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = mItems.Value(entry_2)
+			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -24453,15 +24409,15 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0225Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0229Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0226Input is the schema of Case0226's input batches (table t).
-var case0226Input = arrow.NewSchema([]arrow.Field{
+// case0230Input is the schema of Case0230's input batches (table t).
+var case0230Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24480,26 +24436,26 @@ var case0226Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0226Schema is the schema of the batches Case0226 returns.
-var Case0226Schema = arrow.NewSchema([]arrow.Field{
+// Case0230Schema is the schema of the batches Case0230 returns.
+var Case0230Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0226 evaluates query Case0226 over one batch of table t:
+// Case0230 evaluates query Case0230 over one batch of table t:
 //
 //	SELECT abs(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0226Input); err != nil {
-		return nil, fmt.Errorf("query Case0226: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0230Input); err != nil {
+		return nil, fmt.Errorf("query Case0230: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0226: %w", err)
+		return nil, fmt.Errorf("query Case0230: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24511,7 +24467,7 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: abs(a)
 	// abs(a)
 	abs := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := abs.V[:n]
 		for i := range out {
@@ -24556,492 +24512,6 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
-	out := array.NewRecordBatch(Case0226Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0227Input is the schema of Case0227's input batches (table t).
-var case0227Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0227Schema is the schema of the batches Case0227 returns.
-var Case0227Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
-}, nil)
-
-// Case0227 evaluates query Case0227 over one batch of table t:
-//
-//	SELECT (a DIV 0 > 1) AND FALSE AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0227Input); err != nil {
-		return nil, fmt.Errorf("query Case0227: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0227: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: (a DIV 0 > 1) AND FALSE
-	konst := vec.Const[bool](n, false)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) AND FALSE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0227Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0228Input is the schema of Case0228's input batches (table t).
-var case0228Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0228Schema is the schema of the batches Case0228 returns.
-var Case0228Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
-}, nil)
-
-// Case0228 evaluates query Case0228 over one batch of table t:
-//
-//	SELECT FALSE AND (a DIV 0 > 1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0228Input); err != nil {
-		return nil, fmt.Errorf("query Case0228: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0228: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: FALSE AND (a DIV 0 > 1)
-	konst := vec.Const[bool](n, false)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "FALSE AND (a DIV 0 > 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0228Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0229Input is the schema of Case0229's input batches (table t).
-var case0229Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0229Schema is the schema of the batches Case0229 returns.
-var Case0229Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0229 evaluates query Case0229 over one batch of table t:
-//
-//	SELECT (a DIV 0 > 1) AND TRUE AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0229Input); err != nil {
-		return nil, fmt.Errorf("query Case0229: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0229: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: (a DIV 0 > 1) AND TRUE
-	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV CAST(0 AS BIGINT))
-		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) AND TRUE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0229Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0230Input is the schema of Case0230's input batches (table t).
-var case0230Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0230Schema is the schema of the batches Case0230 returns.
-var Case0230Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0230 evaluates query Case0230 over one batch of table t:
-//
-//	SELECT TRUE AND (a DIV 0 > 1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0230Input); err != nil {
-		return nil, fmt.Errorf("query Case0230: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0230: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: TRUE AND (a DIV 0 > 1)
-	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV CAST(0 AS BIGINT))
-		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
-		}
-	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRUE AND (a DIV 0 > 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
 	out := array.NewRecordBatch(Case0230Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25071,12 +24541,12 @@ var case0231Input = arrow.NewSchema([]arrow.Field{
 
 // Case0231Schema is the schema of the batches Case0231 returns.
 var Case0231Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0231 evaluates query Case0231 over one batch of table t:
 //
-//	SELECT (a DIV 0 > 1) AND p AS r FROM t
+//	SELECT (a DIV 0 > 1) AND FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25091,127 +24561,19 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0231: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (a DIV 0 > 1) AND p
-	// (((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT)) AND p)
-	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() && p.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		pV := p.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) && pV[i])
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		pV := p.V[:n]
-		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) || p.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) && pV[i])
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (a DIV CAST(0 AS BIGINT))
-		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		and.Add(&cmp)
-		and.Add(&p)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
-		}
-	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: (a DIV 0 > 1) AND FALSE
+	konst := vec.Const[bool](n, false)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) AND p"}
+		texts := []string{"", "(a DIV 0 > 1) AND FALSE"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -25220,7 +24582,7 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0231Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25250,12 +24612,12 @@ var case0232Input = arrow.NewSchema([]arrow.Field{
 
 // Case0232Schema is the schema of the batches Case0232 returns.
 var Case0232Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0232 evaluates query Case0232 over one batch of table t:
 //
-//	SELECT p AND (a DIV 0 > 1) AS r FROM t
+//	SELECT FALSE AND (a DIV 0 > 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25270,127 +24632,19 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0232: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p AND (a DIV 0 > 1)
-	// (p AND ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT)))
-	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if p.Clean() && a.Clean() {
-		allOf = vec.Make[bool](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
-		allOf = vec.Make[bool](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		and.Add(&p)
-		// (a DIV CAST(0 AS BIGINT))
-		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		and.Add(&cmp)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
-		}
-	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: FALSE AND (a DIV 0 > 1)
+	konst := vec.Const[bool](n, false)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND (a DIV 0 > 1)"}
+		texts := []string{"", "FALSE AND (a DIV 0 > 1)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -25399,7 +24653,7 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0232Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25429,12 +24683,12 @@ var case0233Input = arrow.NewSchema([]arrow.Field{
 
 // Case0233Schema is the schema of the batches Case0233 returns.
 var Case0233Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case0233 evaluates query Case0233 over one batch of table t:
 //
-//	SELECT (a DIV 0 > 1) OR TRUE AS r FROM t
+//	SELECT (a DIV 0 > 1) AND TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25449,19 +24703,120 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0233: %w", err)
 	}
 	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (a DIV 0 > 1) OR TRUE
-	konst := vec.Const[bool](n, true)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: (a DIV 0 > 1) AND TRUE
+	// ((a DIV 0) > 1)
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV 0)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV 0) > 1)
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) OR TRUE"}
+		texts := []string{"", "(a DIV 0 > 1) AND TRUE"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -25470,7 +24825,7 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
 	out := array.NewRecordBatch(Case0233Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25500,12 +24855,12 @@ var case0234Input = arrow.NewSchema([]arrow.Field{
 
 // Case0234Schema is the schema of the batches Case0234 returns.
 var Case0234Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case0234 evaluates query Case0234 over one batch of table t:
 //
-//	SELECT TRUE OR (a DIV 0 > 1) AS r FROM t
+//	SELECT TRUE AND (a DIV 0 > 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25520,19 +24875,120 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0234: %w", err)
 	}
 	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: TRUE OR (a DIV 0 > 1)
-	konst := vec.Const[bool](n, true)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: TRUE AND (a DIV 0 > 1)
+	// ((a DIV 0) > 1)
+	var cmp vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		cmp = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV 0)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV 0) > 1)
+		cmp2 := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
+			}
+		}
+		if fused {
+			vec.Merge(&cmp, &cmp2, rest, n)
+		} else {
+			cmp = cmp2
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRUE OR (a DIV 0 > 1)"}
+		texts := []string{"", "TRUE AND (a DIV 0 > 1)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -25541,7 +24997,7 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
 	out := array.NewRecordBatch(Case0234Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25576,7 +25032,7 @@ var Case0235Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0235 evaluates query Case0235 over one batch of table t:
 //
-//	SELECT (a DIV 0 > 1) OR FALSE AS r FROM t
+//	SELECT (a DIV 0 > 1) AND p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25592,24 +25048,26 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
+	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (a DIV 0 > 1) OR FALSE
-	// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-	var cmp vec.Vec[bool]
+	// r: (a DIV 0 > 1) AND p
+	// (((a DIV 0) > 1) AND p)
+	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	if a.Clean() && p.Clean() {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		pV := p.V[:n]
+		out := allOf.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && pV[i])
 			if bad {
 				break
 			}
@@ -25619,18 +25077,19 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	} else if in.Column(0).NullN() <= n/2 {
-		cmp = vec.Make[bool](n)
+	} else if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		pV := p.V[:n]
+		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if a.Dirty(i) || p.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1)))
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && pV[i])
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -25639,13 +25098,14 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a DIV CAST(0 AS BIGINT))
+		and := vec.NewLogic(false, rest, n)
+		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		if and.Live == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				r, err := rt.DivInt64(aV[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -25653,8 +25113,8 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = r
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
 				if a.IsNull(i) {
 					quotient.SetNull(i)
 					continue
@@ -25663,7 +25123,7 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				r, err := rt.DivInt64(a.V[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -25671,40 +25131,43 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		// ((a DIV 0) > 1)
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
+			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
 				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
+					cmp.SetNull(i)
 					continue
 				}
 				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
+					cmp.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
+		and.Add(&cmp)
+		and.Add(&p)
+		andResult := and.Finish()
 		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
+			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			cmp = cmp2
+			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) OR FALSE"}
+		texts := []string{"", "(a DIV 0 > 1) AND p"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -25713,7 +25176,7 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0235Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25748,7 +25211,7 @@ var Case0236Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0236 evaluates query Case0236 over one batch of table t:
 //
-//	SELECT (a DIV 0 > 1) OR p AS r FROM t
+//	SELECT p AND (a DIV 0 > 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25763,27 +25226,27 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0236: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 	p := vec.Bools(in.Column(13))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (a DIV 0 > 1) OR p
-	// (((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT)) OR p)
-	var anyOf vec.Vec[bool]
+	// r: p AND (a DIV 0 > 1)
+	// (p AND ((a DIV 0) > 1))
+	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && p.Clean() {
-		anyOf = vec.Make[bool](n)
-		aV := a.V[:n]
+	if p.Clean() && a.Clean() {
+		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
-		out := anyOf.V[:n]
+		aV := a.V[:n]
+		out := allOf.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) || pV[i])
+			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
 			if bad {
 				break
 			}
@@ -25793,19 +25256,19 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	} else if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
-		anyOf = vec.Make[bool](n)
-		aV := a.V[:n]
+	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
-		out := anyOf.V[:n]
+		aV := a.V[:n]
+		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || p.Dirty(i) {
+			if p.Dirty(i) || a.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) || pV[i])
+			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -25814,14 +25277,15 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		or := vec.NewLogic(true, rest, n)
-		// (a DIV CAST(0 AS BIGINT))
+		and := vec.NewLogic(false, rest, n)
+		and.Add(&p)
+		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if or.Live == nil && a.Clean() {
+		if and.Live == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				r, err := rt.DivInt64(aV[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -25829,8 +25293,8 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = r
 			}
 		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
 				if a.IsNull(i) {
 					quotient.SetNull(i)
 					continue
@@ -25839,7 +25303,7 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				r, err := rt.DivInt64(a.V[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -25847,17 +25311,17 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV CAST(0 AS BIGINT)) > CAST(1 AS BIGINT))
+		// ((a DIV 0) > 1)
 		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
 				if quotient.IsNull(i) {
 					cmp.SetNull(i)
 					continue
@@ -25866,24 +25330,23 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
-		or.Add(&cmp)
-		or.Add(&p)
-		orResult := or.Finish()
+		and.Add(&cmp)
+		andResult := and.Finish()
 		if fused {
-			vec.Merge(&anyOf, &orResult, rest, n)
+			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			anyOf = orResult
+			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) OR p"}
+		texts := []string{"", "p AND (a DIV 0 > 1)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -25892,7 +25355,7 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0236Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25922,12 +25385,12 @@ var case0237Input = arrow.NewSchema([]arrow.Field{
 
 // Case0237Schema is the schema of the batches Case0237 returns.
 var Case0237Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0237 evaluates query Case0237 over one batch of table t:
 //
-//	SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t
+//	SELECT (a DIV 0 > 1) OR TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25942,146 +25405,19 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0237: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a <> 0 AND 100 DIV a > 1
-	// ((a <> CAST(0 AS BIGINT)) AND ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)))
-	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.NeInt64(aV[i], int64(int64(0))) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.NeInt64(aV[i], int64(int64(0))) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (a <> CAST(0 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(int64(0)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
-			}
-		}
-		and.Add(&cmp)
-		// (CAST(100 AS BIGINT) DIV a)
-		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		and.Add(&cmp2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
-		}
-	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: (a DIV 0 > 1) OR TRUE
+	konst := vec.Const[bool](n, true)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
+		texts := []string{"", "(a DIV 0 > 1) OR TRUE"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -26090,7 +25426,7 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0237Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26120,12 +25456,12 @@ var case0238Input = arrow.NewSchema([]arrow.Field{
 
 // Case0238Schema is the schema of the batches Case0238 returns.
 var Case0238Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0238 evaluates query Case0238 over one batch of table t:
 //
-//	SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t
+//	SELECT TRUE OR (a DIV 0 > 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26140,146 +25476,19 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0238: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: 100 DIV a > 1 AND a <> 0
-	// (((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)) AND (a <> CAST(0 AS BIGINT)))
-	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))) && rt.NeInt64(aV[i], int64(int64(0))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))) && rt.NeInt64(aV[i], int64(int64(0))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (CAST(100 AS BIGINT) DIV a)
-		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		and.Add(&cmp)
-		// (a <> CAST(0 AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(int64(0)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
-			}
-		}
-		and.Add(&cmp2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
-		}
-	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: TRUE OR (a DIV 0 > 1)
+	konst := vec.Const[bool](n, true)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "100 DIV a > 1 AND a <> 0"}
+		texts := []string{"", "TRUE OR (a DIV 0 > 1)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -26288,7 +25497,7 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0238Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26323,7 +25532,7 @@ var Case0239Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0239 evaluates query Case0239 over one batch of table t:
 //
-//	SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t
+//	SELECT (a DIV 0 > 1) OR FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26344,19 +25553,19 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a <> 0 AND 100 DIV a > 1
-	// ((a <> CAST(0 AS BIGINT)) AND ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)))
-	var allOf vec.Vec[bool]
+	// r: (a DIV 0 > 1) OR FALSE
+	// ((a DIV 0) > 1)
+	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		allOf = vec.Make[bool](n)
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := allOf.V[:n]
+		out := cmp.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.NeInt64(aV[i], int64(int64(0))) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
 			if bad {
 				break
 			}
@@ -26367,9 +25576,9 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			// a row failed (an error or a missing map key): the vector code computes every row
 		}
 	} else if in.Column(0).NullN() <= n/2 {
-		allOf = vec.Make[bool](n)
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := allOf.V[:n]
+		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
@@ -26377,7 +25586,7 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.NeInt64(aV[i], int64(int64(0))) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -26386,37 +25595,13 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (a <> CAST(0 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(int64(0)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
-			}
-		}
-		and.Add(&cmp)
-		// (CAST(100 AS BIGINT) DIV a)
+		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
+		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				r, err := rt.DivInt64(aV[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -26424,8 +25609,8 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = r
 			}
 		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if a.IsNull(i) {
 					quotient.SetNull(i)
 					continue
@@ -26434,7 +25619,7 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				r, err := rt.DivInt64(a.V[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -26442,17 +25627,17 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
+		// ((a DIV 0) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
 				if quotient.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
@@ -26461,23 +25646,21 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
-		and.Add(&cmp2)
-		andResult := and.Finish()
 		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
+			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
-			allOf = andResult
+			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
+		texts := []string{"", "(a DIV 0 > 1) OR FALSE"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -26486,7 +25669,7 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
 	out := array.NewRecordBatch(Case0239Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26521,7 +25704,7 @@ var Case0240Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0240 evaluates query Case0240 over one batch of table t:
 //
-//	SELECT a = 0 OR 100 DIV a > 1 AS r FROM t
+//	SELECT (a DIV 0 > 1) OR p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26537,24 +25720,26 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
+	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a = 0 OR 100 DIV a > 1
-	// ((a = CAST(0 AS BIGINT)) OR ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)))
+	// r: (a DIV 0 > 1) OR p
+	// (((a DIV 0) > 1) OR p)
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
+	if a.Clean() && p.Clean() {
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
+		pV := p.V[:n]
 		out := anyOf.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(int64(0))) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) || pV[i])
 			if bad {
 				break
 			}
@@ -26564,18 +25749,19 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
 		}
-	} else if in.Column(0).NullN() <= n/2 {
+	} else if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
+		pV := p.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if a.Dirty(i) || p.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.EqInt64(aV[i], int64(int64(0))) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))))
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) || pV[i])
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -26585,36 +25771,13 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
-		// (a = CAST(0 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
-			}
-		}
-		or.Add(&cmp)
-		// (CAST(100 AS BIGINT) DIV a)
+		// (a DIV 0)
 		quotient := vec.Make[int64](n)
 		if or.Live == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				r, err := rt.DivInt64(aV[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -26632,7 +25795,7 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				r, err := rt.DivInt64(a.V[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -26640,29 +25803,30 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-		cmp2 := vec.Make[bool](n)
+		// ((a DIV 0) > 1)
+		cmp := vec.Make[bool](n)
 		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
+			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
+					cmp.SetNull(i)
 					continue
 				}
 				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
+					cmp.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
-		or.Add(&cmp2)
+		or.Add(&cmp)
+		or.Add(&p)
 		orResult := or.Finish()
 		if fused {
 			vec.Merge(&anyOf, &orResult, rest, n)
@@ -26675,7 +25839,7 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a = 0 OR 100 DIV a > 1"}
+		texts := []string{"", "(a DIV 0 > 1) OR p"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -26719,7 +25883,7 @@ var Case0241Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0241 evaluates query Case0241 over one batch of table t:
 //
-//	SELECT 100 DIV a > 1 OR a = 0 AS r FROM t
+//	SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26740,19 +25904,19 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: 100 DIV a > 1 OR a = 0
-	// (((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT)) OR (a = CAST(0 AS BIGINT)))
-	var anyOf vec.Vec[bool]
+	// r: a <> 0 AND 100 DIV a > 1
+	// ((a <> 0) AND ((100 DIV a) > 1))
+	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		anyOf = vec.Make[bool](n)
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := anyOf.V[:n]
+		out := allOf.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(0))))
+			out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
 			if bad {
 				break
 			}
@@ -26763,9 +25927,9 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			// a row failed (an error or a missing map key): the vector code computes every row
 		}
 	} else if in.Column(0).NullN() <= n/2 {
-		anyOf = vec.Make[bool](n)
+		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := anyOf.V[:n]
+		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
@@ -26773,7 +25937,7 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(int64(100)), aV[i])), int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(0))))
+			out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -26782,14 +25946,37 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		or := vec.NewLogic(true, rest, n)
-		// (CAST(100 AS BIGINT) DIV a)
+		and := vec.NewLogic(false, rest, n)
+		// (a <> 0)
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
+			}
+		}
+		and.Add(&cmp)
+		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if or.Live == nil && a.Clean() {
+		if and.Live == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				r, err := rt.DivInt64(int64(100), aV[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -26797,8 +25984,8 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = r
 			}
 		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
 				if a.IsNull(i) {
 					quotient.SetNull(i)
 					continue
@@ -26807,7 +25994,7 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				r, err := rt.DivInt64(int64(100), a.V[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -26815,65 +26002,42 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// ((CAST(100 AS BIGINT) DIV a) > CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		or.Add(&cmp)
-		// (a = CAST(0 AS BIGINT))
+		// ((100 DIV a) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
 		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
 					cmp2.SetNull(i)
 					continue
 				}
-				if e := a.ErrAt(i); e != nil {
+				if e := quotient.ErrAt(i); e != nil {
 					cmp2.SetErr(i, e)
 					continue
 				}
-				cmp2.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
-		or.Add(&cmp2)
-		orResult := or.Finish()
+		and.Add(&cmp2)
+		andResult := and.Finish()
 		if fused {
-			vec.Merge(&anyOf, &orResult, rest, n)
+			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			anyOf = orResult
+			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "100 DIV a > 1 OR a = 0"}
+		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -26882,7 +26046,7 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0241Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26917,7 +26081,7 @@ var Case0242Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0242 evaluates query Case0242 over one batch of table t:
 //
-//	SELECT p AND q AS r FROM t
+//	SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26932,24 +26096,146 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0242: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-	q := vec.Bools(in.Column(14))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p AND q
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: 100 DIV a > 1 AND a <> 0
+	// (((100 DIV a) > 1) AND (a <> 0))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		allOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) && rt.NeInt64(aV[i], int64(0)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) && rt.NeInt64(aV[i], int64(0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (100 DIV a)
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(100), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(100), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((100 DIV a) > 1)
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
+			}
+		}
+		and.Add(&cmp)
+		// (a <> 0)
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.NeInt64(a.V[i], int64(0))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
+		}
+	}
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND q"}
+		texts := []string{"", "100 DIV a > 1 AND a <> 0"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -26958,7 +26244,7 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0242Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26993,7 +26279,7 @@ var Case0243Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0243 evaluates query Case0243 over one batch of table t:
 //
-//	SELECT p AND q AS r FROM t
+//	SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27008,24 +26294,146 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0243: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-	q := vec.Bools(in.Column(14))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p AND q
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: a <> 0 AND 100 DIV a > 1
+	// ((a <> 0) AND ((100 DIV a) > 1))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		allOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (a <> 0)
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
+			}
+		}
+		and.Add(&cmp)
+		// (100 DIV a)
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(100), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(100), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((100 DIV a) > 1)
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
+		}
+	}
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND q"}
+		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -27034,7 +26442,7 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
 	out := array.NewRecordBatch(Case0243Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27069,7 +26477,7 @@ var Case0244Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0244 evaluates query Case0244 over one batch of table t:
 //
-//	SELECT q AND p AS r FROM t
+//	SELECT a = 0 OR 100 DIV a > 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27084,24 +26492,146 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0244: %w", err)
 	}
 	n := int(in.NumRows())
-	q := vec.Bools(in.Column(14))
-	p := vec.Bools(in.Column(13))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: q AND p
-	and := vec.NewLogic(false, all, n)
-	and.Add(&q)
-	and.Add(&p)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: a = 0 OR 100 DIV a > 1
+	// ((a = 0) OR ((100 DIV a) > 1))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		anyOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := anyOf.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = (rt.EqInt64(aV[i], int64(0)) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.EqInt64(aV[i], int64(0)) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (a = 0)
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
+			}
+		}
+		or.Add(&cmp)
+		// (100 DIV a)
+		quotient := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(100), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(100), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((100 DIV a) > 1)
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
+			}
+		}
+		or.Add(&cmp2)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
+		}
+	}
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "q AND p"}
+		texts := []string{"", "a = 0 OR 100 DIV a > 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -27110,7 +26640,7 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Case0244Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27145,7 +26675,7 @@ var Case0245Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0245 evaluates query Case0245 over one batch of table t:
 //
-//	SELECT p AND q AS r FROM t
+//	SELECT 100 DIV a > 1 OR a = 0 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27160,24 +26690,146 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0245: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-	q := vec.Bools(in.Column(14))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p AND q
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: 100 DIV a > 1 OR a = 0
+	// (((100 DIV a) > 1) OR (a = 0))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		anyOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := anyOf.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) || rt.EqInt64(aV[i], int64(0)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) || rt.EqInt64(aV[i], int64(0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		or := vec.NewLogic(true, rest, n)
+		// (100 DIV a)
+		quotient := vec.Make[int64](n)
+		if or.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(100), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(100), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((100 DIV a) > 1)
+		cmp := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
+			}
+		}
+		or.Add(&cmp)
+		// (a = 0)
+		cmp2 := vec.Make[bool](n)
+		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(a.V[i], int64(0))
+			}
+		}
+		or.Add(&cmp2)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
+		}
+	}
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND q"}
+		texts := []string{"", "100 DIV a > 1 OR a = 0"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -27186,7 +26838,7 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
 	out := array.NewRecordBatch(Case0245Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27221,7 +26873,7 @@ var Case0246Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0246 evaluates query Case0246 over one batch of table t:
 //
-//	SELECT p OR q AS r FROM t
+//	SELECT p AND q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27243,17 +26895,17 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p OR q
-	or := vec.NewLogic(true, all, n)
-	or.Add(&p)
-	or.Add(&q)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: p AND q
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	and.Add(&q)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p OR q"}
+		texts := []string{"", "p AND q"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -27262,7 +26914,7 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
 	out := array.NewRecordBatch(Case0246Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27297,7 +26949,7 @@ var Case0247Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0247 evaluates query Case0247 over one batch of table t:
 //
-//	SELECT p OR q AS r FROM t
+//	SELECT p AND q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27319,17 +26971,17 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p OR q
-	or := vec.NewLogic(true, all, n)
-	or.Add(&p)
-	or.Add(&q)
-	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: p AND q
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	and.Add(&q)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p OR q"}
+		texts := []string{"", "p AND q"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -27338,7 +26990,7 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
 	out := array.NewRecordBatch(Case0247Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27373,7 +27025,7 @@ var Case0248Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0248 evaluates query Case0248 over one batch of table t:
 //
-//	SELECT p AND q AND TRUE AS r FROM t
+//	SELECT q AND p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27388,24 +27040,24 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0248: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
 	q := vec.Bools(in.Column(14))
+	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p AND q AND TRUE
+	// r: q AND p
 	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
 	and.Add(&q)
+	and.Add(&p)
 	andResult := and.Finish()
 	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND q AND TRUE"}
+		texts := []string{"", "q AND p"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -27449,7 +27101,7 @@ var Case0249Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0249 evaluates query Case0249 over one batch of table t:
 //
-//	SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t
+//	SELECT p AND q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27464,181 +27116,24 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0249: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
+	p := vec.Bools(in.Column(13))
+	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (a DIV 0 = 1) AND (b + 9223372036854775807 = 1)
-	// (((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) AND ((b + 9223372036854775807) = CAST(1 AS BIGINT)))
-	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(9223372036854775807)))), int64(int64(1))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(9223372036854775807)))), int64(int64(1))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (a DIV CAST(0 AS BIGINT))
-		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		and.Add(&cmp)
-		// (b + 9223372036854775807)
-		sum := vec.Make[int64](n)
-		if and.Live == nil && b.Clean() {
-			bV := b.V[:n]
-			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(bV[i], int64(int64(9223372036854775807)))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if b.IsNull(i) {
-					sum.SetNull(i)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(b.V[i], int64(int64(9223372036854775807)))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
-			}
-		}
-		// ((b + 9223372036854775807) = CAST(1 AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
-			sumV := sum.V[:n]
-			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(sumV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if sum.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
-				}
-				if e := sum.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.EqInt64(sum.V[i], int64(int64(1)))
-			}
-		}
-		and.Add(&cmp2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
-		}
-	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: p AND q
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	and.Add(&q)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)"}
+		texts := []string{"", "p AND q"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -27647,7 +27142,7 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
 	out := array.NewRecordBatch(Case0249Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27682,7 +27177,7 @@ var Case0250Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0250 evaluates query Case0250 over one batch of table t:
 //
-//	SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t
+//	SELECT p OR q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27697,181 +27192,24 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0250: %w", err)
 	}
 	n := int(in.NumRows())
-	b := vec.Int64s(in.Column(1))
-	a := vec.Int64s(in.Column(0))
+	p := vec.Bools(in.Column(13))
+	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (b + 9223372036854775807 = 1) AND (a DIV 0 = 1)
-	// (((b + 9223372036854775807) = CAST(1 AS BIGINT)) AND ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)))
-	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if b.Clean() && a.Clean() {
-		allOf = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(9223372036854775807)))), int64(int64(1))) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(1).NullN()+in.Column(0).NullN() <= n/2 {
-		allOf = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if b.Dirty(i) || a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(int64(9223372036854775807)))), int64(int64(1))) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (b + 9223372036854775807)
-		sum := vec.Make[int64](n)
-		if and.Live == nil && b.Clean() {
-			bV := b.V[:n]
-			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(bV[i], int64(int64(9223372036854775807)))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if b.IsNull(i) {
-					sum.SetNull(i)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(b.V[i], int64(int64(9223372036854775807)))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
-			}
-		}
-		// ((b + 9223372036854775807) = CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
-			sumV := sum.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(sumV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if sum.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := sum.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(sum.V[i], int64(int64(1)))
-			}
-		}
-		and.Add(&cmp)
-		// (a DIV CAST(0 AS BIGINT))
-		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		and.Add(&cmp2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
-		}
-	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: p OR q
+	or := vec.NewLogic(true, all, n)
+	or.Add(&p)
+	or.Add(&q)
+	orResult := or.Finish()
+	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)"}
+		texts := []string{"", "p OR q"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -27880,7 +27218,7 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
 	out := array.NewRecordBatch(Case0250Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27915,7 +27253,7 @@ var Case0251Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0251 evaluates query Case0251 over one batch of table t:
 //
-//	SELECT NOT (a DIV 0 = 1) AS r FROM t
+//	SELECT p OR q AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27930,6 +27268,624 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0251: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+	q := vec.Bools(in.Column(14))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: p OR q
+	or := vec.NewLogic(true, all, n)
+	or.Add(&p)
+	or.Add(&q)
+	orResult := or.Finish()
+	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p OR q"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	out := array.NewRecordBatch(Case0251Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0252Input is the schema of Case0252's input batches (table t).
+var case0252Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0252Schema is the schema of the batches Case0252 returns.
+var Case0252Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0252 evaluates query Case0252 over one batch of table t:
+//
+//	SELECT p AND q AND TRUE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0252Input); err != nil {
+		return nil, fmt.Errorf("query Case0252: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0252: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+	q := vec.Bools(in.Column(14))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: p AND q AND TRUE
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	and.Add(&q)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p AND q AND TRUE"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	out := array.NewRecordBatch(Case0252Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0253Input is the schema of Case0253's input batches (table t).
+var case0253Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0253Schema is the schema of the batches Case0253 returns.
+var Case0253Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0253 evaluates query Case0253 over one batch of table t:
+//
+//	SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0253Input); err != nil {
+		return nil, fmt.Errorf("query Case0253: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0253: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (a DIV 0 = 1) AND (b + 9223372036854775807 = 1)
+	// (((a DIV 0) = 1) AND ((b + 9223372036854775807) = 1))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		allOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (a DIV 0)
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV 0) = 1)
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
+			}
+		}
+		and.Add(&cmp)
+		// (b + 9223372036854775807)
+		sum := vec.Make[int64](n)
+		if and.Live == nil && b.Clean() {
+			bV := b.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if b.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(b.V[i], int64(9223372036854775807))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// ((b + 9223372036854775807) = 1)
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
+			sumV := sum.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(sumV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if sum.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(sum.V[i], int64(1))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
+		}
+	}
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0254Input is the schema of Case0254's input batches (table t).
+var case0254Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0254Schema is the schema of the batches Case0254 returns.
+var Case0254Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0254 evaluates query Case0254 over one batch of table t:
+//
+//	SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0254Input); err != nil {
+		return nil, fmt.Errorf("query Case0254: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0254: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (b + 9223372036854775807 = 1) AND (a DIV 0 = 1)
+	// (((b + 9223372036854775807) = 1) AND ((a DIV 0) = 1))
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if b.Clean() && a.Clean() {
+		allOf = vec.Make[bool](n)
+		bV := b.V[:n]
+		aV := a.V[:n]
+		out := allOf.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+		}
+	} else if in.Column(1).NullN()+in.Column(0).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		bV := b.V[:n]
+		aV := a.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if b.Dirty(i) || a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (b + 9223372036854775807)
+		sum := vec.Make[int64](n)
+		if and.Live == nil && b.Clean() {
+			bV := b.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if b.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				r, err := rt.AddInt64(b.V[i], int64(9223372036854775807))
+				if err != nil {
+					sum.SetErr(i, err)
+					continue
+				}
+				sum.V[i] = r
+			}
+		}
+		// ((b + 9223372036854775807) = 1)
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
+			sumV := sum.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(sumV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if sum.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(sum.V[i], int64(1))
+			}
+		}
+		and.Add(&cmp)
+		// (a DIV 0)
+		quotient := vec.Make[int64](n)
+		if and.Live == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV 0) = 1)
+		cmp2 := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if quotient.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.EqInt64(quotient.V[i], int64(1))
+			}
+		}
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
+		}
+	}
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0255Input is the schema of Case0255's input batches (table t).
+var case0255Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0255Schema is the schema of the batches Case0255 returns.
+var Case0255Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0255 evaluates query Case0255 over one batch of table t:
+//
+//	SELECT NOT (a DIV 0 = 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0255Input); err != nil {
+		return nil, fmt.Errorf("query Case0255: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0255: %w", err)
+	}
+	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
@@ -27937,7 +27893,7 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: NOT (a DIV 0 = 1)
-	// (NOT ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)))
+	// (NOT ((a DIV 0) = 1))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -27948,7 +27904,7 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		out := negated.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
+			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
 			if bad {
 				break
 			}
@@ -27969,7 +27925,7 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))))
+			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -27978,13 +27934,13 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a DIV CAST(0 AS BIGINT))
+		// (a DIV 0)
 		quotient := vec.Make[int64](n)
 		if rest == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				r, err := rt.DivInt64(aV[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -28002,7 +27958,7 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				r, err := rt.DivInt64(a.V[i], int64(0))
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -28010,13 +27966,13 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+		// ((a DIV 0) = 1)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -28029,10 +27985,10 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
-		// (NOT ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)))
+		// (NOT ((a DIV 0) = 1))
 		negated2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && cmp.Clean() {
 			cmpV := cmp.V[:n]
@@ -28075,15 +28031,15 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0251Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0255Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0252Input is the schema of Case0252's input batches (table t).
-var case0252Input = arrow.NewSchema([]arrow.Field{
+// case0256Input is the schema of Case0256's input batches (table t).
+var case0256Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28102,26 +28058,26 @@ var case0252Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0252Schema is the schema of the batches Case0252 returns.
-var Case0252Schema = arrow.NewSchema([]arrow.Field{
+// Case0256Schema is the schema of the batches Case0256 returns.
+var Case0256Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0252 evaluates query Case0252 over one batch of table t:
+// Case0256 evaluates query Case0256 over one batch of table t:
 //
 //	SELECT NOT p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0252Input); err != nil {
-		return nil, fmt.Errorf("query Case0252: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0256Input); err != nil {
+		return nil, fmt.Errorf("query Case0256: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0252: %w", err)
+		return nil, fmt.Errorf("query Case0256: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -28133,7 +28089,7 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: NOT p
 	// (NOT p)
 	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && p.Clean() {
+	if p.Clean() {
 		pV := p.V[:n]
 		out := negated.V[:n]
 		for i := range out {
@@ -28168,728 +28124,6 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0252Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0253Input is the schema of Case0253's input batches (table t).
-var case0253Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0253Schema is the schema of the batches Case0253 returns.
-var Case0253Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0253 evaluates query Case0253 over one batch of table t:
-//
-//	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0253Input); err != nil {
-		return nil, fmt.Errorf("query Case0253: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0253: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-	// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
-	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		out := r_Out.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case rt.EqInt64(aV[i], int64(int64(0))):
-				out[i] = int64(int64(0))
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r_Col = r_Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case rt.EqInt64(aV[i], int64(int64(0))):
-				out[i] = int64(int64(0))
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-		caseResult2 := vec.Make[int64](n)
-		// (a = CAST(0 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
-			}
-		}
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(int64(0)), when, n)
-		// (CAST(100 AS BIGINT) DIV a)
-		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		vec.Merge(&caseResult2, &quotient, notYet, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
-		}
-	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0254Input is the schema of Case0254's input batches (table t).
-var case0254Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0254Schema is the schema of the batches Case0254 returns.
-var Case0254Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0254 evaluates query Case0254 over one batch of table t:
-//
-//	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0254Input); err != nil {
-		return nil, fmt.Errorf("query Case0254: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0254: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-	// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
-	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		out := r_Out.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case rt.EqInt64(aV[i], int64(int64(0))):
-				out[i] = int64(int64(0))
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r_Col = r_Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case rt.EqInt64(aV[i], int64(int64(0))):
-				out[i] = int64(int64(0))
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-		caseResult2 := vec.Make[int64](n)
-		// (a = CAST(0 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
-			}
-		}
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(int64(0)), when, n)
-		// (CAST(100 AS BIGINT) DIV a)
-		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		vec.Merge(&caseResult2, &quotient, notYet, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
-		}
-	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0255Input is the schema of Case0255's input batches (table t).
-var case0255Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0255Schema is the schema of the batches Case0255 returns.
-var Case0255Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0255 evaluates query Case0255 over one batch of table t:
-//
-//	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0255Input); err != nil {
-		return nil, fmt.Errorf("query Case0255: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0255: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-	// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
-	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		out := r_Out.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case rt.EqInt64(aV[i], int64(int64(0))):
-				out[i] = int64(int64(0))
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r_Col = r_Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case rt.EqInt64(aV[i], int64(int64(0))):
-				out[i] = int64(int64(0))
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (a = CAST(0 AS BIGINT)) THEN CAST(0 AS BIGINT) ELSE (CAST(100 AS BIGINT) DIV a) END
-		caseResult2 := vec.Make[int64](n)
-		// (a = CAST(0 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(0)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
-			}
-		}
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(int64(0)), when, n)
-		// (CAST(100 AS BIGINT) DIV a)
-		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		vec.Merge(&caseResult2, &quotient, notYet, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
-		}
-	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0255Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0256Input is the schema of Case0256's input batches (table t).
-var case0256Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0256Schema is the schema of the batches Case0256 returns.
-var Case0256Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0256 evaluates query Case0256 over one batch of table t:
-//
-//	SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0256Input); err != nil {
-		return nil, fmt.Errorf("query Case0256: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0256: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: IF(a = 0, NULL, 100 DIV a)
-	// (a = CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(int64(0)))
-		}
-	}
-	// IF((a = CAST(0 AS BIGINT)), CAST(NULL AS BIGINT), (CAST(100 AS BIGINT) DIV a))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.FillNull(&ifResult, then, n)
-	// (CAST(100 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(100)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(100)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.Merge(&ifResult, &quotient, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a = 0, NULL, 100 DIV a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
 	out := array.NewRecordBatch(Case0256Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28924,7 +28158,7 @@ var Case0257Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0257 evaluates query Case0257 over one batch of table t:
 //
-//	SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t
+//	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28945,10 +28179,10 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: IF(a <> 0, 100 DIV a, -1)
-	// IF((a <> CAST(0 AS BIGINT)), (CAST(100 AS BIGINT) DIV a), CAST(-1 AS BIGINT))
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
-	var ifResult vec.Vec[int64]
+	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
@@ -28958,10 +28192,11 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			if rt.NeInt64(aV[i], int64(int64(0))) {
-				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
-			} else {
-				out[i] = int64(int64(-1))
+			switch {
+			case rt.EqInt64(aV[i], int64(0)):
+				out[i] = int64(0)
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 			}
 			if bad {
 				break
@@ -28975,9 +28210,9 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			r_Out.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
+		caseResult = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := ifResult.V[:n]
+		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
@@ -28985,10 +28220,11 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.NeInt64(aV[i], int64(int64(0))) {
-				out[i] = bad.Int64(rt.DivInt64(int64(int64(100)), aV[i]))
-			} else {
-				out[i] = int64(int64(-1))
+			switch {
+			case rt.EqInt64(aV[i], int64(0)):
+				out[i] = int64(0)
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 			}
 			if bad {
 				bad = false
@@ -28998,13 +28234,15 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a <> CAST(0 AS BIGINT))
+		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
+		caseResult2 := vec.Make[int64](n)
+		// (a = 0)
 		cmp := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := cmp.V[:n]
 			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(int64(0)))
+				out[i] = rt.EqInt64(aV[i], int64(0))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -29017,20 +28255,19 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.NeInt64(a.V[i], int64(int64(0)))
+				cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 			}
 		}
-		// IF((a <> CAST(0 AS BIGINT)), (CAST(100 AS BIGINT) DIV a), CAST(-1 AS BIGINT))
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// (CAST(100 AS BIGINT) DIV a)
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(0), when, n)
+		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() {
+		if notYet == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(100)), aV[i])
+				r, err := rt.DivInt64(int64(100), aV[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -29038,8 +28275,8 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = r
 			}
 		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
 				if a.IsNull(i) {
 					quotient.SetNull(i)
 					continue
@@ -29048,7 +28285,7 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(100)), a.V[i])
+				r, err := rt.DivInt64(int64(100), a.V[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -29056,15 +28293,14 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(int64(-1)), otherwise, n)
+		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
+			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
-			ifResult = ifResult2
+			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -29072,7 +28308,7 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			r_Col.Release()
 		}
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a <> 0, 100 DIV a, -1)"}
+		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -29081,7 +28317,7 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
 	}
 
 	cols := []arrow.Array{r_Col}
@@ -29114,12 +28350,12 @@ var case0258Input = arrow.NewSchema([]arrow.Field{
 
 // Case0258Schema is the schema of the batches Case0258 returns.
 var Case0258Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0258 evaluates query Case0258 over one batch of table t:
 //
-//	SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t
+//	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -29140,23 +28376,24 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: IF(a DIV 0 = 1, 1, 2)
-	// IF(((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)), 1, 2)
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
-	var ifResult vec.Vec[int32]
+	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := r_Out.V
 		var bad vec.Failed
 		for i := range out {
-			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(2)
+			switch {
+			case rt.EqInt64(aV[i], int64(0)):
+				out[i] = int64(0)
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 			}
 			if bad {
 				break
@@ -29170,9 +28407,9 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			r_Out.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
-		ifResult = vec.Make[int32](n)
+		caseResult = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := ifResult.V[:n]
+		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
@@ -29180,10 +28417,11 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))) {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(2)
+			switch {
+			case rt.EqInt64(aV[i], int64(0)):
+				out[i] = int64(0)
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 			}
 			if bad {
 				bad = false
@@ -29193,13 +28431,40 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a DIV CAST(0 AS BIGINT))
+		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
+		caseResult2 := vec.Make[int64](n)
+		// (a = 0)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(0), when, n)
+		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		if notYet == nil && a.Clean() {
 			aV := a.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
+				r, err := rt.DivInt64(int64(100), aV[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -29207,8 +28472,8 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = r
 			}
 		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
 				if a.IsNull(i) {
 					quotient.SetNull(i)
 					continue
@@ -29217,7 +28482,7 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+				r, err := rt.DivInt64(int64(100), a.V[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -29225,41 +28490,14 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.V[i] = r
 			}
 		}
-		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		// IF(((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)), 1, 2)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int32](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, int32(1), then, n)
-		vec.Fill(&ifResult2, int32(2), otherwise, n)
+		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
+			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
-			ifResult = ifResult2
+			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -29267,7 +28505,7 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			r_Col.Release()
 		}
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a DIV 0 = 1, 1, 2)"}
+		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -29276,7 +28514,7 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &ifResult, all, n)
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
 	}
 
 	cols := []arrow.Array{r_Col}
@@ -29309,12 +28547,12 @@ var case0259Input = arrow.NewSchema([]arrow.Field{
 
 // Case0259Schema is the schema of the batches Case0259 returns.
 var Case0259Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0259 evaluates query Case0259 over one batch of table t:
 //
-//	SELECT IF(p, 1, 2) AS r FROM t
+//	SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -29327,6 +28565,724 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
 		return nil, fmt.Errorf("query Case0259: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
+		for i := range out {
+			switch {
+			case rt.EqInt64(aV[i], int64(0)):
+				out[i] = int64(0)
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.EqInt64(aV[i], int64(0)):
+				out[i] = int64(0)
+			default:
+				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
+		caseResult2 := vec.Make[int64](n)
+		// (a = 0)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(0), when, n)
+		// (100 DIV a)
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(100), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(100), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&caseResult2, &quotient, notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0259Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0260Input is the schema of Case0260's input batches (table t).
+var case0260Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0260Schema is the schema of the batches Case0260 returns.
+var Case0260Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0260 evaluates query Case0260 over one batch of table t:
+//
+//	SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0260Input); err != nil {
+		return nil, fmt.Errorf("query Case0260: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0260: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(a = 0, NULL, 100 DIV a)
+	// (a = 0)
+	cmp := vec.Make[bool](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
+		}
+	}
+	// IF((a = 0), CAST(NULL AS BIGINT), (100 DIV a))
+	then, otherwise := vec.Split(&cmp, all, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &cmp, all, n)
+	vec.FillNull(&ifResult, then, n)
+	// (100 DIV a)
+	quotient := vec.Make[int64](n)
+	if otherwise == nil && a.Clean() {
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(int64(100), aV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+			i := otherwise.Row(k)
+			if a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(int64(100), a.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	vec.Merge(&ifResult, &quotient, otherwise, n)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(a = 0, NULL, 100 DIV a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Case0260Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0261Input is the schema of Case0261's input batches (table t).
+var case0261Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0261Schema is the schema of the batches Case0261 returns.
+var Case0261Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0261 evaluates query Case0261 over one batch of table t:
+//
+//	SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0261Input); err != nil {
+		return nil, fmt.Errorf("query Case0261: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0261: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(a <> 0, 100 DIV a, -1)
+	// IF((a <> 0), (100 DIV a), -1)
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
+		for i := range out {
+			if rt.NeInt64(aV[i], int64(0)) {
+				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+			} else {
+				out[i] = int64(-1)
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		ifResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.NeInt64(aV[i], int64(0)) {
+				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+			} else {
+				out[i] = int64(-1)
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a <> 0)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
+			}
+		}
+		// IF((a <> 0), (100 DIV a), -1)
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		// (100 DIV a)
+		quotient := vec.Make[int64](n)
+		if then == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(int64(100), aV[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(int64(100), a.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		vec.Merge(&ifResult2, &quotient, then, n)
+		vec.Fill(&ifResult2, int64(-1), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(a <> 0, 100 DIV a, -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0261Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0262Input is the schema of Case0262's input batches (table t).
+var case0262Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0262Schema is the schema of the batches Case0262 returns.
+var Case0262Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0262 evaluates query Case0262 over one batch of table t:
+//
+//	SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0262Input); err != nil {
+		return nil, fmt.Errorf("query Case0262: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0262: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: IF(a DIV 0 = 1, 1, 2)
+	// IF(((a DIV 0) = 1), 1, 2)
+	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[int32]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aV := a.V[:n]
+		out := r_Out.V
+		var bad vec.Failed
+		for i := range out {
+			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(2)
+			}
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(0).NullN() <= n/2 {
+		ifResult = vec.Make[int32](n)
+		aV := a.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
+				out[i] = int32(1)
+			} else {
+				out[i] = int32(2)
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a DIV 0)
+		quotient := vec.Make[int64](n)
+		if rest == nil && a.Clean() {
+			aV := a.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivInt64(a.V[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// ((a DIV 0) = 1)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
+			}
+		}
+		// IF(((a DIV 0) = 1), 1, 2)
+		then, otherwise := vec.Split(&cmp, rest, n)
+		ifResult2 := vec.Make[int32](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
+		vec.Fill(&ifResult2, int32(1), then, n)
+		vec.Fill(&ifResult2, int32(2), otherwise, n)
+		if fused {
+			vec.Merge(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(a DIV 0 = 1, 1, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.Int32Array(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0262Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0263Input is the schema of Case0263's input batches (table t).
+var case0263Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0263Schema is the schema of the batches Case0263 returns.
+var Case0263Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0263 evaluates query Case0263 over one batch of table t:
+//
+//	SELECT IF(p, 1, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0263Input); err != nil {
+		return nil, fmt.Errorf("query Case0263: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0263: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -29407,572 +29363,6 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0259Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0260Input is the schema of Case0260's input batches (table t).
-var case0260Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0260Schema is the schema of the batches Case0260 returns.
-var Case0260Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0260 evaluates query Case0260 over one batch of table t:
-//
-//	SELECT IF(p, 1 DIV 0, 2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0260Input); err != nil {
-		return nil, fmt.Errorf("query Case0260: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0260: %w", err)
-	}
-	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: IF(p, 1 DIV 0, 2)
-	// IF(p, ERROR(DIVIDE_BY_ZERO), CAST(2 AS BIGINT))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
-	vec.Fill(&ifResult, int64(int64(2)), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, 1 DIV 0, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0260Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0261Input is the schema of Case0261's input batches (table t).
-var case0261Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0261Schema is the schema of the batches Case0261 returns.
-var Case0261Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
-}, nil)
-
-// Case0261 evaluates query Case0261 over one batch of table t:
-//
-//	SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0261Input); err != nil {
-		return nil, fmt.Errorf("query Case0261: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0261: %w", err)
-	}
-	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
-	// CASE WHEN p THEN 'a' WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN 'b' ELSE 'c' END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
-	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if p.Clean() && a.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		var bad vec.Failed
-		for i := range n {
-			switch {
-			case pV[i]:
-				r_Out.Append("a")
-			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))):
-				r_Out.Append("b")
-			default:
-				r_Out.Append("c")
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r_Col = r_Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
-		}
-	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case pV[i]:
-				out[i] = "a"
-			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))):
-				out[i] = "b"
-			default:
-				out[i] = "c"
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN 'a' WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN 'b' ELSE 'c' END
-		caseResult2 := vec.Make[string](n)
-		vec.CopyErrs(&caseResult2, &p, rest, n)
-		when, notYet := vec.Split(&p, rest, n)
-		vec.Fill(&caseResult2, "a", when, n)
-		// (a DIV CAST(0 AS BIGINT))
-		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
-		when2, notYet2 := vec.Split(&cmp, notYet, n)
-		vec.Fill(&caseResult2, "b", when2, n)
-		vec.Fill(&caseResult2, "c", notYet2, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
-		}
-	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0261Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0262Input is the schema of Case0262's input batches (table t).
-var case0262Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0262Schema is the schema of the batches Case0262 returns.
-var Case0262Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
-}, nil)
-
-// Case0262 evaluates query Case0262 over one batch of table t:
-//
-//	SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0262Input); err != nil {
-		return nil, fmt.Errorf("query Case0262: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0262: %w", err)
-	}
-	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
-	// CASE WHEN p THEN 'a' WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN 'b' ELSE 'c' END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
-	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if p.Clean() && a.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		var bad vec.Failed
-		for i := range n {
-			switch {
-			case pV[i]:
-				r_Out.Append("a")
-			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))):
-				r_Out.Append("b")
-			default:
-				r_Out.Append("c")
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r_Col = r_Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
-		}
-	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case pV[i]:
-				out[i] = "a"
-			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(int64(0)))), int64(int64(1))):
-				out[i] = "b"
-			default:
-				out[i] = "c"
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN 'a' WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN 'b' ELSE 'c' END
-		caseResult2 := vec.Make[string](n)
-		vec.CopyErrs(&caseResult2, &p, rest, n)
-		when, notYet := vec.Split(&p, rest, n)
-		vec.Fill(&caseResult2, "a", when, n)
-		// (a DIV CAST(0 AS BIGINT))
-		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(int64(0)))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
-			}
-		}
-		// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
-			}
-		}
-		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
-		when2, notYet2 := vec.Split(&cmp, notYet, n)
-		vec.Fill(&caseResult2, "b", when2, n)
-		vec.Fill(&caseResult2, "c", notYet2, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
-		}
-	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0262Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0263Input is the schema of Case0263's input batches (table t).
-var case0263Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0263Schema is the schema of the batches Case0263 returns.
-var Case0263Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0263 evaluates query Case0263 over one batch of table t:
-//
-//	SELECT CASE WHEN p THEN 'a' END AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0263Input); err != nil {
-		return nil, fmt.Errorf("query Case0263: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0263: %w", err)
-	}
-	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: CASE WHEN p THEN 'a' END
-	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, "a", when, n)
-	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
 	out := array.NewRecordBatch(Case0263Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30002,12 +29392,12 @@ var case0264Input = arrow.NewSchema([]arrow.Field{
 
 // Case0264Schema is the schema of the batches Case0264 returns.
 var Case0264Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0264 evaluates query Case0264 over one batch of table t:
 //
-//	SELECT CASE WHEN p THEN 'a' END AS r FROM t
+//	SELECT IF(p, 1 DIV 0, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30028,19 +29418,19 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE WHEN p THEN 'a' END
-	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, "a", when, n)
-	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: IF(p, 1 DIV 0, 2)
+	// IF(p, ERROR(DIVIDE_BY_ZERO), 2)
+	then, otherwise := vec.Split(&p, all, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &p, all, n)
+	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
+	vec.Fill(&ifResult, int64(2), otherwise, n)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' END"}
+		texts := []string{"", "IF(p, 1 DIV 0, 2)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -30049,7 +29439,7 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
 	out := array.NewRecordBatch(Case0264Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30084,7 +29474,7 @@ var Case0265Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0265 evaluates query Case0265 over one batch of table t:
 //
-//	SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t
+//	SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30099,109 +29489,136 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0265: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
+	// r: CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
+	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
+	if p.Clean() && a.Clean() {
 		r_Out := vec.NewStringOut(mem, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
+		var bad vec.Failed
 		for i := range n {
-			subject := aV[i]
 			switch {
-			case rt.EqInt64(subject, int64(int64(1))):
-				r_Out.Append("one")
-			case rt.EqInt64(subject, int64(int64(2))):
-				r_Out.Append("two")
+			case pV[i]:
+				r_Out.Append("a")
+			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+				r_Out.Append("b")
 			default:
-				r_Out.Append("many")
+				r_Out.Append("c")
+			}
+			if bad {
+				break
 			}
 		}
-		r_Col = r_Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if p.Dirty(i) || a.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			subject := aV[i]
 			switch {
-			case rt.EqInt64(subject, int64(int64(1))):
-				out[i] = "one"
-			case rt.EqInt64(subject, int64(int64(2))):
-				out[i] = "two"
+			case pV[i]:
+				out[i] = "a"
+			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+				out[i] = "b"
 			default:
-				out[i] = "many"
+				out[i] = "c"
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
+		// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 		caseResult2 := vec.Make[string](n)
-		matches := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		vec.Fill(&caseResult2, "a", when, n)
+		// (a DIV 0)
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() {
 			aV := a.V[:n]
-			out := matches.V[:n]
+			out := quotient.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
 					continue
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
-				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
-			}
-		}
-		vec.CopyErrs(&caseResult2, &matches, rest, n)
-		when, notYet := vec.Split(&matches, rest, n)
-		vec.Fill(&caseResult2, "one", when, n)
-		matches2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+				out[i] = r
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
 				if a.IsNull(i) {
-					matches2.SetNull(i)
+					quotient.SetNull(i)
 					continue
 				}
 				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
+					quotient.SetErr(i, e)
 					continue
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+				r, err := rt.DivInt64(a.V[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
 		}
-		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
-		when2, notYet2 := vec.Split(&matches2, notYet, n)
-		vec.Fill(&caseResult2, "two", when2, n)
-		vec.Fill(&caseResult2, "many", notYet2, n)
+		// ((a DIV 0) = 1)
+		cmp := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
+		when2, notYet2 := vec.Split(&cmp, notYet, n)
+		vec.Fill(&caseResult2, "b", when2, n)
+		vec.Fill(&caseResult2, "c", notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -30216,7 +29633,7 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			r_Col.Release()
 		}
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
+		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -30263,7 +29680,7 @@ var Case0266Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0266 evaluates query Case0266 over one batch of table t:
 //
-//	SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t
+//	SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30278,109 +29695,136 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0266: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-	// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
+	// r: CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
+	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 	var r_Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
+	if p.Clean() && a.Clean() {
 		r_Out := vec.NewStringOut(mem, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
+		var bad vec.Failed
 		for i := range n {
-			subject := aV[i]
 			switch {
-			case rt.EqInt64(subject, int64(int64(1))):
-				r_Out.Append("one")
-			case rt.EqInt64(subject, int64(int64(2))):
-				r_Out.Append("two")
+			case pV[i]:
+				r_Out.Append("a")
+			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+				r_Out.Append("b")
 			default:
-				r_Out.Append("many")
+				r_Out.Append("c")
+			}
+			if bad {
+				break
 			}
 		}
-		r_Col = r_Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+		if !bad {
+			r_Col = r_Out.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			r_Out.Release()
+		}
+	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if p.Dirty(i) || a.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			subject := aV[i]
 			switch {
-			case rt.EqInt64(subject, int64(int64(1))):
-				out[i] = "one"
-			case rt.EqInt64(subject, int64(int64(2))):
-				out[i] = "two"
+			case pV[i]:
+				out[i] = "a"
+			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+				out[i] = "b"
 			default:
-				out[i] = "many"
+				out[i] = "c"
+			}
+			if bad {
+				bad = false
+				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE a WHEN CAST(1 AS BIGINT) THEN 'one' WHEN CAST(2 AS BIGINT) THEN 'two' ELSE 'many' END
+		// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 		caseResult2 := vec.Make[string](n)
-		matches := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		vec.CopyErrs(&caseResult2, &p, rest, n)
+		when, notYet := vec.Split(&p, rest, n)
+		vec.Fill(&caseResult2, "a", when, n)
+		// (a DIV 0)
+		quotient := vec.Make[int64](n)
+		if notYet == nil && a.Clean() {
 			aV := a.V[:n]
-			out := matches.V[:n]
+			out := quotient.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
 					continue
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
-				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
-			}
-		}
-		vec.CopyErrs(&caseResult2, &matches, rest, n)
-		when, notYet := vec.Split(&matches, rest, n)
-		vec.Fill(&caseResult2, "one", when, n)
-		matches2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+				out[i] = r
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
 				if a.IsNull(i) {
-					matches2.SetNull(i)
+					quotient.SetNull(i)
 					continue
 				}
 				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
+					quotient.SetErr(i, e)
 					continue
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+				r, err := rt.DivInt64(a.V[i], int64(0))
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
 			}
 		}
-		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
-		when2, notYet2 := vec.Split(&matches2, notYet, n)
-		vec.Fill(&caseResult2, "two", when2, n)
-		vec.Fill(&caseResult2, "many", notYet2, n)
+		// ((a DIV 0) = 1)
+		cmp := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+			quotientV := quotient.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
+		when2, notYet2 := vec.Split(&cmp, notYet, n)
+		vec.Fill(&caseResult2, "b", when2, n)
+		vec.Fill(&caseResult2, "c", notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -30395,7 +29839,7 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			r_Col.Release()
 		}
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
+		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -30437,12 +29881,12 @@ var case0267Input = arrow.NewSchema([]arrow.Field{
 
 // Case0267Schema is the schema of the batches Case0267 returns.
 var Case0267Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
 // Case0267 evaluates query Case0267 over one batch of table t:
 //
-//	SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t
+//	SELECT CASE WHEN p THEN 'a' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30457,52 +29901,25 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0267: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
+	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE a WHEN NULL THEN 'null' ELSE 'other' END
-	// CASE a WHEN CAST(NULL AS BIGINT) THEN 'null' ELSE 'other' END
+	// r: CASE WHEN p THEN 'a' END
+	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
 	caseResult := vec.Make[string](n)
-	konst := vec.NullVec[int64](n)
-	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && konst.Clean() {
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], konst.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, "null", when, n)
-	vec.Fill(&caseResult, "other", notYet, n)
+	vec.CopyErrs(&caseResult, &p, all, n)
+	when, notYet := vec.Split(&p, all, n)
+	vec.Fill(&caseResult, "a", when, n)
+	vec.FillNull(&caseResult, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN NULL THEN 'null' ELSE 'other' END"}
+		texts := []string{"", "CASE WHEN p THEN 'a' END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -30541,12 +29958,12 @@ var case0268Input = arrow.NewSchema([]arrow.Field{
 
 // Case0268Schema is the schema of the batches Case0268 returns.
 var Case0268Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
 // Case0268 evaluates query Case0268 over one batch of table t:
 //
-//	SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t
+//	SELECT CASE WHEN p THEN 'a' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30561,52 +29978,25 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0268: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
+	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
-	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
+	// r: CASE WHEN p THEN 'a' END
+	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
 	caseResult := vec.Make[string](n)
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && konst.Clean() {
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], konst.V[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, "x", when, n)
-	vec.Fill(&caseResult, "y", notYet, n)
+	vec.CopyErrs(&caseResult, &p, all, n)
+	when, notYet := vec.Split(&p, all, n)
+	vec.Fill(&caseResult, "a", when, n)
+	vec.FillNull(&caseResult, notYet, n)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"}
+		texts := []string{"", "CASE WHEN p THEN 'a' END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -30650,7 +30040,7 @@ var Case0269Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0269 evaluates query Case0269 over one batch of table t:
 //
-//	SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t
+//	SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30671,12 +30061,474 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
+	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewStringOut(mem, n)
+		aV := a.V[:n]
+		for i := range n {
+			subject := aV[i]
+			switch {
+			case rt.EqInt64(subject, int64(1)):
+				r_Out.Append("one")
+			case rt.EqInt64(subject, int64(2)):
+				r_Out.Append("two")
+			default:
+				r_Out.Append("many")
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[string](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			subject := aV[i]
+			switch {
+			case rt.EqInt64(subject, int64(1)):
+				out[i] = "one"
+			case rt.EqInt64(subject, int64(2)):
+				out[i] = "two"
+			default:
+				out[i] = "many"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+		caseResult2 := vec.Make[string](n)
+		matches := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
+		vec.Fill(&caseResult2, "one", when, n)
+		matches2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(2))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
+		when2, notYet2 := vec.Split(&matches2, notYet, n)
+		vec.Fill(&caseResult2, "two", when2, n)
+		vec.Fill(&caseResult2, "many", notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0269Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0270Input is the schema of Case0270's input batches (table t).
+var case0270Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0270Schema is the schema of the batches Case0270 returns.
+var Case0270Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0270 evaluates query Case0270 over one batch of table t:
+//
+//	SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0270Input); err != nil {
+		return nil, fmt.Errorf("query Case0270: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0270: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[string]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewStringOut(mem, n)
+		aV := a.V[:n]
+		for i := range n {
+			subject := aV[i]
+			switch {
+			case rt.EqInt64(subject, int64(1)):
+				r_Out.Append("one")
+			case rt.EqInt64(subject, int64(2)):
+				r_Out.Append("two")
+			default:
+				r_Out.Append("many")
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[string](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			subject := aV[i]
+			switch {
+			case rt.EqInt64(subject, int64(1)):
+				out[i] = "one"
+			case rt.EqInt64(subject, int64(2)):
+				out[i] = "two"
+			default:
+				out[i] = "many"
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+		caseResult2 := vec.Make[string](n)
+		matches := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
+		vec.Fill(&caseResult2, "one", when, n)
+		matches2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(2))
+			}
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
+		when2, notYet2 := vec.Split(&matches2, notYet, n)
+		vec.Fill(&caseResult2, "two", when2, n)
+		vec.Fill(&caseResult2, "many", notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r_Col == nil {
+		r_Col = vec.StringArray(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{r_Col}
+	out := array.NewRecordBatch(Case0270Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0271Input is the schema of Case0271's input batches (table t).
+var case0271Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0271Schema is the schema of the batches Case0271 returns.
+var Case0271Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0271 evaluates query Case0271 over one batch of table t:
+//
+//	SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0271Input); err != nil {
+		return nil, fmt.Errorf("query Case0271: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0271: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE a WHEN NULL THEN 'null' ELSE 'other' END
+	// CASE a WHEN CAST(NULL AS BIGINT) THEN 'null' ELSE 'other' END
+	caseResult := vec.Make[string](n)
+	konst := vec.NullVec[int64](n)
+	matches := vec.Make[bool](n)
+	if a.Clean() && konst.Clean() {
+		aV := a.V[:n]
+		konstV := konst.V[:n]
+		out := matches.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || konst.IsNull(i) {
+				matches.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			if e := konst.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			matches.V[i] = rt.EqInt64(a.V[i], konst.V[i])
+		}
+	}
+	vec.CopyErrs(&caseResult, &matches, all, n)
+	when, notYet := vec.Split(&matches, all, n)
+	vec.Fill(&caseResult, "null", when, n)
+	vec.Fill(&caseResult, "other", notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN NULL THEN 'null' ELSE 'other' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0271Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0272Input is the schema of Case0272's input batches (table t).
+var case0272Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0272Schema is the schema of the batches Case0272 returns.
+var Case0272Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0272 evaluates query Case0272 over one batch of table t:
+//
+//	SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0272Input); err != nil {
+		return nil, fmt.Errorf("query Case0272: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0272: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
 	// r: CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && konst.Clean() {
+	if a.Clean() && konst.Clean() {
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
@@ -30720,15 +30572,15 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0269Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0272Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0270Input is the schema of Case0270's input batches (table t).
-var case0270Input = arrow.NewSchema([]arrow.Field{
+// case0273Input is the schema of Case0273's input batches (table t).
+var case0273Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30747,26 +30599,130 @@ var case0270Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0270Schema is the schema of the batches Case0270 returns.
-var Case0270Schema = arrow.NewSchema([]arrow.Field{
+// Case0273Schema is the schema of the batches Case0273 returns.
+var Case0273Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case0270 evaluates query Case0270 over one batch of table t:
+// Case0273 evaluates query Case0273 over one batch of table t:
+//
+//	SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0273Input); err != nil {
+		return nil, fmt.Errorf("query Case0273: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0273: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
+	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
+	caseResult := vec.Make[string](n)
+	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	matches := vec.Make[bool](n)
+	if a.Clean() && konst.Clean() {
+		aV := a.V[:n]
+		konstV := konst.V[:n]
+		out := matches.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || konst.IsNull(i) {
+				matches.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			if e := konst.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			matches.V[i] = rt.EqInt64(a.V[i], konst.V[i])
+		}
+	}
+	vec.CopyErrs(&caseResult, &matches, all, n)
+	when, notYet := vec.Split(&matches, all, n)
+	vec.Fill(&caseResult, "x", when, n)
+	vec.Fill(&caseResult, "y", notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0273Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0274Input is the schema of Case0274's input batches (table t).
+var case0274Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0274Schema is the schema of the batches Case0274 returns.
+var Case0274Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0274 evaluates query Case0274 over one batch of table t:
 //
 //	SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0270Input); err != nil {
-		return nil, fmt.Errorf("query Case0270: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0274Input); err != nil {
+		return nil, fmt.Errorf("query Case0274: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0270: %w", err)
+		return nil, fmt.Errorf("query Case0274: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30776,14 +30732,14 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END
-	// CASE a WHEN CAST(1 AS BIGINT) THEN 'x' WHEN ERROR(DIVIDE_BY_ZERO) THEN 'y' ELSE 'z' END
+	// CASE a WHEN 1 THEN 'x' WHEN ERROR(DIVIDE_BY_ZERO) THEN 'y' ELSE 'z' END
 	caseResult := vec.Make[string](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -30796,7 +30752,7 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -30848,345 +30804,6 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0270Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0271Input is the schema of Case0271's input batches (table t).
-var case0271Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0271Schema is the schema of the batches Case0271 returns.
-var Case0271Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0271 evaluates query Case0271 over one batch of table t:
-//
-//	SELECT COALESCE(a, 1 DIV 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0271Input); err != nil {
-		return nil, fmt.Errorf("query Case0271: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0271: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: COALESCE(a, 1 DIV 0)
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0271Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0272Input is the schema of Case0272's input batches (table t).
-var case0272Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0272Schema is the schema of the batches Case0272 returns.
-var Case0272Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0272 evaluates query Case0272 over one batch of table t:
-//
-//	SELECT COALESCE(a, b, 7) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0272Input); err != nil {
-		return nil, fmt.Errorf("query Case0272: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0272: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: COALESCE(a, b, 7)
-	// COALESCE(a, b, CAST(7 AS BIGINT))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.MergeNonNull(&coalesced, &b, stillNull, n)
-	stillNull2 := vec.NullRows(&b, stillNull, n)
-	vec.Fill(&coalesced, int64(int64(7)), stillNull2, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, b, 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0272Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0273Input is the schema of Case0273's input batches (table t).
-var case0273Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0273Schema is the schema of the batches Case0273 returns.
-var Case0273Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0273 evaluates query Case0273 over one batch of table t:
-//
-//	SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0273Input); err != nil {
-		return nil, fmt.Errorf("query Case0273: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0273: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: COALESCE(a, 1 DIV 0, 7)
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, 1 DIV 0, 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0273Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0274Input is the schema of Case0274's input batches (table t).
-var case0274Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0274Schema is the schema of the batches Case0274 returns.
-var Case0274Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0274 evaluates query Case0274 over one batch of table t:
-//
-//	SELECT COALESCE(1 DIV a, 7) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0274Input); err != nil {
-		return nil, fmt.Errorf("query Case0274: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0274: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: COALESCE(1 DIV a, 7)
-	// COALESCE((CAST(1 AS BIGINT) DIV a), CAST(7 AS BIGINT))
-	coalesced := vec.Make[int64](n)
-	// (CAST(1 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	vec.MergeNonNull(&coalesced, &quotient, all, n)
-	stillNull := vec.NullRows(&quotient, all, n)
-	vec.Fill(&coalesced, int64(int64(7)), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(1 DIV a, 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
 	out := array.NewRecordBatch(Case0274Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31216,12 +30833,12 @@ var case0275Input = arrow.NewSchema([]arrow.Field{
 
 // Case0275Schema is the schema of the batches Case0275 returns.
 var Case0275Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0275 evaluates query Case0275 over one batch of table t:
 //
-//	SELECT COALESCE(a, b) AS r FROM t
+//	SELECT COALESCE(a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31237,24 +30854,23 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: COALESCE(a, b)
-	// COALESCE(a, b)
+	// r: COALESCE(a, 1 DIV 0)
+	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
-	vec.Merge(&coalesced, &b, stillNull, n)
+	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, b)"}
+		texts := []string{"", "COALESCE(a, 1 DIV 0)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -31293,12 +30909,12 @@ var case0276Input = arrow.NewSchema([]arrow.Field{
 
 // Case0276Schema is the schema of the batches Case0276 returns.
 var Case0276Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0276 evaluates query Case0276 over one batch of table t:
 //
-//	SELECT COALESCE(i, a) AS r FROM t
+//	SELECT COALESCE(a, b, 7) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31313,47 +30929,27 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0276: %w", err)
 	}
 	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
 	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: COALESCE(i, a)
-	// COALESCE(CAST(i AS BIGINT), a)
+	// r: COALESCE(a, b, 7)
+	// COALESCE(a, b, 7)
 	coalesced := vec.Make[int64](n)
-	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
-		i_V := i_.V[:n]
-		out := asBigint.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
-			}
-			if e := i_.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
-		}
-	}
-	vec.MergeNonNull(&coalesced, &asBigint, all, n)
-	stillNull := vec.NullRows(&asBigint, all, n)
-	vec.Merge(&coalesced, &a, stillNull, n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.MergeNonNull(&coalesced, &b, stillNull, n)
+	stillNull2 := vec.NullRows(&b, stillNull, n)
+	vec.Fill(&coalesced, int64(7), stillNull2, n)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(i, a)"}
+		texts := []string{"", "COALESCE(a, b, 7)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -31397,7 +30993,7 @@ var Case0277Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0277 evaluates query Case0277 over one batch of table t:
 //
-//	SELECT nvl(a, 1 DIV 0) AS r FROM t
+//	SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31418,7 +31014,7 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: nvl(a, 1 DIV 0)
+	// r: COALESCE(a, 1 DIV 0, 7)
 	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
@@ -31429,7 +31025,7 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "nvl(a, 1 DIV 0)"}
+		texts := []string{"", "COALESCE(a, 1 DIV 0, 7)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -31468,12 +31064,12 @@ var case0278Input = arrow.NewSchema([]arrow.Field{
 
 // Case0278Schema is the schema of the batches Case0278 returns.
 var Case0278Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0278 evaluates query Case0278 over one batch of table t:
 //
-//	SELECT nvl(s, 'dflt') AS r FROM t
+//	SELECT COALESCE(1 DIV a, 7) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31488,24 +31084,56 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0278: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: nvl(s, 'dflt')
-	// COALESCE(s, 'dflt')
-	coalesced := vec.Make[string](n)
-	vec.MergeNonNull(&coalesced, &s, all, n)
-	stillNull := vec.NullRows(&s, all, n)
-	vec.Fill(&coalesced, "dflt", stillNull, n)
+	// r: COALESCE(1 DIV a, 7)
+	// COALESCE((1 DIV a), 7)
+	coalesced := vec.Make[int64](n)
+	// (1 DIV a)
+	quotient := vec.Make[int64](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), aV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(int64(1), a.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	vec.MergeNonNull(&coalesced, &quotient, all, n)
+	stillNull := vec.NullRows(&quotient, all, n)
+	vec.Fill(&coalesced, int64(7), stillNull, n)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "nvl(s, 'dflt')"}
+		texts := []string{"", "COALESCE(1 DIV a, 7)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -31514,7 +31142,7 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &coalesced, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
 	out := array.NewRecordBatch(Case0278Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31549,7 +31177,7 @@ var Case0279Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0279 evaluates query Case0279 over one batch of table t:
 //
-//	SELECT NULLIF(a, 1) AS r FROM t
+//	SELECT COALESCE(a, b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31565,41 +31193,24 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: NULLIF(a, 1)
-	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				eq.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
-		}
-	}
-	// NULLIF(a, CAST(1 AS BIGINT))
-	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: COALESCE(a, b)
+	// COALESCE(a, b)
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.Merge(&coalesced, &b, stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1)"}
+		texts := []string{"", "COALESCE(a, b)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -31608,7 +31219,7 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
 	out := array.NewRecordBatch(Case0279Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31643,7 +31254,7 @@ var Case0280Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0280 evaluates query Case0280 over one batch of table t:
 //
-//	SELECT NULLIF(a, 1) AS r FROM t
+//	SELECT COALESCE(i, a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31658,42 +31269,47 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0280: %w", err)
 	}
 	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: NULLIF(a, 1)
-	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := eq.V[:n]
+	// r: COALESCE(i, a)
+	// COALESCE(CAST(i AS BIGINT), a)
+	coalesced := vec.Make[int64](n)
+	// CAST(i AS BIGINT)
+	asBigint := vec.Make[int64](n)
+	if i_.Clean() {
+		i_V := i_.V[:n]
+		out := asBigint.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if a.IsNull(i) {
-				eq.SetNull(i)
+			if i_.IsNull(i) {
+				asBigint.SetNull(i)
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
+			if e := i_.ErrAt(i); e != nil {
+				asBigint.SetErr(i, e)
 				continue
 			}
-			eq.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 		}
 	}
-	// NULLIF(a, CAST(1 AS BIGINT))
-	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	vec.MergeNonNull(&coalesced, &asBigint, all, n)
+	stillNull := vec.NullRows(&asBigint, all, n)
+	vec.Merge(&coalesced, &a, stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1)"}
+		texts := []string{"", "COALESCE(i, a)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -31702,7 +31318,7 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
 	out := array.NewRecordBatch(Case0280Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31732,12 +31348,12 @@ var case0281Input = arrow.NewSchema([]arrow.Field{
 
 // Case0281Schema is the schema of the batches Case0281 returns.
 var Case0281Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0281 evaluates query Case0281 over one batch of table t:
 //
-//	SELECT NULLIF(a, b) AS r FROM t
+//	SELECT nvl(a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31753,6 +31369,346 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: nvl(a, 1 DIV 0)
+	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "nvl(a, 1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Case0281Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0282Input is the schema of Case0282's input batches (table t).
+var case0282Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0282Schema is the schema of the batches Case0282 returns.
+var Case0282Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0282 evaluates query Case0282 over one batch of table t:
+//
+//	SELECT nvl(s, 'dflt') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0282Input); err != nil {
+		return nil, fmt.Errorf("query Case0282: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0282: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: nvl(s, 'dflt')
+	// COALESCE(s, 'dflt')
+	coalesced := vec.Make[string](n)
+	vec.MergeNonNull(&coalesced, &s, all, n)
+	stillNull := vec.NullRows(&s, all, n)
+	vec.Fill(&coalesced, "dflt", stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "nvl(s, 'dflt')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.StringArray(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Case0282Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0283Input is the schema of Case0283's input batches (table t).
+var case0283Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0283Schema is the schema of the batches Case0283 returns.
+var Case0283Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0283 evaluates query Case0283 over one batch of table t:
+//
+//	SELECT NULLIF(a, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0283Input); err != nil {
+		return nil, fmt.Errorf("query Case0283: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0283: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: NULLIF(a, 1)
+	eq := vec.Make[bool](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := eq.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				eq.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				eq.SetErr(i, e)
+				continue
+			}
+			eq.V[i] = rt.EqInt64(a.V[i], int64(1))
+		}
+	}
+	// NULLIF(a, 1)
+	nullIf := vec.NullIf(&a, &eq, all, n)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NULLIF(a, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	out := array.NewRecordBatch(Case0283Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0284Input is the schema of Case0284's input batches (table t).
+var case0284Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0284Schema is the schema of the batches Case0284 returns.
+var Case0284Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0284 evaluates query Case0284 over one batch of table t:
+//
+//	SELECT NULLIF(a, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0284Input); err != nil {
+		return nil, fmt.Errorf("query Case0284: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0284: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: NULLIF(a, 1)
+	eq := vec.Make[bool](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := eq.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				eq.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				eq.SetErr(i, e)
+				continue
+			}
+			eq.V[i] = rt.EqInt64(a.V[i], int64(1))
+		}
+	}
+	// NULLIF(a, 1)
+	nullIf := vec.NullIf(&a, &eq, all, n)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NULLIF(a, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	out := array.NewRecordBatch(Case0284Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0285Input is the schema of Case0285's input batches (table t).
+var case0285Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0285Schema is the schema of the batches Case0285 returns.
+var Case0285Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0285 evaluates query Case0285 over one batch of table t:
+//
+//	SELECT NULLIF(a, b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0285Input); err != nil {
+		return nil, fmt.Errorf("query Case0285: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0285: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
@@ -31761,7 +31717,7 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// r: NULLIF(a, b)
 	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && b.Clean() {
+	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := eq.V[:n]
@@ -31803,554 +31759,6 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0281Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0282Input is the schema of Case0282's input batches (table t).
-var case0282Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0282Schema is the schema of the batches Case0282 returns.
-var Case0282Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0282 evaluates query Case0282 over one batch of table t:
-//
-//	SELECT NULLIF(a, 1 DIV 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0282Input); err != nil {
-		return nil, fmt.Errorf("query Case0282: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0282: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: NULLIF(a, 1 DIV 0)
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && konst.Clean() {
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				eq.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(a.V[i], konst.V[i])
-		}
-	}
-	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
-	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0282Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0283Input is the schema of Case0283's input batches (table t).
-var case0283Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0283Schema is the schema of the batches Case0283 returns.
-var Case0283Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0283 evaluates query Case0283 over one batch of table t:
-//
-//	SELECT NULLIF(a, 1 DIV 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0283Input); err != nil {
-		return nil, fmt.Errorf("query Case0283: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0283: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: NULLIF(a, 1 DIV 0)
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	eq := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() && konst.Clean() {
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				eq.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(a.V[i], konst.V[i])
-		}
-	}
-	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
-	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0283Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0284Input is the schema of Case0284's input batches (table t).
-var case0284Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0284Schema is the schema of the batches Case0284 returns.
-var Case0284Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0284 evaluates query Case0284 over one batch of table t:
-//
-//	SELECT a IN (1, 2, 3) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0284Input); err != nil {
-		return nil, fmt.Errorf("query Case0284: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0284: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a IN (1, 2, 3)
-	// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
-				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
-			}
-		}
-		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
-				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-			}
-		}
-		in2.Add(&matches2)
-		matches3 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches3.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(3)))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches3.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches3.SetErr(i, e)
-					continue
-				}
-				matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
-			}
-		}
-		in2.Add(&matches3)
-		inResult := in2.Finish()
-		if fused {
-			vec.Merge(&inList, &inResult, rest, n)
-		} else {
-			inList = inResult
-		}
-	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
-	out := array.NewRecordBatch(Case0284Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0285Input is the schema of Case0285's input batches (table t).
-var case0285Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0285Schema is the schema of the batches Case0285 returns.
-var Case0285Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0285 evaluates query Case0285 over one batch of table t:
-//
-//	SELECT a IN (1, 2, 3) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0285Input); err != nil {
-		return nil, fmt.Errorf("query Case0285: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0285: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a IN (1, 2, 3)
-	// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
-				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
-			}
-		}
-		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
-				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-			}
-		}
-		in2.Add(&matches2)
-		matches3 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches3.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(3)))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches3.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches3.SetErr(i, e)
-					continue
-				}
-				matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
-			}
-		}
-		in2.Add(&matches3)
-		inResult := in2.Finish()
-		if fused {
-			vec.Merge(&inList, &inResult, rest, n)
-		} else {
-			inList = inResult
-		}
-	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
 	out := array.NewRecordBatch(Case0285Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32380,12 +31788,12 @@ var case0286Input = arrow.NewSchema([]arrow.Field{
 
 // Case0286Schema is the schema of the batches Case0286 returns.
 var Case0286Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0286 evaluates query Case0286 over one batch of table t:
 //
-//	SELECT a IN (1, 2, 3) AS r FROM t
+//	SELECT NULLIF(a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32406,116 +31814,42 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a IN (1, 2, 3)
-	// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		inList = vec.Make[bool](n)
+	// r: NULLIF(a, 1 DIV 0)
+	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	eq := vec.Make[bool](n)
+	if a.Clean() && konst.Clean() {
 		aV := a.V[:n]
-		out := inList.V[:n]
+		konstV := konst.V[:n]
+		out := eq.V[:n]
 		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || konst.IsNull(i) {
+				eq.SetNull(i)
 				continue
 			}
-			out[i] = (rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT), CAST(3 AS BIGINT)))
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			if e := a.ErrAt(i); e != nil {
+				eq.SetErr(i, e)
+				continue
 			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
-				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			if e := konst.ErrAt(i); e != nil {
+				eq.SetErr(i, e)
+				continue
 			}
-		}
-		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
-				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
-			}
-		}
-		in2.Add(&matches2)
-		matches3 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := matches3.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(3)))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches3.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					matches3.SetErr(i, e)
-					continue
-				}
-				matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
-			}
-		}
-		in2.Add(&matches3)
-		inResult := in2.Finish()
-		if fused {
-			vec.Merge(&inList, &inResult, rest, n)
-		} else {
-			inList = inResult
+			eq.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
+	nullIf := vec.NullIf(&a, &eq, all, n)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
+		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -32524,7 +31858,7 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
 	out := array.NewRecordBatch(Case0286Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32554,12 +31888,12 @@ var case0287Input = arrow.NewSchema([]arrow.Field{
 
 // Case0287Schema is the schema of the batches Case0287 returns.
 var Case0287Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0287 evaluates query Case0287 over one batch of table t:
 //
-//	SELECT a IN (1, NULL, 3) AS r FROM t
+//	SELECT NULLIF(a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32580,88 +31914,42 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a IN (1, NULL, 3)
-	// (a IN (CAST(1 AS BIGINT), CAST(NULL AS BIGINT), CAST(3 AS BIGINT)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
-		}
-	}
-	in2.Add(&matches)
-	konst := vec.NullVec[int64](n)
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
+	// r: NULLIF(a, 1 DIV 0)
+	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	eq := vec.Make[bool](n)
+	if a.Clean() && konst.Clean() {
 		aV := a.V[:n]
 		konstV := konst.V[:n]
-		out := matches2.V[:n]
+		out := eq.V[:n]
 		for i := range out {
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
 	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
 			if a.IsNull(i) || konst.IsNull(i) {
-				matches2.SetNull(i)
+				eq.SetNull(i)
 				continue
 			}
 			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
+				eq.SetErr(i, e)
 				continue
 			}
 			if e := konst.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
+				eq.SetErr(i, e)
 				continue
 			}
-			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
+			eq.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
-	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(3)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
-			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
-		}
-	}
-	in2.Add(&matches3)
-	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
+	nullIf := vec.NullIf(&a, &eq, all, n)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, NULL, 3)"}
+		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -32670,7 +31958,7 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
 	out := array.NewRecordBatch(Case0287Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32705,7 +31993,7 @@ var Case0288Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0288 evaluates query Case0288 over one batch of table t:
 //
-//	SELECT a IN (1, NULL, 3) AS r FROM t
+//	SELECT a IN (1, 2, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32726,88 +32014,116 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a IN (1, NULL, 3)
-	// (a IN (CAST(1 AS BIGINT), CAST(NULL AS BIGINT), CAST(3 AS BIGINT)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	// r: a IN (1, 2, 3)
+	// (a IN (1, 2, 3))
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inList = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := matches.V[:n]
+		out := inList.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
 		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN() <= n/2 {
+		inList = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
 				continue
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a IN (1, 2, 3))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(2))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
+			}
+		}
+		in2.Add(&matches2)
+		matches3 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches3.SetErr(i, e)
+					continue
+				}
+				matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
+			}
+		}
+		in2.Add(&matches3)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
 		}
 	}
-	in2.Add(&matches)
-	konst := vec.NullVec[int64](n)
-	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches2.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
-		}
-	}
-	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(3)))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
-			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
-		}
-	}
-	in2.Add(&matches3)
-	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, NULL, 3)"}
+		texts := []string{"", "a IN (1, 2, 3)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -32816,7 +32132,7 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
 	out := array.NewRecordBatch(Case0288Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32851,7 +32167,7 @@ var Case0289Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0289 evaluates query Case0289 over one batch of table t:
 //
-//	SELECT a NOT IN (1, NULL, 3) AS r FROM t
+//	SELECT a IN (1, 2, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32872,15 +32188,363 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a NOT IN (1, NULL, 3)
-	// (a IN (CAST(1 AS BIGINT), CAST(NULL AS BIGINT), CAST(3 AS BIGINT)))
+	// r: a IN (1, 2, 3)
+	// (a IN (1, 2, 3))
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inList = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inList.V[:n]
+		for i := range out {
+			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN() <= n/2 {
+		inList = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a IN (1, 2, 3))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(2))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
+			}
+		}
+		in2.Add(&matches2)
+		matches3 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches3.SetErr(i, e)
+					continue
+				}
+				matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
+			}
+		}
+		in2.Add(&matches3)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
+		}
+	}
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, 2, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	out := array.NewRecordBatch(Case0289Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0290Input is the schema of Case0290's input batches (table t).
+var case0290Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0290Schema is the schema of the batches Case0290 returns.
+var Case0290Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0290 evaluates query Case0290 over one batch of table t:
+//
+//	SELECT a IN (1, 2, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0290Input); err != nil {
+		return nil, fmt.Errorf("query Case0290: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0290: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a IN (1, 2, 3)
+	// (a IN (1, 2, 3))
+	var inList vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inList = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inList.V[:n]
+		for i := range out {
+			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN() <= n/2 {
+		inList = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inList.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a IN (1, 2, 3))
+		in2 := vec.NewLogic(true, rest, n)
+		matches := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches.SetErr(i, e)
+					continue
+				}
+				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
+			}
+		}
+		in2.Add(&matches)
+		matches2 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches2.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(2))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches2.SetErr(i, e)
+					continue
+				}
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
+			}
+		}
+		in2.Add(&matches2)
+		matches3 := vec.Make[bool](n)
+		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := matches3.V[:n]
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if a.IsNull(i) {
+					matches3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					matches3.SetErr(i, e)
+					continue
+				}
+				matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
+			}
+		}
+		in2.Add(&matches3)
+		inResult := in2.Finish()
+		if fused {
+			vec.Merge(&inList, &inResult, rest, n)
+		} else {
+			inList = inResult
+		}
+	}
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, 2, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	out := array.NewRecordBatch(Case0290Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0291Input is the schema of Case0291's input batches (table t).
+var case0291Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0291Schema is the schema of the batches Case0291 returns.
+var Case0291Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0291 evaluates query Case0291 over one batch of table t:
+//
+//	SELECT a IN (1, NULL, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0291Input); err != nil {
+		return nil, fmt.Errorf("query Case0291: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0291: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a IN (1, NULL, 3)
+	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
 	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
 		aV := a.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -32893,7 +32557,7 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
@@ -32930,7 +32594,7 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		aV := a.V[:n]
 		out := matches3.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(3)))
+			out[i] = rt.EqInt64(aV[i], int64(3))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -32943,14 +32607,306 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches3.SetErr(i, e)
 				continue
 			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(int64(3)))
+			matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
 		}
 	}
 	in2.Add(&matches3)
 	inResult := in2.Finish()
-	// (NOT (a IN (CAST(1 AS BIGINT), CAST(NULL AS BIGINT), CAST(3 AS BIGINT))))
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, NULL, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	out := array.NewRecordBatch(Case0291Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0292Input is the schema of Case0292's input batches (table t).
+var case0292Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0292Schema is the schema of the batches Case0292 returns.
+var Case0292Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0292 evaluates query Case0292 over one batch of table t:
+//
+//	SELECT a IN (1, NULL, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0292Input); err != nil {
+		return nil, fmt.Errorf("query Case0292: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0292: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a IN (1, NULL, 3)
+	// (a IN (1, CAST(NULL AS BIGINT), 3))
+	in2 := vec.NewLogic(true, all, n)
+	matches := vec.Make[bool](n)
+	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		aV := a.V[:n]
+		out := matches.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
+		}
+	} else {
+		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+			i := in2.Live.Row(k)
+			if a.IsNull(i) {
+				matches.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
+		}
+	}
+	in2.Add(&matches)
+	konst := vec.NullVec[int64](n)
+	matches2 := vec.Make[bool](n)
+	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
+		aV := a.V[:n]
+		konstV := konst.V[:n]
+		out := matches2.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
+		}
+	} else {
+		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+			i := in2.Live.Row(k)
+			if a.IsNull(i) || konst.IsNull(i) {
+				matches2.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				matches2.SetErr(i, e)
+				continue
+			}
+			if e := konst.ErrAt(i); e != nil {
+				matches2.SetErr(i, e)
+				continue
+			}
+			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
+		}
+	}
+	in2.Add(&matches2)
+	matches3 := vec.Make[bool](n)
+	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		aV := a.V[:n]
+		out := matches3.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(3))
+		}
+	} else {
+		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+			i := in2.Live.Row(k)
+			if a.IsNull(i) {
+				matches3.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				matches3.SetErr(i, e)
+				continue
+			}
+			matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
+		}
+	}
+	in2.Add(&matches3)
+	inResult := in2.Finish()
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, NULL, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	out := array.NewRecordBatch(Case0292Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0293Input is the schema of Case0293's input batches (table t).
+var case0293Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0293Schema is the schema of the batches Case0293 returns.
+var Case0293Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0293 evaluates query Case0293 over one batch of table t:
+//
+//	SELECT a NOT IN (1, NULL, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0293Input); err != nil {
+		return nil, fmt.Errorf("query Case0293: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0293: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a NOT IN (1, NULL, 3)
+	// (a IN (1, CAST(NULL AS BIGINT), 3))
+	in2 := vec.NewLogic(true, all, n)
+	matches := vec.Make[bool](n)
+	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		aV := a.V[:n]
+		out := matches.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
+		}
+	} else {
+		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+			i := in2.Live.Row(k)
+			if a.IsNull(i) {
+				matches.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				matches.SetErr(i, e)
+				continue
+			}
+			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
+		}
+	}
+	in2.Add(&matches)
+	konst := vec.NullVec[int64](n)
+	matches2 := vec.Make[bool](n)
+	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
+		aV := a.V[:n]
+		konstV := konst.V[:n]
+		out := matches2.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
+		}
+	} else {
+		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+			i := in2.Live.Row(k)
+			if a.IsNull(i) || konst.IsNull(i) {
+				matches2.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				matches2.SetErr(i, e)
+				continue
+			}
+			if e := konst.ErrAt(i); e != nil {
+				matches2.SetErr(i, e)
+				continue
+			}
+			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
+		}
+	}
+	in2.Add(&matches2)
+	matches3 := vec.Make[bool](n)
+	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		aV := a.V[:n]
+		out := matches3.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(3))
+		}
+	} else {
+		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+			i := in2.Live.Row(k)
+			if a.IsNull(i) {
+				matches3.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				matches3.SetErr(i, e)
+				continue
+			}
+			matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
+		}
+	}
+	in2.Add(&matches3)
+	inResult := in2.Finish()
+	// (NOT (a IN (1, CAST(NULL AS BIGINT), 3)))
 	negated := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && inResult.Clean() {
+	if inResult.Clean() {
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
 		for i := range out {
@@ -32985,15 +32941,15 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0289Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0293Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0290Input is the schema of Case0290's input batches (table t).
-var case0290Input = arrow.NewSchema([]arrow.Field{
+// case0294Input is the schema of Case0294's input batches (table t).
+var case0294Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33012,26 +32968,26 @@ var case0290Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0290Schema is the schema of the batches Case0290 returns.
-var Case0290Schema = arrow.NewSchema([]arrow.Field{
+// Case0294Schema is the schema of the batches Case0294 returns.
+var Case0294Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0290 evaluates query Case0290 over one batch of table t:
+// Case0294 evaluates query Case0294 over one batch of table t:
 //
 //	SELECT a NOT IN (1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0290Input); err != nil {
-		return nil, fmt.Errorf("query Case0290: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0294Input); err != nil {
+		return nil, fmt.Errorf("query Case0294: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0290: %w", err)
+		return nil, fmt.Errorf("query Case0294: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33041,7 +32997,7 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a NOT IN (1, 2)
-	// (NOT (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT))))
+	// (NOT (a IN (1, 2)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -33051,7 +33007,7 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		aV := a.V[:n]
 		out := negated.V[:n]
 		for i := range out {
-			out[i] = rt.Not((rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2)))))
+			out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
 		}
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN() <= n/2 {
@@ -33064,19 +33020,19 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Not((rt.EqInt64(aV[i], int64(int64(1))) || rt.EqInt64(aV[i], int64(int64(2)))))
+			out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
+		// (a IN (1, 2))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
 		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := matches.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -33089,7 +33045,7 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					matches.SetErr(i, e)
 					continue
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 			}
 		}
 		in2.Add(&matches)
@@ -33098,7 +33054,7 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			aV := a.V[:n]
 			out := matches2.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+				out[i] = rt.EqInt64(aV[i], int64(2))
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -33111,12 +33067,12 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					matches2.SetErr(i, e)
 					continue
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches2)
 		inResult := in2.Finish()
-		// (NOT (a IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT))))
+		// (NOT (a IN (1, 2)))
 		negated2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && inResult.Clean() {
 			inResultV := inResult.V[:n]
@@ -33159,15 +33115,15 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0290Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0294Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0291Input is the schema of Case0291's input batches (table t).
-var case0291Input = arrow.NewSchema([]arrow.Field{
+// case0295Input is the schema of Case0295's input batches (table t).
+var case0295Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33186,26 +33142,26 @@ var case0291Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0291Schema is the schema of the batches Case0291 returns.
-var Case0291Schema = arrow.NewSchema([]arrow.Field{
+// Case0295Schema is the schema of the batches Case0295 returns.
+var Case0295Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0291 evaluates query Case0291 over one batch of table t:
+// Case0295 evaluates query Case0295 over one batch of table t:
 //
 //	SELECT a IN () AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0291Input); err != nil {
-		return nil, fmt.Errorf("query Case0291: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0295Input); err != nil {
+		return nil, fmt.Errorf("query Case0295: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0291: %w", err)
+		return nil, fmt.Errorf("query Case0295: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33230,15 +33186,15 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0291Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0295Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0292Input is the schema of Case0292's input batches (table t).
-var case0292Input = arrow.NewSchema([]arrow.Field{
+// case0296Input is the schema of Case0296's input batches (table t).
+var case0296Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33257,26 +33213,26 @@ var case0292Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0292Schema is the schema of the batches Case0292 returns.
-var Case0292Schema = arrow.NewSchema([]arrow.Field{
+// Case0296Schema is the schema of the batches Case0296 returns.
+var Case0296Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0292 evaluates query Case0292 over one batch of table t:
+// Case0296 evaluates query Case0296 over one batch of table t:
 //
 //	SELECT a IN () AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0292Input); err != nil {
-		return nil, fmt.Errorf("query Case0292: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0296Input); err != nil {
+		return nil, fmt.Errorf("query Case0296: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0292: %w", err)
+		return nil, fmt.Errorf("query Case0296: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33301,15 +33257,15 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0292Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0296Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0293Input is the schema of Case0293's input batches (table t).
-var case0293Input = arrow.NewSchema([]arrow.Field{
+// case0297Input is the schema of Case0297's input batches (table t).
+var case0297Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33328,26 +33284,26 @@ var case0293Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0293Schema is the schema of the batches Case0293 returns.
-var Case0293Schema = arrow.NewSchema([]arrow.Field{
+// Case0297Schema is the schema of the batches Case0297 returns.
+var Case0297Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0293 evaluates query Case0293 over one batch of table t:
+// Case0297 evaluates query Case0297 over one batch of table t:
 //
 //	SELECT a NOT IN () AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0293Input); err != nil {
-		return nil, fmt.Errorf("query Case0293: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0297Input); err != nil {
+		return nil, fmt.Errorf("query Case0297: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0293: %w", err)
+		return nil, fmt.Errorf("query Case0297: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33372,15 +33328,15 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0293Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0297Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0294Input is the schema of Case0294's input batches (table t).
-var case0294Input = arrow.NewSchema([]arrow.Field{
+// case0298Input is the schema of Case0298's input batches (table t).
+var case0298Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33399,26 +33355,26 @@ var case0294Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0294Schema is the schema of the batches Case0294 returns.
-var Case0294Schema = arrow.NewSchema([]arrow.Field{
+// Case0298Schema is the schema of the batches Case0298 returns.
+var Case0298Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0294 evaluates query Case0294 over one batch of table t:
+// Case0298 evaluates query Case0298 over one batch of table t:
 //
 //	SELECT a IN (1, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0294Input); err != nil {
-		return nil, fmt.Errorf("query Case0294: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0298Input); err != nil {
+		return nil, fmt.Errorf("query Case0298: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0294: %w", err)
+		return nil, fmt.Errorf("query Case0298: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33428,14 +33384,14 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a IN (1, 1 DIV 0)
-	// (a IN (CAST(1 AS BIGINT), ERROR(DIVIDE_BY_ZERO)))
+	// (a IN (1, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
 	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
 		aV := a.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -33448,7 +33404,7 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(1)))
+			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
@@ -33496,15 +33452,15 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0294Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0298Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0295Input is the schema of Case0295's input batches (table t).
-var case0295Input = arrow.NewSchema([]arrow.Field{
+// case0299Input is the schema of Case0299's input batches (table t).
+var case0299Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33523,26 +33479,26 @@ var case0295Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0295Schema is the schema of the batches Case0295 returns.
-var Case0295Schema = arrow.NewSchema([]arrow.Field{
+// Case0299Schema is the schema of the batches Case0299 returns.
+var Case0299Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0295 evaluates query Case0295 over one batch of table t:
+// Case0299 evaluates query Case0299 over one batch of table t:
 //
 //	SELECT a IN (2, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0295Input); err != nil {
-		return nil, fmt.Errorf("query Case0295: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0299Input); err != nil {
+		return nil, fmt.Errorf("query Case0299: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0295: %w", err)
+		return nil, fmt.Errorf("query Case0299: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33552,14 +33508,14 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a IN (2, 1 DIV 0)
-	// (a IN (CAST(2 AS BIGINT), ERROR(DIVIDE_BY_ZERO)))
+	// (a IN (2, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
 	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
 		aV := a.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+			out[i] = rt.EqInt64(aV[i], int64(2))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -33572,7 +33528,7 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+			matches.V[i] = rt.EqInt64(a.V[i], int64(2))
 		}
 	}
 	in2.Add(&matches)
@@ -33620,15 +33576,15 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0295Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0299Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0296Input is the schema of Case0296's input batches (table t).
-var case0296Input = arrow.NewSchema([]arrow.Field{
+// case0300Input is the schema of Case0300's input batches (table t).
+var case0300Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33647,26 +33603,26 @@ var case0296Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0296Schema is the schema of the batches Case0296 returns.
-var Case0296Schema = arrow.NewSchema([]arrow.Field{
+// Case0300Schema is the schema of the batches Case0300 returns.
+var Case0300Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0296 evaluates query Case0296 over one batch of table t:
+// Case0300 evaluates query Case0300 over one batch of table t:
 //
 //	SELECT a IN (2, 1 DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0296Input); err != nil {
-		return nil, fmt.Errorf("query Case0296: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0300Input); err != nil {
+		return nil, fmt.Errorf("query Case0300: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0296: %w", err)
+		return nil, fmt.Errorf("query Case0300: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33677,7 +33633,7 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a IN (2, 1 DIV b)
-	// (a IN (CAST(2 AS BIGINT), (CAST(1 AS BIGINT) DIV b)))
+	// (a IN (2, (1 DIV b)))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
@@ -33689,7 +33645,7 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		out := inList.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(int64(1)), bV[i]))))
+			out[i] = (rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(1), bV[i]))))
 			if bad {
 				break
 			}
@@ -33711,7 +33667,7 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.EqInt64(aV[i], int64(int64(2))) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(int64(1)), bV[i]))))
+			out[i] = (rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(1), bV[i]))))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
@@ -33720,14 +33676,14 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a IN (CAST(2 AS BIGINT), (CAST(1 AS BIGINT) DIV b)))
+		// (a IN (2, (1 DIV b)))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
 		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := matches.V[:n]
 			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(int64(2)))
+				out[i] = rt.EqInt64(aV[i], int64(2))
 			}
 		} else {
 			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -33740,17 +33696,17 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					matches.SetErr(i, e)
 					continue
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(int64(2)))
+				matches.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches)
-		// (CAST(1 AS BIGINT) DIV b)
+		// (1 DIV b)
 		quotient := vec.Make[int64](n)
 		if in2.Live == nil && b.Clean() {
 			bV := b.V[:n]
 			out := quotient.V[:n]
 			for i := range out {
-				r, err := rt.DivInt64(int64(int64(1)), bV[i])
+				r, err := rt.DivInt64(int64(1), bV[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -33768,7 +33724,7 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					quotient.SetErr(i, e)
 					continue
 				}
-				r, err := rt.DivInt64(int64(int64(1)), b.V[i])
+				r, err := rt.DivInt64(int64(1), b.V[i])
 				if err != nil {
 					quotient.SetErr(i, err)
 					continue
@@ -33825,15 +33781,15 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
-	out := array.NewRecordBatch(Case0296Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0300Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0297Input is the schema of Case0297's input batches (table t).
-var case0297Input = arrow.NewSchema([]arrow.Field{
+// case0301Input is the schema of Case0301's input batches (table t).
+var case0301Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33852,26 +33808,26 @@ var case0297Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0297Schema is the schema of the batches Case0297 returns.
-var Case0297Schema = arrow.NewSchema([]arrow.Field{
+// Case0301Schema is the schema of the batches Case0301 returns.
+var Case0301Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0297 evaluates query Case0297 over one batch of table t:
+// Case0301 evaluates query Case0301 over one batch of table t:
 //
 //	SELECT 1 DIV a IN (1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0297Input); err != nil {
-		return nil, fmt.Errorf("query Case0297: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0301Input); err != nil {
+		return nil, fmt.Errorf("query Case0301: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0297: %w", err)
+		return nil, fmt.Errorf("query Case0301: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33881,13 +33837,13 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: 1 DIV a IN (1, 2)
-	// (CAST(1 AS BIGINT) DIV a)
+	// (1 DIV a)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
+			r, err := rt.DivInt64(int64(1), aV[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -33905,7 +33861,7 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
+			r, err := rt.DivInt64(int64(1), a.V[i])
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -33913,14 +33869,14 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient.V[i] = r
 		}
 	}
-	// ((CAST(1 AS BIGINT) DIV a) IN (CAST(1 AS BIGINT), CAST(2 AS BIGINT)))
+	// ((1 DIV a) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
 	if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -33933,7 +33889,7 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
@@ -33942,7 +33898,7 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		quotientV := quotient.V[:n]
 		out := matches2.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(2)))
+			out[i] = rt.EqInt64(quotientV[i], int64(2))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -33955,7 +33911,7 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches2.SetErr(i, e)
 				continue
 			}
-			matches2.V[i] = rt.EqInt64(quotient.V[i], int64(int64(2)))
+			matches2.V[i] = rt.EqInt64(quotient.V[i], int64(2))
 		}
 	}
 	in2.Add(&matches2)
@@ -33975,15 +33931,15 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0297Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0301Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0298Input is the schema of Case0298's input batches (table t).
-var case0298Input = arrow.NewSchema([]arrow.Field{
+// case0302Input is the schema of Case0302's input batches (table t).
+var case0302Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34002,26 +33958,26 @@ var case0298Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0298Schema is the schema of the batches Case0298 returns.
-var Case0298Schema = arrow.NewSchema([]arrow.Field{
+// Case0302Schema is the schema of the batches Case0302 returns.
+var Case0302Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0298 evaluates query Case0298 over one batch of table t:
+// Case0302 evaluates query Case0302 over one batch of table t:
 //
 //	SELECT i IN (1, 2147483648) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0298Input); err != nil {
-		return nil, fmt.Errorf("query Case0298: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0302Input); err != nil {
+		return nil, fmt.Errorf("query Case0302: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0298: %w", err)
+		return nil, fmt.Errorf("query Case0302: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -34033,7 +33989,7 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: i IN (1, 2147483648)
 	// CAST(i AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
 		for i := range out {
@@ -34053,14 +34009,14 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 		}
 	}
-	// (CAST(i AS BIGINT) IN (CAST(1 AS BIGINT), 2147483648))
+	// (CAST(i AS BIGINT) IN (1, 2147483648))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
 	if (in2.Live == nil || len(in2.Live) > n/2) && asBigint.Clean() {
 		asBigintV := asBigint.V[:n]
 		out := matches.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(asBigintV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -34073,7 +34029,7 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches.SetErr(i, e)
 				continue
 			}
-			matches.V[i] = rt.EqInt64(asBigint.V[i], int64(int64(1)))
+			matches.V[i] = rt.EqInt64(asBigint.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
@@ -34082,7 +34038,7 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		asBigintV := asBigint.V[:n]
 		out := matches2.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], int64(int64(2147483648)))
+			out[i] = rt.EqInt64(asBigintV[i], int64(2147483648))
 		}
 	} else {
 		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
@@ -34095,7 +34051,7 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				matches2.SetErr(i, e)
 				continue
 			}
-			matches2.V[i] = rt.EqInt64(asBigint.V[i], int64(int64(2147483648)))
+			matches2.V[i] = rt.EqInt64(asBigint.V[i], int64(2147483648))
 		}
 	}
 	in2.Add(&matches2)
@@ -34115,15 +34071,15 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0298Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0302Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0299Input is the schema of Case0299's input batches (table t).
-var case0299Input = arrow.NewSchema([]arrow.Field{
+// case0303Input is the schema of Case0303's input batches (table t).
+var case0303Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -34142,26 +34098,26 @@ var case0299Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0299Schema is the schema of the batches Case0299 returns.
-var Case0299Schema = arrow.NewSchema([]arrow.Field{
+// Case0303Schema is the schema of the batches Case0303 returns.
+var Case0303Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0299 evaluates query Case0299 over one batch of table t:
+// Case0303 evaluates query Case0303 over one batch of table t:
 //
 //	SELECT s IN ('a', 'b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0299Input); err != nil {
-		return nil, fmt.Errorf("query Case0299: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0303Input); err != nil {
+		return nil, fmt.Errorf("query Case0303: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0299: %w", err)
+		return nil, fmt.Errorf("query Case0303: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -34255,622 +34211,6 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
-	out := array.NewRecordBatch(Case0299Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0300Input is the schema of Case0300's input batches (table t).
-var case0300Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0300Schema is the schema of the batches Case0300 returns.
-var Case0300Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0300 evaluates query Case0300 over one batch of table t:
-//
-//	SELECT a BETWEEN 1 AND 3 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0300Input); err != nil {
-		return nil, fmt.Errorf("query Case0300: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0300: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a BETWEEN 1 AND 3
-	// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
-			}
-		}
-		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
-				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
-			}
-		}
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
-		}
-	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0300Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0301Input is the schema of Case0301's input batches (table t).
-var case0301Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0301Schema is the schema of the batches Case0301 returns.
-var Case0301Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0301 evaluates query Case0301 over one batch of table t:
-//
-//	SELECT a BETWEEN 1 AND 3 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0301Input); err != nil {
-		return nil, fmt.Errorf("query Case0301: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0301: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a BETWEEN 1 AND 3
-	// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
-			}
-		}
-		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
-				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
-			}
-		}
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
-		}
-	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0301Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0302Input is the schema of Case0302's input batches (table t).
-var case0302Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0302Schema is the schema of the batches Case0302 returns.
-var Case0302Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0302 evaluates query Case0302 over one batch of table t:
-//
-//	SELECT a BETWEEN 1 AND 3 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0302Input); err != nil {
-		return nil, fmt.Errorf("query Case0302: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0302: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a BETWEEN 1 AND 3
-	// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
-			}
-		}
-		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
-				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
-			}
-		}
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
-		}
-	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0302Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0303Input is the schema of Case0303's input batches (table t).
-var case0303Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0303Schema is the schema of the batches Case0303 returns.
-var Case0303Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0303 evaluates query Case0303 over one batch of table t:
-//
-//	SELECT a BETWEEN b AND 3 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0303Input); err != nil {
-		return nil, fmt.Errorf("query Case0303: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0303: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a BETWEEN b AND 3
-	// (a BETWEEN b AND CAST(3 AS BIGINT))
-	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a BETWEEN b AND CAST(3 AS BIGINT))
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], b.V[i])
-			}
-		}
-		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
-				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
-			}
-		}
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
-		}
-	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN b AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
 	out := array.NewRecordBatch(Case0303Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -34905,7 +34245,7 @@ var Case0304Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0304 evaluates query Case0304 over one batch of table t:
 //
-//	SELECT a BETWEEN b AND 3 AS r FROM t
+//	SELECT a BETWEEN 1 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -34921,57 +34261,53 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a BETWEEN b AND 3
-	// (a BETWEEN b AND CAST(3 AS BIGINT))
+	// r: a BETWEEN 1 AND 3
+	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
+	if a.Clean() {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		bV := b.V[:n]
 		out := inRange.V[:n]
 		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
+			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 		}
 		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	} else if in.Column(0).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		bV := b.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if a.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(int64(3))))
+			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a BETWEEN b AND CAST(3 AS BIGINT))
+		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
 			aV := a.V[:n]
-			bV := b.V[:n]
 			out := inRange2.V[:n]
 			for i := range out {
-				out[i] = rt.GeInt64(aV[i], bV[i])
+				out[i] = rt.GeInt64(aV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 				i := between.Live.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
+				if a.IsNull(i) {
 					inRange2.SetNull(i)
 					continue
 				}
@@ -34979,11 +34315,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					inRange2.SetErr(i, e)
 					continue
 				}
-				if e := b.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], b.V[i])
+				inRange2.V[i] = rt.GeInt64(a.V[i], int64(1))
 			}
 		}
 		between.Add(&inRange2)
@@ -34992,7 +34324,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			aV := a.V[:n]
 			out := inRange3.V[:n]
 			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+				out[i] = rt.LeInt64(aV[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -35005,7 +34337,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					inRange3.SetErr(i, e)
 					continue
 				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
 			}
 		}
 		between.Add(&inRange3)
@@ -35021,7 +34353,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN b AND 3"}
+		texts := []string{"", "a BETWEEN 1 AND 3"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -35065,7 +34397,7 @@ var Case0305Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0305 evaluates query Case0305 over one batch of table t:
 //
-//	SELECT a NOT BETWEEN 1 AND 3 AS r FROM t
+//	SELECT a BETWEEN 1 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -35086,65 +34418,43 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a NOT BETWEEN 1 AND 3
-	// (NOT (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT)))
-	var negated vec.Vec[bool]
+	// r: a BETWEEN 1 AND 3
+	// (a BETWEEN 1 AND 3)
+	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		negated = vec.Make[bool](n)
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := negated.V[:n]
+		out := inRange.V[:n]
 		for i := range out {
-			out[i] = rt.Not((rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3)))))
+			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 		}
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN() <= n/2 {
-		negated = vec.Make[bool](n)
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := negated.V[:n]
+		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for i := range out {
 			if a.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Not((rt.GeInt64(aV[i], int64(int64(1))) && rt.LeInt64(aV[i], int64(int64(3)))))
+			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT))
+		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
-		inRange := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := inRange.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], int64(int64(1)))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					inRange.SetErr(i, e)
-					continue
-				}
-				inRange.V[i] = rt.GeInt64(a.V[i], int64(int64(1)))
-			}
-		}
-		between.Add(&inRange)
 		inRange2 := vec.Make[bool](n)
 		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
 			aV := a.V[:n]
 			out := inRange2.V[:n]
 			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+				out[i] = rt.GeInt64(aV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -35157,12 +34467,658 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					inRange2.SetErr(i, e)
 					continue
 				}
-				inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+				inRange2.V[i] = rt.GeInt64(a.V[i], int64(1))
+			}
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
+		}
+	}
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN 1 AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0305Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0306Input is the schema of Case0306's input batches (table t).
+var case0306Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0306Schema is the schema of the batches Case0306 returns.
+var Case0306Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0306 evaluates query Case0306 over one batch of table t:
+//
+//	SELECT a BETWEEN 1 AND 3 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0306Input); err != nil {
+		return nil, fmt.Errorf("query Case0306: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0306: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a BETWEEN 1 AND 3
+	// (a BETWEEN 1 AND 3)
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		inRange = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inRange.V[:n]
+		for i := range out {
+			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN() <= n/2 {
+		inRange = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN 1 AND 3)
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(a.V[i], int64(1))
+			}
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
+		}
+	}
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN 1 AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0306Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0307Input is the schema of Case0307's input batches (table t).
+var case0307Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0307Schema is the schema of the batches Case0307 returns.
+var Case0307Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0307 evaluates query Case0307 over one batch of table t:
+//
+//	SELECT a BETWEEN b AND 3 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0307Input); err != nil {
+		return nil, fmt.Errorf("query Case0307: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0307: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a BETWEEN b AND 3
+	// (a BETWEEN b AND 3)
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		inRange = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := inRange.V[:n]
+		for i := range out {
+			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		inRange = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN b AND 3)
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(a.V[i], b.V[i])
+			}
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
+		}
+	}
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN b AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0307Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0308Input is the schema of Case0308's input batches (table t).
+var case0308Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0308Schema is the schema of the batches Case0308 returns.
+var Case0308Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0308 evaluates query Case0308 over one batch of table t:
+//
+//	SELECT a BETWEEN b AND 3 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0308Input); err != nil {
+		return nil, fmt.Errorf("query Case0308: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0308: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a BETWEEN b AND 3
+	// (a BETWEEN b AND 3)
+	var inRange vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() && b.Clean() {
+		inRange = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := inRange.V[:n]
+		for i := range out {
+			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		inRange = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := inRange.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) || b.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN b AND 3)
+		between := vec.NewLogic(false, rest, n)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+			aV := a.V[:n]
+			bV := b.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) || b.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				if e := b.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.GeInt64(a.V[i], b.V[i])
+			}
+		}
+		between.Add(&inRange2)
+		inRange3 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange3.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange3.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange3.SetErr(i, e)
+					continue
+				}
+				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
+			}
+		}
+		between.Add(&inRange3)
+		betweenResult := between.Finish()
+		if fused {
+			vec.Merge(&inRange, &betweenResult, rest, n)
+		} else {
+			inRange = betweenResult
+		}
+	}
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN b AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0308Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0309Input is the schema of Case0309's input batches (table t).
+var case0309Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0309Schema is the schema of the batches Case0309 returns.
+var Case0309Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0309 evaluates query Case0309 over one batch of table t:
+//
+//	SELECT a NOT BETWEEN 1 AND 3 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0309Input); err != nil {
+		return nil, fmt.Errorf("query Case0309: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0309: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a NOT BETWEEN 1 AND 3
+	// (NOT (a BETWEEN 1 AND 3))
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := negated.V[:n]
+		for i := range out {
+			out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
+		}
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN() <= n/2 {
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (a BETWEEN 1 AND 3)
+		between := vec.NewLogic(false, rest, n)
+		inRange := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange.V[:n]
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange.SetErr(i, e)
+					continue
+				}
+				inRange.V[i] = rt.GeInt64(a.V[i], int64(1))
+			}
+		}
+		between.Add(&inRange)
+		inRange2 := vec.Make[bool](n)
+		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := inRange2.V[:n]
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if a.IsNull(i) {
+					inRange2.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					inRange2.SetErr(i, e)
+					continue
+				}
+				inRange2.V[i] = rt.LeInt64(a.V[i], int64(3))
 			}
 		}
 		between.Add(&inRange2)
 		betweenResult := between.Finish()
-		// (NOT (a BETWEEN CAST(1 AS BIGINT) AND CAST(3 AS BIGINT)))
+		// (NOT (a BETWEEN 1 AND 3))
 		negated2 := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && betweenResult.Clean() {
 			betweenResultV := betweenResult.V[:n]
@@ -35205,15 +35161,15 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0305Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0309Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0306Input is the schema of Case0306's input batches (table t).
-var case0306Input = arrow.NewSchema([]arrow.Field{
+// case0310Input is the schema of Case0310's input batches (table t).
+var case0310Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -35232,26 +35188,26 @@ var case0306Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0306Schema is the schema of the batches Case0306 returns.
-var Case0306Schema = arrow.NewSchema([]arrow.Field{
+// Case0310Schema is the schema of the batches Case0310 returns.
+var Case0310Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0306 evaluates query Case0306 over one batch of table t:
+// Case0310 evaluates query Case0310 over one batch of table t:
 //
 //	SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0306Input); err != nil {
-		return nil, fmt.Errorf("query Case0306: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0310Input); err != nil {
+		return nil, fmt.Errorf("query Case0310: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0306: %w", err)
+		return nil, fmt.Errorf("query Case0310: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35261,7 +35217,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a BETWEEN 1 DIV 0 AND 3
-	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND CAST(3 AS BIGINT))
+	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	inRange := vec.Make[bool](n)
@@ -35296,7 +35252,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		aV := a.V[:n]
 		out := inRange2.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			out[i] = rt.LeInt64(aV[i], int64(3))
 		}
 	} else {
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -35309,7 +35265,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				inRange2.SetErr(i, e)
 				continue
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+			inRange2.V[i] = rt.LeInt64(a.V[i], int64(3))
 		}
 	}
 	between.Add(&inRange2)
@@ -35329,15 +35285,15 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0306Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0310Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0307Input is the schema of Case0307's input batches (table t).
-var case0307Input = arrow.NewSchema([]arrow.Field{
+// case0311Input is the schema of Case0311's input batches (table t).
+var case0311Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -35356,26 +35312,26 @@ var case0307Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0307Schema is the schema of the batches Case0307 returns.
-var Case0307Schema = arrow.NewSchema([]arrow.Field{
+// Case0311Schema is the schema of the batches Case0311 returns.
+var Case0311Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0307 evaluates query Case0307 over one batch of table t:
+// Case0311 evaluates query Case0311 over one batch of table t:
 //
 //	SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0307Input); err != nil {
-		return nil, fmt.Errorf("query Case0307: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0311Input); err != nil {
+		return nil, fmt.Errorf("query Case0311: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0307: %w", err)
+		return nil, fmt.Errorf("query Case0311: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35385,7 +35341,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a BETWEEN 1 DIV 0 AND 3
-	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND CAST(3 AS BIGINT))
+	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	inRange := vec.Make[bool](n)
@@ -35420,7 +35376,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		aV := a.V[:n]
 		out := inRange2.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(int64(3)))
+			out[i] = rt.LeInt64(aV[i], int64(3))
 		}
 	} else {
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -35433,7 +35389,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				inRange2.SetErr(i, e)
 				continue
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(int64(3)))
+			inRange2.V[i] = rt.LeInt64(a.V[i], int64(3))
 		}
 	}
 	between.Add(&inRange2)
@@ -35453,15 +35409,15 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0307Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0311Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0308Input is the schema of Case0308's input batches (table t).
-var case0308Input = arrow.NewSchema([]arrow.Field{
+// case0312Input is the schema of Case0312's input batches (table t).
+var case0312Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -35480,26 +35436,26 @@ var case0308Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0308Schema is the schema of the batches Case0308 returns.
-var Case0308Schema = arrow.NewSchema([]arrow.Field{
+// Case0312Schema is the schema of the batches Case0312 returns.
+var Case0312Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0308 evaluates query Case0308 over one batch of table t:
+// Case0312 evaluates query Case0312 over one batch of table t:
 //
 //	SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0308Input); err != nil {
-		return nil, fmt.Errorf("query Case0308: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0312Input); err != nil {
+		return nil, fmt.Errorf("query Case0312: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0308: %w", err)
+		return nil, fmt.Errorf("query Case0312: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -35605,411 +35561,6 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0308Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0309Input is the schema of Case0309's input batches (table t).
-var case0309Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0309Schema is the schema of the batches Case0309 returns.
-var Case0309Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0309 evaluates query Case0309 over one batch of table t:
-//
-//	SELECT TRY(1 DIV 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0309Input); err != nil {
-		return nil, fmt.Errorf("query Case0309: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0309: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: TRY(1 DIV 0)
-	konst := vec.NullVec[int64](n)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0309Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0310Input is the schema of Case0310's input batches (table t).
-var case0310Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0310Schema is the schema of the batches Case0310 returns.
-var Case0310Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0310 evaluates query Case0310 over one batch of table t:
-//
-//	SELECT TRY(a DIV b) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0310Input); err != nil {
-		return nil, fmt.Errorf("query Case0310: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0310: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: TRY(a DIV b)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// TRY((a DIV b))
-	tried := vec.Try(&quotient, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0310Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0311Input is the schema of Case0311's input batches (table t).
-var case0311Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0311Schema is the schema of the batches Case0311 returns.
-var Case0311Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0311 evaluates query Case0311 over one batch of table t:
-//
-//	SELECT TRY(a DIV b) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0311Input); err != nil {
-		return nil, fmt.Errorf("query Case0311: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0311: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: TRY(a DIV b)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() && b.Clean() {
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// TRY((a DIV b))
-	tried := vec.Try(&quotient, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0311Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0312Input is the schema of Case0312's input batches (table t).
-var case0312Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0312Schema is the schema of the batches Case0312 returns.
-var Case0312Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0312 evaluates query Case0312 over one batch of table t:
-//
-//	SELECT TRY(m['k']) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0312Input); err != nil {
-		return nil, fmt.Errorf("query Case0312: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0312: %w", err)
-	}
-	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-	mItems := mArr.Items().(*array.Int64)
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: TRY(m['k'])
-	// m['k']
-	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry_2)
-		}
-	}
-	// TRY(m['k'])
-	tried := vec.Try(&entry, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(m['k'])"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
 	out := array.NewRecordBatch(Case0312Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -36044,7 +35595,7 @@ var Case0313Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0313 evaluates query Case0313 over one batch of table t:
 //
-//	SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t
+//	SELECT TRY(1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36059,91 +35610,19 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0313: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: TRY(a + 1) + (1 DIV 0)
-	// (a + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	// TRY((a + CAST(1 AS BIGINT)))
-	tried := vec.Try(&sum, all, n)
-	// (TRY((a + CAST(1 AS BIGINT))) + ERROR(DIVIDE_BY_ZERO))
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	sum2 := vec.Make[int64](n)
-	if all == nil && tried.Clean() && konst.Clean() {
-		triedV := tried.V[:n]
-		konstV := konst.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(triedV[i], konstV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if tried.IsNull(i) || konst.IsNull(i) {
-				sum2.SetNull(i)
-				continue
-			}
-			if e := tried.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(tried.V[i], konst.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
-		}
-	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: TRY(1 DIV 0)
+	konst := vec.NullVec[int64](n)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a + 1) + (1 DIV 0)"}
+		texts := []string{"", "TRY(1 DIV 0)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -36152,7 +35631,7 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0313Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -36187,7 +35666,7 @@ var Case0314Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0314 evaluates query Case0314 over one batch of table t:
 //
-//	SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t
+//	SELECT TRY(a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36203,19 +35682,353 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: TRY(a DIV b)
+	// (a DIV b)
+	quotient := vec.Make[int64](n)
+	if a.Clean() && b.Clean() {
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || b.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(a.V[i], b.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	// TRY((a DIV b))
+	tried := vec.Try(&quotient, all, n)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(a DIV b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	out := array.NewRecordBatch(Case0314Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0315Input is the schema of Case0315's input batches (table t).
+var case0315Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0315Schema is the schema of the batches Case0315 returns.
+var Case0315Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0315 evaluates query Case0315 over one batch of table t:
+//
+//	SELECT TRY(a DIV b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0315Input); err != nil {
+		return nil, fmt.Errorf("query Case0315: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0315: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: TRY(a DIV b)
+	// (a DIV b)
+	quotient := vec.Make[int64](n)
+	if a.Clean() && b.Clean() {
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || b.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(a.V[i], b.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	// TRY((a DIV b))
+	tried := vec.Try(&quotient, all, n)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(a DIV b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	out := array.NewRecordBatch(Case0315Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0316Input is the schema of Case0316's input batches (table t).
+var case0316Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0316Schema is the schema of the batches Case0316 returns.
+var Case0316Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0316 evaluates query Case0316 over one batch of table t:
+//
+//	SELECT TRY(m['k']) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0316Input); err != nil {
+		return nil, fmt.Errorf("query Case0316: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0316: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: TRY(m['k'])
+	// m['k']
+	entry := vec.Make[int64](n)
+	if mArr.NullN() == 0 {
+		out := entry.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
+			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				entry.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
+			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			entry.V[i] = mItems.Value(entry2)
+		}
+	}
+	// TRY(m['k'])
+	tried := vec.Try(&entry, all, n)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(m['k'])"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	out := array.NewRecordBatch(Case0316Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0317Input is the schema of Case0317's input batches (table t).
+var case0317Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0317Schema is the schema of the batches Case0317 returns.
+var Case0317Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0317 evaluates query Case0317 over one batch of table t:
+//
+//	SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0317Input); err != nil {
+		return nil, fmt.Errorf("query Case0317: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0317: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
 	// r: TRY(a + 1) + (1 DIV 0)
-	// (a + CAST(1 AS BIGINT))
+	// (a + 1)
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := sum.V[:n]
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(1)))
+			r, err := rt.AddInt64(aV[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -36233,7 +36046,7 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(1)))
+			r, err := rt.AddInt64(a.V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -36241,12 +36054,12 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	// TRY((a + CAST(1 AS BIGINT)))
+	// TRY((a + 1))
 	tried := vec.Try(&sum, all, n)
-	// (TRY((a + CAST(1 AS BIGINT))) + ERROR(DIVIDE_BY_ZERO))
+	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum2 := vec.Make[int64](n)
-	if all == nil && tried.Clean() && konst.Clean() {
+	if tried.Clean() && konst.Clean() {
 		triedV := tried.V[:n]
 		konstV := konst.V[:n]
 		out := sum2.V[:n]
@@ -36296,326 +36109,6 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Case0314Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0315Input is the schema of Case0315's input batches (table t).
-var case0315Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0315Schema is the schema of the batches Case0315 returns.
-var Case0315Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0315 evaluates query Case0315 over one batch of table t:
-//
-//	SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0315Input); err != nil {
-		return nil, fmt.Errorf("query Case0315: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0315: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: COALESCE(TRY(CAST(s AS INT)), -1)
-	// COALESCE(TRY(CAST(s AS INT)), -1)
-	coalesced := vec.Make[int32](n)
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
-		}
-	}
-	// TRY(CAST(s AS INT))
-	tried := vec.Try(&asInt, all, n)
-	vec.MergeNonNull(&coalesced, &tried, all, n)
-	stillNull := vec.NullRows(&tried, all, n)
-	vec.Fill(&coalesced, int32(-1), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0315Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0316Input is the schema of Case0316's input batches (table t).
-var case0316Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0316Schema is the schema of the batches Case0316 returns.
-var Case0316Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0316 evaluates query Case0316 over one batch of table t:
-//
-//	SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0316Input); err != nil {
-		return nil, fmt.Errorf("query Case0316: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0316: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: COALESCE(TRY(CAST(s AS INT)), -1)
-	// COALESCE(TRY(CAST(s AS INT)), -1)
-	coalesced := vec.Make[int32](n)
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	if all == nil && sArr.NullN() == 0 {
-		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
-		}
-	}
-	// TRY(CAST(s AS INT))
-	tried := vec.Try(&asInt, all, n)
-	vec.MergeNonNull(&coalesced, &tried, all, n)
-	stillNull := vec.NullRows(&tried, all, n)
-	vec.Fill(&coalesced, int32(-1), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0316Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0317Input is the schema of Case0317's input batches (table t).
-var case0317Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0317Schema is the schema of the batches Case0317 returns.
-var Case0317Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0317 evaluates query Case0317 over one batch of table t:
-//
-//	SELECT m['k'] AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0317Input); err != nil {
-		return nil, fmt.Errorf("query Case0317: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0317: %w", err)
-	}
-	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-	mItems := mArr.Items().(*array.Int64)
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: m['k']
-	// m['k']
-	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
-		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry_2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry_2)
-		}
-	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['k']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
 	out := array.NewRecordBatch(Case0317Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -36650,7 +36143,7 @@ var Case0318Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0318 evaluates query Case0318 over one batch of table t:
 //
-//	SELECT m['k'] AS r FROM t
+//	SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36665,58 +36158,91 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0318: %w", err)
 	}
 	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-	mItems := mArr.Items().(*array.Int64)
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: m['k']
-	// m['k']
-	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
-		out := entry.V[:n]
+	// r: TRY(a + 1) + (1 DIV 0)
+	// (a + 1)
+	sum := vec.Make[int64](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := sum.V[:n]
 		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+			r, err := rt.AddInt64(aV[i], int64(1))
+			if err != nil {
+				sum.SetErr(i, err)
 				continue
 			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry_2)
+			out[i] = r
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
+			if a.IsNull(i) {
+				sum.SetNull(i)
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+			if e := a.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
 				continue
 			}
-			if mItems.IsNull(entry_2) {
-				entry.SetNull(i)
+			r, err := rt.AddInt64(a.V[i], int64(1))
+			if err != nil {
+				sum.SetErr(i, err)
 				continue
 			}
-			entry.V[i] = mItems.Value(entry_2)
+			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// TRY((a + 1))
+	tried := vec.Try(&sum, all, n)
+	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
+	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	sum2 := vec.Make[int64](n)
+	if tried.Clean() && konst.Clean() {
+		triedV := tried.V[:n]
+		konstV := konst.V[:n]
+		out := sum2.V[:n]
+		for i := range out {
+			r, err := rt.AddInt64(triedV[i], konstV[i])
+			if err != nil {
+				sum2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if tried.IsNull(i) || konst.IsNull(i) {
+				sum2.SetNull(i)
+				continue
+			}
+			if e := tried.ErrAt(i); e != nil {
+				sum2.SetErr(i, e)
+				continue
+			}
+			if e := konst.ErrAt(i); e != nil {
+				sum2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.AddInt64(tried.V[i], konst.V[i])
+			if err != nil {
+				sum2.SetErr(i, err)
+				continue
+			}
+			sum2.V[i] = r
+		}
+	}
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['k']"}
+		texts := []string{"", "TRY(a + 1) + (1 DIV 0)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -36725,7 +36251,7 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
 	out := array.NewRecordBatch(Case0318Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -36755,12 +36281,12 @@ var case0319Input = arrow.NewSchema([]arrow.Field{
 
 // Case0319Schema is the schema of the batches Case0319 returns.
 var Case0319Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0319 evaluates query Case0319 over one batch of table t:
 //
-//	SELECT element_at(m, 'k') AS r FROM t
+//	SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36775,58 +36301,53 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0319: %w", err)
 	}
 	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-	mItems := mArr.Items().(*array.Int64)
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: element_at(m, 'k')
-	// element_at(m, 'k')
-	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
-		out := elementAt.V[:n]
+	// r: COALESCE(TRY(CAST(s AS INT)), -1)
+	// COALESCE(TRY(CAST(s AS INT)), -1)
+	coalesced := vec.Make[int32](n)
+	// CAST(s AS INT)
+	asInt := vec.Make[int32](n)
+	if sArr.NullN() == 0 {
+		out := asInt.V[:n]
 		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "k")
-			if entry < 0 {
-				elementAt.SetNull(i)
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.SetErr(i, err)
 				continue
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry)
+			out[i] = r
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if mArr.IsNull(i) {
-				elementAt.SetNull(i)
+			if sArr.IsNull(i) {
+				asInt.SetNull(i)
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "k")
-			if entry < 0 {
-				elementAt.SetNull(i)
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.SetErr(i, err)
 				continue
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			elementAt.V[i] = mItems.Value(entry)
+			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// TRY(CAST(s AS INT))
+	tried := vec.Try(&asInt, all, n)
+	vec.MergeNonNull(&coalesced, &tried, all, n)
+	stillNull := vec.NullRows(&tried, all, n)
+	vec.Fill(&coalesced, int32(-1), stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, 'k')"}
+		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -36835,7 +36356,7 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
 	out := array.NewRecordBatch(Case0319Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -36865,12 +36386,12 @@ var case0320Input = arrow.NewSchema([]arrow.Field{
 
 // Case0320Schema is the schema of the batches Case0320 returns.
 var Case0320Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0320 evaluates query Case0320 over one batch of table t:
 //
-//	SELECT element_at(m, 'j') AS r FROM t
+//	SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36885,58 +36406,53 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0320: %w", err)
 	}
 	n := int(in.NumRows())
-	mArr := in.Column(11).(*array.Map)
-	mKeys := vec.StringKeys(mArr.Keys())
-	mItems := mArr.Items().(*array.Int64)
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: element_at(m, 'j')
-	// element_at(m, 'j')
-	elementAt := vec.Make[int64](n)
-	if (all == nil || len(all) > n/2) && mArr.NullN() == 0 {
-		out := elementAt.V[:n]
+	// r: COALESCE(TRY(CAST(s AS INT)), -1)
+	// COALESCE(TRY(CAST(s AS INT)), -1)
+	coalesced := vec.Make[int32](n)
+	// CAST(s AS INT)
+	asInt := vec.Make[int32](n)
+	if sArr.NullN() == 0 {
+		out := asInt.V[:n]
 		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "j")
-			if entry < 0 {
-				elementAt.SetNull(i)
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.SetErr(i, err)
 				continue
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry)
+			out[i] = r
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if mArr.IsNull(i) {
-				elementAt.SetNull(i)
+			if sArr.IsNull(i) {
+				asInt.SetNull(i)
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "j")
-			if entry < 0 {
-				elementAt.SetNull(i)
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.SetErr(i, err)
 				continue
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			elementAt.V[i] = mItems.Value(entry)
+			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// TRY(CAST(s AS INT))
+	tried := vec.Try(&asInt, all, n)
+	vec.MergeNonNull(&coalesced, &tried, all, n)
+	stillNull := vec.NullRows(&tried, all, n)
+	vec.Fill(&coalesced, int32(-1), stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, 'j')"}
+		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -36945,7 +36461,7 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
 	out := array.NewRecordBatch(Case0320Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -37006,20 +36522,20 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: m['k']
 	// m['k']
 	entry := vec.Make[int64](n)
-	if all == nil && mArr.NullN() == 0 {
+	if mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
 			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if mItems.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = mItems.Value(entry_2)
+			out[i] = mItems.Value(entry2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -37029,16 +36545,16 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				continue
 			}
 			start, end := mArr.ValueOffsets(i)
-			entry_2 := vec.FindString(mKeys, start, end, "k")
-			if entry_2 < 0 {
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
 				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if mItems.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = mItems.Value(entry_2)
+			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -37085,12 +36601,12 @@ var case0322Input = arrow.NewSchema([]arrow.Field{
 
 // Case0322Schema is the schema of the batches Case0322 returns.
 var Case0322Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0322 evaluates query Case0322 over one batch of table t:
 //
-//	SELECT n[2] AS r FROM t
+//	SELECT m['k'] AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -37105,50 +36621,50 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0322: %w", err)
 	}
 	n := int(in.NumRows())
-	n_Arr := in.Column(12).(*array.Map)
-	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
-	n_Items := n_Arr.Items().(*array.String)
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: n[2]
-	// n[CAST(2 AS BIGINT)]
-	entry := vec.Make[string](n)
-	if all == nil && n_Arr.NullN() == 0 {
+	// r: m['k']
+	// m['k']
+	entry := vec.Make[int64](n)
+	if mArr.NullN() == 0 {
 		out := entry.V[:n]
 		for i := range out {
-			start, end := n_Arr.ValueOffsets(i)
-			entry_2 := vec.FindInt64(n_Keys, start, end, int64(int64(2)))
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(int64(2))))
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if n_Items.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			out[i] = n_Items.Value(entry_2)
+			out[i] = mItems.Value(entry2)
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
-			if n_Arr.IsNull(i) {
+			if mArr.IsNull(i) {
 				entry.SetNull(i)
 				continue
 			}
-			start, end := n_Arr.ValueOffsets(i)
-			entry_2 := vec.FindInt64(n_Keys, start, end, int64(int64(2)))
-			if entry_2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(int64(2))))
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
 				continue
 			}
-			if n_Items.IsNull(entry_2) {
+			if mItems.IsNull(entry2) {
 				entry.SetNull(i)
 				continue
 			}
-			entry.V[i] = n_Items.Value(entry_2)
+			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -37156,7 +36672,7 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "n[2]"}
+		texts := []string{"", "m['k']"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -37165,7 +36681,7 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
 	out := array.NewRecordBatch(Case0322Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -37195,12 +36711,12 @@ var case0323Input = arrow.NewSchema([]arrow.Field{
 
 // Case0323Schema is the schema of the batches Case0323 returns.
 var Case0323Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0323 evaluates query Case0323 over one batch of table t:
 //
-//	SELECT n[i] AS r FROM t
+//	SELECT element_at(m, 'k') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -37213,6 +36729,446 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
 		return nil, fmt.Errorf("query Case0323: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: element_at(m, 'k')
+	// element_at(m, 'k')
+	elementAt := vec.Make[int64](n)
+	if mArr.NullN() == 0 {
+		out := elementAt.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "k")
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
+			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				elementAt.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "k")
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
+			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			elementAt.V[i] = mItems.Value(entry)
+		}
+	}
+	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "element_at(m, 'k')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	out := array.NewRecordBatch(Case0323Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0324Input is the schema of Case0324's input batches (table t).
+var case0324Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0324Schema is the schema of the batches Case0324 returns.
+var Case0324Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0324 evaluates query Case0324 over one batch of table t:
+//
+//	SELECT element_at(m, 'j') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0324Input); err != nil {
+		return nil, fmt.Errorf("query Case0324: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0324: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: element_at(m, 'j')
+	// element_at(m, 'j')
+	elementAt := vec.Make[int64](n)
+	if mArr.NullN() == 0 {
+		out := elementAt.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "j")
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
+			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				elementAt.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "j")
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
+			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			elementAt.V[i] = mItems.Value(entry)
+		}
+	}
+	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "element_at(m, 'j')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	out := array.NewRecordBatch(Case0324Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0325Input is the schema of Case0325's input batches (table t).
+var case0325Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0325Schema is the schema of the batches Case0325 returns.
+var Case0325Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0325 evaluates query Case0325 over one batch of table t:
+//
+//	SELECT m['k'] AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0325Input); err != nil {
+		return nil, fmt.Errorf("query Case0325: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0325: %w", err)
+	}
+	n := int(in.NumRows())
+	mArr := in.Column(11).(*array.Map)
+	mKeys := vec.StringKeys(mArr.Keys())
+	mItems := mArr.Items().(*array.Int64)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: m['k']
+	// m['k']
+	entry := vec.Make[int64](n)
+	if mArr.NullN() == 0 {
+		out := entry.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
+			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				entry.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
+			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			entry.V[i] = mItems.Value(entry2)
+		}
+	}
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "m['k']"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	out := array.NewRecordBatch(Case0325Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0326Input is the schema of Case0326's input batches (table t).
+var case0326Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0326Schema is the schema of the batches Case0326 returns.
+var Case0326Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0326 evaluates query Case0326 over one batch of table t:
+//
+//	SELECT n[2] AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0326Input); err != nil {
+		return nil, fmt.Errorf("query Case0326: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0326: %w", err)
+	}
+	n := int(in.NumRows())
+	n_Arr := in.Column(12).(*array.Map)
+	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Items := n_Arr.Items().(*array.String)
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: n[2]
+	// n[2]
+	entry := vec.Make[string](n)
+	if n_Arr.NullN() == 0 {
+		out := entry.V[:n]
+		for i := range out {
+			start, end := n_Arr.ValueOffsets(i)
+			entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
+				continue
+			}
+			if n_Items.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = n_Items.Value(entry2)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if n_Arr.IsNull(i) {
+				entry.SetNull(i)
+				continue
+			}
+			start, end := n_Arr.ValueOffsets(i)
+			entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
+				continue
+			}
+			if n_Items.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			entry.V[i] = n_Items.Value(entry2)
+		}
+	}
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "n[2]"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
+	out := array.NewRecordBatch(Case0326Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0327Input is the schema of Case0327's input batches (table t).
+var case0327Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0327Schema is the schema of the batches Case0327 returns.
+var Case0327Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0327 evaluates query Case0327 over one batch of table t:
+//
+//	SELECT n[i] AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0327Input); err != nil {
+		return nil, fmt.Errorf("query Case0327: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0327: %w", err)
 	}
 	n := int(in.NumRows())
 	n_Arr := in.Column(12).(*array.Map)
@@ -37298,16 +37254,16 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			out := entry2.V[:n]
 			for i := range out {
 				start, end := n_Arr.ValueOffsets(i)
-				entry_2 := vec.FindInt64(n_Keys, start, end, asBigintV[i])
-				if entry_2 < 0 {
+				entry3 := vec.FindInt64(n_Keys, start, end, asBigintV[i])
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistInt64(asBigintV[i]))
 					continue
 				}
-				if n_Items.IsNull(entry_2) {
+				if n_Items.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				out[i] = n_Items.Value(entry_2)
+				out[i] = n_Items.Value(entry3)
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -37321,16 +37277,16 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 					continue
 				}
 				start, end := n_Arr.ValueOffsets(i)
-				entry_2 := vec.FindInt64(n_Keys, start, end, asBigint.V[i])
-				if entry_2 < 0 {
+				entry3 := vec.FindInt64(n_Keys, start, end, asBigint.V[i])
+				if entry3 < 0 {
 					entry2.SetErr(i, rt.MapKeyNotExistInt64(asBigint.V[i]))
 					continue
 				}
-				if n_Items.IsNull(entry_2) {
+				if n_Items.IsNull(entry3) {
 					entry2.SetNull(i)
 					continue
 				}
-				entry2.V[i] = n_Items.Value(entry_2)
+				entry2.V[i] = n_Items.Value(entry3)
 			}
 		}
 		if fused {
@@ -37360,15 +37316,15 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0323Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0327Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0324Input is the schema of Case0324's input batches (table t).
-var case0324Input = arrow.NewSchema([]arrow.Field{
+// case0328Input is the schema of Case0328's input batches (table t).
+var case0328Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -37387,26 +37343,26 @@ var case0324Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0324Schema is the schema of the batches Case0324 returns.
-var Case0324Schema = arrow.NewSchema([]arrow.Field{
+// Case0328Schema is the schema of the batches Case0328 returns.
+var Case0328Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0324 evaluates query Case0324 over one batch of table t:
+// Case0328 evaluates query Case0328 over one batch of table t:
 //
 //	SELECT 7 / 2 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0324Input); err != nil {
-		return nil, fmt.Errorf("query Case0324: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0328Input); err != nil {
+		return nil, fmt.Errorf("query Case0328: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0324: %w", err)
+		return nil, fmt.Errorf("query Case0328: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -37431,15 +37387,15 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0324Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0328Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0325Input is the schema of Case0325's input batches (table t).
-var case0325Input = arrow.NewSchema([]arrow.Field{
+// case0329Input is the schema of Case0329's input batches (table t).
+var case0329Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -37458,26 +37414,26 @@ var case0325Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0325Schema is the schema of the batches Case0325 returns.
-var Case0325Schema = arrow.NewSchema([]arrow.Field{
+// Case0329Schema is the schema of the batches Case0329 returns.
+var Case0329Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0325 evaluates query Case0325 over one batch of table t:
+// Case0329 evaluates query Case0329 over one batch of table t:
 //
 //	SELECT a / b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0325Input); err != nil {
-		return nil, fmt.Errorf("query Case0325: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0329Input); err != nil {
+		return nil, fmt.Errorf("query Case0329: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0325: %w", err)
+		return nil, fmt.Errorf("query Case0329: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -37642,15 +37598,15 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0325Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0329Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0326Input is the schema of Case0326's input batches (table t).
-var case0326Input = arrow.NewSchema([]arrow.Field{
+// case0330Input is the schema of Case0330's input batches (table t).
+var case0330Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -37669,26 +37625,26 @@ var case0326Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0326Schema is the schema of the batches Case0326 returns.
-var Case0326Schema = arrow.NewSchema([]arrow.Field{
+// Case0330Schema is the schema of the batches Case0330 returns.
+var Case0330Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0326 evaluates query Case0326 over one batch of table t:
+// Case0330 evaluates query Case0330 over one batch of table t:
 //
 //	SELECT x / y AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0326Input); err != nil {
-		return nil, fmt.Errorf("query Case0326: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0330Input); err != nil {
+		return nil, fmt.Errorf("query Case0330: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0326: %w", err)
+		return nil, fmt.Errorf("query Case0330: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -37701,7 +37657,7 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: x / y
 	// (x / y)
 	quotient := vec.Make[float64](n)
-	if all == nil && x.Clean() && y.Clean() {
+	if x.Clean() && y.Clean() {
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
@@ -37751,354 +37707,6 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0326Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0327Input is the schema of Case0327's input batches (table t).
-var case0327Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0327Schema is the schema of the batches Case0327 returns.
-var Case0327Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0327 evaluates query Case0327 over one batch of table t:
-//
-//	SELECT 7 DIV 2 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0327Input); err != nil {
-		return nil, fmt.Errorf("query Case0327: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0327: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: 7 DIV 2
-	konst := vec.Const[int64](n, int64(int64(3)))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "7 DIV 2"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0327Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0328Input is the schema of Case0328's input batches (table t).
-var case0328Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0328Schema is the schema of the batches Case0328 returns.
-var Case0328Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0328 evaluates query Case0328 over one batch of table t:
-//
-//	SELECT -7 DIV 2 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0328Input); err != nil {
-		return nil, fmt.Errorf("query Case0328: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0328: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: -7 DIV 2
-	konst := vec.Const[int64](n, int64(int64(-3)))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-7 DIV 2"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0328Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0329Input is the schema of Case0329's input batches (table t).
-var case0329Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0329Schema is the schema of the batches Case0329 returns.
-var Case0329Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0329 evaluates query Case0329 over one batch of table t:
-//
-//	SELECT a DIV -1 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0329Input); err != nil {
-		return nil, fmt.Errorf("query Case0329: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0329: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a DIV -1
-	// (a DIV CAST(-1 AS BIGINT))
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(-1)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(-1)))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a DIV -1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0329Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0330Input is the schema of Case0330's input batches (table t).
-var case0330Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0330Schema is the schema of the batches Case0330 returns.
-var Case0330Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0330 evaluates query Case0330 over one batch of table t:
-//
-//	SELECT a + 1 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0330Input); err != nil {
-		return nil, fmt.Errorf("query Case0330: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0330: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a + 1
-	// (a + CAST(1 AS BIGINT))
-	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(int64(1)))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
-		}
-	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
 	out := array.NewRecordBatch(Case0330Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -38128,12 +37736,12 @@ var case0331Input = arrow.NewSchema([]arrow.Field{
 
 // Case0331Schema is the schema of the batches Case0331 returns.
 var Case0331Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0331 evaluates query Case0331 over one batch of table t:
 //
-//	SELECT a - 1 AS r FROM t
+//	SELECT 7 DIV 2 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -38148,51 +37756,19 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0331: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a - 1
-	// (a - CAST(1 AS BIGINT))
-	difference := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(aV[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				difference.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(a.V[i], int64(int64(1)))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
-		}
-	}
-	if r, e := vec.First(&difference, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: 7 DIV 2
+	konst := vec.Const[int64](n, int64(3))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a - 1"}
+		texts := []string{"", "7 DIV 2"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -38201,7 +37777,7 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0331Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -38231,12 +37807,12 @@ var case0332Input = arrow.NewSchema([]arrow.Field{
 
 // Case0332Schema is the schema of the batches Case0332 returns.
 var Case0332Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0332 evaluates query Case0332 over one batch of table t:
 //
-//	SELECT a * 2 AS r FROM t
+//	SELECT -7 DIV 2 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -38251,51 +37827,19 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0332: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a * 2
-	// (a * CAST(2 AS BIGINT))
-	product := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(aV[i], int64(int64(2)))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				product.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(a.V[i], int64(int64(2)))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
-		}
-	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: -7 DIV 2
+	konst := vec.Const[int64](n, int64(-3))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a * 2"}
+		texts := []string{"", "-7 DIV 2"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -38304,7 +37848,7 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0332Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -38334,12 +37878,12 @@ var case0333Input = arrow.NewSchema([]arrow.Field{
 
 // Case0333Schema is the schema of the batches Case0333 returns.
 var Case0333Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0333 evaluates query Case0333 over one batch of table t:
 //
-//	SELECT i + 1 AS r FROM t
+//	SELECT a DIV -1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -38354,6 +37898,418 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0333: %w", err)
 	}
 	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a DIV -1
+	// (a DIV -1)
+	quotient := vec.Make[int64](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], int64(-1))
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(a.V[i], int64(-1))
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a DIV -1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
+	out := array.NewRecordBatch(Case0333Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0334Input is the schema of Case0334's input batches (table t).
+var case0334Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0334Schema is the schema of the batches Case0334 returns.
+var Case0334Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0334 evaluates query Case0334 over one batch of table t:
+//
+//	SELECT a + 1 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0334Input); err != nil {
+		return nil, fmt.Errorf("query Case0334: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0334: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a + 1
+	// (a + 1)
+	sum := vec.Make[int64](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := sum.V[:n]
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], int64(1))
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				sum.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			r, err := rt.AddInt64(a.V[i], int64(1))
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			sum.V[i] = r
+		}
+	}
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0334Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0335Input is the schema of Case0335's input batches (table t).
+var case0335Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0335Schema is the schema of the batches Case0335 returns.
+var Case0335Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0335 evaluates query Case0335 over one batch of table t:
+//
+//	SELECT a - 1 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0335Input); err != nil {
+		return nil, fmt.Errorf("query Case0335: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0335: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a - 1
+	// (a - 1)
+	difference := vec.Make[int64](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := difference.V[:n]
+		for i := range out {
+			r, err := rt.SubInt64(aV[i], int64(1))
+			if err != nil {
+				difference.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				difference.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				difference.SetErr(i, e)
+				continue
+			}
+			r, err := rt.SubInt64(a.V[i], int64(1))
+			if err != nil {
+				difference.SetErr(i, err)
+				continue
+			}
+			difference.V[i] = r
+		}
+	}
+	if r, e := vec.First(&difference, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a - 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &difference, all, n)}
+	out := array.NewRecordBatch(Case0335Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0336Input is the schema of Case0336's input batches (table t).
+var case0336Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0336Schema is the schema of the batches Case0336 returns.
+var Case0336Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0336 evaluates query Case0336 over one batch of table t:
+//
+//	SELECT a * 2 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0336Input); err != nil {
+		return nil, fmt.Errorf("query Case0336: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0336: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: a * 2
+	// (a * 2)
+	product := vec.Make[int64](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := product.V[:n]
+		for i := range out {
+			r, err := rt.MulInt64(aV[i], int64(2))
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				product.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			r, err := rt.MulInt64(a.V[i], int64(2))
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			product.V[i] = r
+		}
+	}
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a * 2"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	out := array.NewRecordBatch(Case0336Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0337Input is the schema of Case0337's input batches (table t).
+var case0337Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0337Schema is the schema of the batches Case0337 returns.
+var Case0337Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0337 evaluates query Case0337 over one batch of table t:
+//
+//	SELECT i + 1 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0337Input); err != nil {
+		return nil, fmt.Errorf("query Case0337: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0337: %w", err)
+	}
+	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
@@ -38363,7 +38319,7 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: i + 1
 	// (i + 1)
 	sum := vec.Make[int32](n)
-	if all == nil && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := sum.V[:n]
 		for i := range out {
@@ -38408,15 +38364,15 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0333Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0337Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0334Input is the schema of Case0334's input batches (table t).
-var case0334Input = arrow.NewSchema([]arrow.Field{
+// case0338Input is the schema of Case0338's input batches (table t).
+var case0338Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -38435,26 +38391,26 @@ var case0334Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0334Schema is the schema of the batches Case0334 returns.
-var Case0334Schema = arrow.NewSchema([]arrow.Field{
+// Case0338Schema is the schema of the batches Case0338 returns.
+var Case0338Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0334 evaluates query Case0334 over one batch of table t:
+// Case0338 evaluates query Case0338 over one batch of table t:
 //
 //	SELECT i + a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0334Input); err != nil {
-		return nil, fmt.Errorf("query Case0334: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0338Input); err != nil {
+		return nil, fmt.Errorf("query Case0338: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0334: %w", err)
+		return nil, fmt.Errorf("query Case0338: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -38597,15 +38553,15 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0334Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0338Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0335Input is the schema of Case0335's input batches (table t).
-var case0335Input = arrow.NewSchema([]arrow.Field{
+// case0339Input is the schema of Case0339's input batches (table t).
+var case0339Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -38624,26 +38580,26 @@ var case0335Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0335Schema is the schema of the batches Case0335 returns.
-var Case0335Schema = arrow.NewSchema([]arrow.Field{
+// Case0339Schema is the schema of the batches Case0339 returns.
+var Case0339Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0335 evaluates query Case0335 over one batch of table t:
+// Case0339 evaluates query Case0339 over one batch of table t:
 //
 //	SELECT i * j AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0335Input); err != nil {
-		return nil, fmt.Errorf("query Case0335: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0339Input); err != nil {
+		return nil, fmt.Errorf("query Case0339: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0335: %w", err)
+		return nil, fmt.Errorf("query Case0339: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -38656,7 +38612,7 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: i * j
 	// (i * j)
 	product := vec.Make[int32](n)
-	if all == nil && i_.Clean() && j.Clean() {
+	if i_.Clean() && j.Clean() {
 		i_V := i_.V[:n]
 		jV := j.V[:n]
 		out := product.V[:n]
@@ -38706,15 +38662,15 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0335Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0339Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0336Input is the schema of Case0336's input batches (table t).
-var case0336Input = arrow.NewSchema([]arrow.Field{
+// case0340Input is the schema of Case0340's input batches (table t).
+var case0340Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -38733,26 +38689,26 @@ var case0336Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0336Schema is the schema of the batches Case0336 returns.
-var Case0336Schema = arrow.NewSchema([]arrow.Field{
+// Case0340Schema is the schema of the batches Case0340 returns.
+var Case0340Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0336 evaluates query Case0336 over one batch of table t:
+// Case0340 evaluates query Case0340 over one batch of table t:
 //
 //	SELECT -i AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0336Input); err != nil {
-		return nil, fmt.Errorf("query Case0336: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0340Input); err != nil {
+		return nil, fmt.Errorf("query Case0340: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0336: %w", err)
+		return nil, fmt.Errorf("query Case0340: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -38764,7 +38720,7 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: -i
 	// (-i)
 	minus := vec.Make[int32](n)
-	if all == nil && i_.Clean() {
+	if i_.Clean() {
 		i_V := i_.V[:n]
 		out := minus.V[:n]
 		for i := range out {
@@ -38809,15 +38765,15 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0336Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0340Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0337Input is the schema of Case0337's input batches (table t).
-var case0337Input = arrow.NewSchema([]arrow.Field{
+// case0341Input is the schema of Case0341's input batches (table t).
+var case0341Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -38836,26 +38792,26 @@ var case0337Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0337Schema is the schema of the batches Case0337 returns.
-var Case0337Schema = arrow.NewSchema([]arrow.Field{
+// Case0341Schema is the schema of the batches Case0341 returns.
+var Case0341Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0337 evaluates query Case0337 over one batch of table t:
+// Case0341 evaluates query Case0341 over one batch of table t:
 //
 //	SELECT x + 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0337Input); err != nil {
-		return nil, fmt.Errorf("query Case0337: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0341Input); err != nil {
+		return nil, fmt.Errorf("query Case0341: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0337: %w", err)
+		return nil, fmt.Errorf("query Case0341: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -38867,7 +38823,7 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: x + 1
 	// (x + 1.0)
 	sum := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := sum.V[:n]
 		for i := range out {
@@ -38902,15 +38858,15 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0337Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0341Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0338Input is the schema of Case0338's input batches (table t).
-var case0338Input = arrow.NewSchema([]arrow.Field{
+// case0342Input is the schema of Case0342's input batches (table t).
+var case0342Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -38929,26 +38885,26 @@ var case0338Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0338Schema is the schema of the batches Case0338 returns.
-var Case0338Schema = arrow.NewSchema([]arrow.Field{
+// Case0342Schema is the schema of the batches Case0342 returns.
+var Case0342Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0338 evaluates query Case0338 over one batch of table t:
+// Case0342 evaluates query Case0342 over one batch of table t:
 //
 //	SELECT x * 10 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0338Input); err != nil {
-		return nil, fmt.Errorf("query Case0338: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0342Input); err != nil {
+		return nil, fmt.Errorf("query Case0342: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0338: %w", err)
+		return nil, fmt.Errorf("query Case0342: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -38960,7 +38916,7 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// r: x * 10
 	// (x * 10.0)
 	product := vec.Make[float64](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := product.V[:n]
 		for i := range out {
@@ -38995,350 +38951,6 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0338Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0339Input is the schema of Case0339's input batches (table t).
-var case0339Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0339Schema is the schema of the batches Case0339 returns.
-var Case0339Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0339 evaluates query Case0339 over one batch of table t:
-//
-//	SELECT a % 0 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0339Input); err != nil {
-		return nil, fmt.Errorf("query Case0339: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0339: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: a % 0
-	// (a % CAST(0 AS BIGINT))
-	remainder := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(aV[i], int64(int64(0)))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				remainder.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModInt64(a.V[i], int64(int64(0)))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
-		}
-	}
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a % 0"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0339Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0340Input is the schema of Case0340's input batches (table t).
-var case0340Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0340Schema is the schema of the batches Case0340 returns.
-var Case0340Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0340 evaluates query Case0340 over one batch of table t:
-//
-//	SELECT -7 % 3 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0340Input); err != nil {
-		return nil, fmt.Errorf("query Case0340: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0340: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: -7 % 3
-	konst := vec.Const[int32](n, int32(-1))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-7 % 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0340Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0341Input is the schema of Case0341's input batches (table t).
-var case0341Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0341Schema is the schema of the batches Case0341 returns.
-var Case0341Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0341 evaluates query Case0341 over one batch of table t:
-//
-//	SELECT 7 % -3 AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0341Input); err != nil {
-		return nil, fmt.Errorf("query Case0341: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0341: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: 7 % -3
-	konst := vec.Const[int32](n, int32(1))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "7 % -3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0341Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0342Input is the schema of Case0342's input batches (table t).
-var case0342Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0342Schema is the schema of the batches Case0342 returns.
-var Case0342Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0342 evaluates query Case0342 over one batch of table t:
-//
-//	SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), case0342Input); err != nil {
-		return nil, fmt.Errorf("query Case0342: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0342: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
-
-	// r: IF(a > 0, 1 DIV 0, 5)
-	// (a > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
-		}
-	}
-	// IF((a > CAST(0 AS BIGINT)), ERROR(DIVIDE_BY_ZERO), CAST(5 AS BIGINT))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
-	vec.Fill(&ifResult, int64(int64(5)), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
 	out := array.NewRecordBatch(Case0342Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -39368,12 +38980,12 @@ var case0343Input = arrow.NewSchema([]arrow.Field{
 
 // Case0343Schema is the schema of the batches Case0343 returns.
 var Case0343Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0343 evaluates query Case0343 over one batch of table t:
 //
-//	SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t
+//	SELECT a % 0 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -39394,41 +39006,45 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: IF(a > 0, 1 DIV 0, 5)
-	// (a > CAST(0 AS BIGINT))
-	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	// r: a % 0
+	// (a % 0)
+	remainder := vec.Make[int64](n)
+	if a.Clean() {
 		aV := a.V[:n]
-		out := cmp.V[:n]
+		out := remainder.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
+			r, err := rt.ModInt64(aV[i], int64(0))
+			if err != nil {
+				remainder.SetErr(i, err)
+				continue
+			}
+			out[i] = r
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
 			if a.IsNull(i) {
-				cmp.SetNull(i)
+				remainder.SetNull(i)
 				continue
 			}
 			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
+				remainder.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
+			r, err := rt.ModInt64(a.V[i], int64(0))
+			if err != nil {
+				remainder.SetErr(i, err)
+				continue
+			}
+			remainder.V[i] = r
 		}
 	}
-	// IF((a > CAST(0 AS BIGINT)), ERROR(DIVIDE_BY_ZERO), CAST(5 AS BIGINT))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
-	vec.Fill(&ifResult, int64(int64(5)), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
+		texts := []string{"", "a % 0"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -39437,7 +39053,7 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
 	out := array.NewRecordBatch(Case0343Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -39472,7 +39088,7 @@ var Case0344Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0344 evaluates query Case0344 over one batch of table t:
 //
-//	SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t
+//	SELECT -7 % 3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -39492,14 +39108,14 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
-	konst := vec.ErrVec[int32](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	// r: -7 % 3
+	konst := vec.Const[int32](n, int32(-1))
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END"}
+		texts := []string{"", "-7 % 3"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -39538,12 +39154,12 @@ var case0345Input = arrow.NewSchema([]arrow.Field{
 
 // Case0345Schema is the schema of the batches Case0345 returns.
 var Case0345Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0345 evaluates query Case0345 over one batch of table t:
 //
-//	SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t
+//	SELECT 7 % -3 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -39558,96 +39174,19 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0345: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
-	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
-	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		out := r_Out.V
-		for i := range out {
-			switch {
-			case rt.GtInt64(aV[i], int64(int64(0))):
-				out[i] = int64(int64(2))
-			default:
-				out[i] = int64(int64(3))
-			}
-		}
-		r_Col = r_Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case rt.GtInt64(aV[i], int64(int64(0))):
-				out[i] = int64(int64(2))
-			default:
-				out[i] = int64(int64(3))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (a > CAST(0 AS BIGINT)) THEN CAST(2 AS BIGINT) ELSE CAST(3 AS BIGINT) END
-		caseResult2 := vec.Make[int64](n)
-		// (a > CAST(0 AS BIGINT))
-		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(int64(0)))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
-			}
-		}
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(int64(2)), when, n)
-		vec.Fill(&caseResult2, int64(int64(3)), notYet, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
-		}
-	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: 7 % -3
+	konst := vec.Const[int32](n, int32(1))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"}
+		texts := []string{"", "7 % -3"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -39655,11 +39194,8 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{r_Col}
+	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0345Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -39689,12 +39225,12 @@ var case0346Input = arrow.NewSchema([]arrow.Field{
 
 // Case0346Schema is the schema of the batches Case0346 returns.
 var Case0346Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0346 evaluates query Case0346 over one batch of table t:
 //
-//	SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t
+//	SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -39715,16 +39251,14 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
-	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
-	caseResult := vec.Make[int32](n)
-	// (a > CAST(0 AS BIGINT))
+	// r: IF(a > 0, 1 DIV 0, 5)
+	// (a > 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
+			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -39737,19 +39271,21 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
+	then, otherwise := vec.Split(&cmp, all, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &cmp, all, n)
+	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
+	vec.Fill(&ifResult, int64(5), otherwise, n)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
+		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -39758,7 +39294,7 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
 	out := array.NewRecordBatch(Case0346Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -39788,12 +39324,12 @@ var case0347Input = arrow.NewSchema([]arrow.Field{
 
 // Case0347Schema is the schema of the batches Case0347 returns.
 var Case0347Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0347 evaluates query Case0347 over one batch of table t:
 //
-//	SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t
+//	SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -39814,16 +39350,14 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
-	// CASE WHEN (a > CAST(0 AS BIGINT)) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
-	caseResult := vec.Make[int32](n)
-	// (a > CAST(0 AS BIGINT))
+	// r: IF(a > 0, 1 DIV 0, 5)
+	// (a > 0)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(int64(0)))
+			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -39836,19 +39370,21 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(int64(0)))
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
+	then, otherwise := vec.Split(&cmp, all, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &cmp, all, n)
+	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
+	vec.Fill(&ifResult, int64(5), otherwise, n)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
+		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -39857,7 +39393,7 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
 	out := array.NewRecordBatch(Case0347Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -39887,12 +39423,12 @@ var case0348Input = arrow.NewSchema([]arrow.Field{
 
 // Case0348Schema is the schema of the batches Case0348 returns.
 var Case0348Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0348 evaluates query Case0348 over one batch of table t:
 //
-//	SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t
+//	SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -39912,14 +39448,14 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: FALSE AND 1 DIV 0 = 1
-	konst := vec.Const[bool](n, false)
+	// r: CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
+	konst := vec.ErrVec[int32](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "FALSE AND 1 DIV 0 = 1"}
+		texts := []string{"", "CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -39928,7 +39464,7 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0348Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -39958,12 +39494,12 @@ var case0349Input = arrow.NewSchema([]arrow.Field{
 
 // Case0349Schema is the schema of the batches Case0349 returns.
 var Case0349Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0349 evaluates query Case0349 over one batch of table t:
 //
-//	SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t
+//	SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -39978,19 +39514,96 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0349: %w", err)
 	}
 	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: TRUE OR 1 DIV 0 = 1
-	konst := vec.Const[bool](n, true)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
+	// CASE WHEN (a > 0) THEN 2 ELSE 3 END
+	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if a.Clean() {
+		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := r_Out.V
+		for i := range out {
+			switch {
+			case rt.GtInt64(aV[i], int64(0)):
+				out[i] = int64(2)
+			default:
+				out[i] = int64(3)
+			}
+		}
+		r_Col = r_Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if a.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			switch {
+			case rt.GtInt64(aV[i], int64(0)):
+				out[i] = int64(2)
+			default:
+				out[i] = int64(3)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (a > 0) THEN 2 ELSE 3 END
+		caseResult2 := vec.Make[int64](n)
+		// (a > 0)
+		cmp := vec.Make[bool](n)
+		if (rest == nil || len(rest) > n/2) && a.Clean() {
+			aV := a.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := a.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
+			}
+		}
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int64(2), when, n)
+		vec.Fill(&caseResult2, int64(3), notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
+		if r_Col != nil {
+			r_Col.Release()
+		}
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRUE OR 1 DIV 0 = 1"}
+		texts := []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -39998,8 +39611,11 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			Row:    int64(errRow),
 		}
 	}
+	if r_Col == nil {
+		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{r_Col}
 	out := array.NewRecordBatch(Case0349Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40029,12 +39645,12 @@ var case0350Input = arrow.NewSchema([]arrow.Field{
 
 // Case0350Schema is the schema of the batches Case0350 returns.
 var Case0350Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0350 evaluates query Case0350 over one batch of table t:
 //
-//	SELECT p AND 1 DIV 0 = 1 AS r FROM t
+//	SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40049,24 +39665,47 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0350: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p AND 1 DIV 0 = 1
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	and.Add(&konst)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
+	caseResult := vec.Make[int32](n)
+	// (a > 0)
+	cmp := vec.Make[bool](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	vec.Fill(&caseResult, int32(1), when, n)
+	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND 1 DIV 0 = 1"}
+		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40075,7 +39714,7 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
 	out := array.NewRecordBatch(Case0350Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40105,12 +39744,12 @@ var case0351Input = arrow.NewSchema([]arrow.Field{
 
 // Case0351Schema is the schema of the batches Case0351 returns.
 var Case0351Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0351 evaluates query Case0351 over one batch of table t:
 //
-//	SELECT p AND 1 DIV 0 = 1 AS r FROM t
+//	SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40125,24 +39764,47 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0351: %w", err)
 	}
 	n := int(in.NumRows())
-	p := vec.Bools(in.Column(13))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: p AND 1 DIV 0 = 1
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	and.Add(&konst)
-	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
+	caseResult := vec.Make[int32](n)
+	// (a > 0)
+	cmp := vec.Make[bool](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	vec.Fill(&caseResult, int32(1), when, n)
+	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND 1 DIV 0 = 1"}
+		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40151,7 +39813,7 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
 	out := array.NewRecordBatch(Case0351Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40181,12 +39843,12 @@ var case0352Input = arrow.NewSchema([]arrow.Field{
 
 // Case0352Schema is the schema of the batches Case0352 returns.
 var Case0352Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0352 evaluates query Case0352 over one batch of table t:
 //
-//	SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t
+//	SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40201,24 +39863,19 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0352: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: COALESCE(NULL, a, 1 DIV 0)
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: FALSE AND 1 DIV 0 = 1
+	konst := vec.Const[bool](n, false)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(NULL, a, 1 DIV 0)"}
+		texts := []string{"", "FALSE AND 1 DIV 0 = 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40227,7 +39884,7 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0352Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40257,12 +39914,12 @@ var case0353Input = arrow.NewSchema([]arrow.Field{
 
 // Case0353Schema is the schema of the batches Case0353 returns.
 var Case0353Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0353 evaluates query Case0353 over one batch of table t:
 //
-//	SELECT 2147483647 + 1 AS r FROM t
+//	SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40282,14 +39939,14 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: 2147483647 + 1
-	konst := vec.ErrVec[int32](n, rt.NewError("ARITHMETIC_OVERFLOW", "integer overflow"))
+	// r: TRUE OR 1 DIV 0 = 1
+	konst := vec.Const[bool](n, true)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "2147483647 + 1"}
+		texts := []string{"", "TRUE OR 1 DIV 0 = 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40298,7 +39955,7 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0353Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40328,12 +39985,12 @@ var case0354Input = arrow.NewSchema([]arrow.Field{
 
 // Case0354Schema is the schema of the batches Case0354 returns.
 var Case0354Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case0354 evaluates query Case0354 over one batch of table t:
 //
-//	SELECT -2147483648 AS r FROM t
+//	SELECT p AND 1 DIV 0 = 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40348,19 +40005,24 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0354: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: -2147483648
-	konst := vec.Const[int32](n, int32(-2147483648))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: p AND 1 DIV 0 = 1
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	and.Add(&konst)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-2147483648"}
+		texts := []string{"", "p AND 1 DIV 0 = 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40369,7 +40031,7 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
 	out := array.NewRecordBatch(Case0354Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40399,12 +40061,12 @@ var case0355Input = arrow.NewSchema([]arrow.Field{
 
 // Case0355Schema is the schema of the batches Case0355 returns.
 var Case0355Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case0355 evaluates query Case0355 over one batch of table t:
 //
-//	SELECT 2147483648 AS r FROM t
+//	SELECT p AND 1 DIV 0 = 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40419,19 +40081,24 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0355: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: 2147483648
-	konst := vec.Const[int64](n, int64(int64(2147483648)))
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: p AND 1 DIV 0 = 1
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	and.Add(&konst)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "2147483648"}
+		texts := []string{"", "p AND 1 DIV 0 = 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40440,7 +40107,7 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
 	out := array.NewRecordBatch(Case0355Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40470,12 +40137,12 @@ var case0356Input = arrow.NewSchema([]arrow.Field{
 
 // Case0356Schema is the schema of the batches Case0356 returns.
 var Case0356Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0356 evaluates query Case0356 over one batch of table t:
 //
-//	SELECT a IS NULL AS r FROM t
+//	SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40496,15 +40163,18 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a IS NULL
-	// (a IS NULL)
-	isNull := vec.IsNull(&a, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: COALESCE(NULL, a, 1 DIV 0)
+	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IS NULL"}
+		texts := []string{"", "COALESCE(NULL, a, 1 DIV 0)"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40513,7 +40183,7 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
 	out := array.NewRecordBatch(Case0356Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40543,12 +40213,12 @@ var case0357Input = arrow.NewSchema([]arrow.Field{
 
 // Case0357Schema is the schema of the batches Case0357 returns.
 var Case0357Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0357 evaluates query Case0357 over one batch of table t:
 //
-//	SELECT a IS NOT NULL AS r FROM t
+//	SELECT 2147483647 + 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40563,21 +40233,19 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0357: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: a IS NOT NULL
-	// (a IS NOT NULL)
-	isNotNull := vec.IsNull(&a, true, all, n)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: 2147483647 + 1
+	konst := vec.ErrVec[int32](n, rt.NewError("ARITHMETIC_OVERFLOW", "integer overflow"))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IS NOT NULL"}
+		texts := []string{"", "2147483647 + 1"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40586,7 +40254,7 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0357Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40616,12 +40284,12 @@ var case0358Input = arrow.NewSchema([]arrow.Field{
 
 // Case0358Schema is the schema of the batches Case0358 returns.
 var Case0358Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0358 evaluates query Case0358 over one batch of table t:
 //
-//	SELECT (1 DIV a) IS NULL AS r FROM t
+//	SELECT -2147483648 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40636,53 +40304,19 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0358: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (1 DIV a) IS NULL
-	// (CAST(1 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// ((CAST(1 AS BIGINT) DIV a) IS NULL)
-	isNull := vec.IsNull(&quotient, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: -2147483648
+	konst := vec.Const[int32](n, int32(-2147483648))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV a) IS NULL"}
+		texts := []string{"", "-2147483648"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40691,7 +40325,7 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0358Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40721,12 +40355,12 @@ var case0359Input = arrow.NewSchema([]arrow.Field{
 
 // Case0359Schema is the schema of the batches Case0359 returns.
 var Case0359Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0359 evaluates query Case0359 over one batch of table t:
 //
-//	SELECT (1 DIV a) IS NULL AS r FROM t
+//	SELECT 2147483648 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40741,53 +40375,19 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0359: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: (1 DIV a) IS NULL
-	// (CAST(1 AS BIGINT) DIV a)
-	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(int64(1)), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(int64(1)), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
-		}
-	}
-	// ((CAST(1 AS BIGINT) DIV a) IS NULL)
-	isNull := vec.IsNull(&quotient, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	// r: 2147483648
+	konst := vec.Const[int64](n, int64(2147483648))
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV a) IS NULL"}
+		texts := []string{"", "2147483648"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40796,7 +40396,7 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
 	out := array.NewRecordBatch(Case0359Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -40831,7 +40431,7 @@ var Case0360Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0360 evaluates query Case0360 over one batch of table t:
 //
-//	SELECT isnull(s) AS r FROM t
+//	SELECT a IS NULL AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40846,21 +40446,21 @@ func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0360: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: isnull(s)
-	// (s IS NULL)
-	isNull := vec.IsNull(&s, false, all, n)
+	// r: a IS NULL
+	// (a IS NULL)
+	isNull := vec.IsNull(&a, false, all, n)
 	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "isnull(s)"}
+		texts := []string{"", "a IS NULL"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40904,7 +40504,7 @@ var Case0361Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0361 evaluates query Case0361 over one batch of table t:
 //
-//	SELECT isnotnull(s) AS r FROM t
+//	SELECT a IS NOT NULL AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40919,21 +40519,21 @@ func Case0361(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0361: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// r: isnotnull(s)
-	// (s IS NOT NULL)
-	isNotNull := vec.IsNull(&s, true, all, n)
+	// r: a IS NOT NULL
+	// (a IS NOT NULL)
+	isNotNull := vec.IsNull(&a, true, all, n)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
 		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "isnotnull(s)"}
+		texts := []string{"", "a IS NOT NULL"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -40972,12 +40572,12 @@ var case0362Input = arrow.NewSchema([]arrow.Field{
 
 // Case0362Schema is the schema of the batches Case0362 returns.
 var Case0362Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0362 evaluates query Case0362 over one batch of table t:
 //
-//	SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t
+//	SELECT (1 DIV a) IS NULL AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -40992,6 +40592,362 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0362: %w", err)
 	}
 	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (1 DIV a) IS NULL
+	// (1 DIV a)
+	quotient := vec.Make[int64](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), aV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(int64(1), a.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	// ((1 DIV a) IS NULL)
+	isNull := vec.IsNull(&quotient, false, all, n)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(1 DIV a) IS NULL"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0362Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0363Input is the schema of Case0363's input batches (table t).
+var case0363Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0363Schema is the schema of the batches Case0363 returns.
+var Case0363Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0363 evaluates query Case0363 over one batch of table t:
+//
+//	SELECT (1 DIV a) IS NULL AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0363Input); err != nil {
+		return nil, fmt.Errorf("query Case0363: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0363: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (1 DIV a) IS NULL
+	// (1 DIV a)
+	quotient := vec.Make[int64](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), aV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(int64(1), a.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	// ((1 DIV a) IS NULL)
+	isNull := vec.IsNull(&quotient, false, all, n)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(1 DIV a) IS NULL"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0363Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0364Input is the schema of Case0364's input batches (table t).
+var case0364Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0364Schema is the schema of the batches Case0364 returns.
+var Case0364Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0364 evaluates query Case0364 over one batch of table t:
+//
+//	SELECT isnull(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0364Input); err != nil {
+		return nil, fmt.Errorf("query Case0364: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0364: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: isnull(s)
+	// (s IS NULL)
+	isNull := vec.IsNull(&s, false, all, n)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "isnull(s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0364Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0365Input is the schema of Case0365's input batches (table t).
+var case0365Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0365Schema is the schema of the batches Case0365 returns.
+var Case0365Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0365 evaluates query Case0365 over one batch of table t:
+//
+//	SELECT isnotnull(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0365Input); err != nil {
+		return nil, fmt.Errorf("query Case0365: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0365: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: isnotnull(s)
+	// (s IS NOT NULL)
+	isNotNull := vec.IsNull(&s, true, all, n)
+	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "isnotnull(s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
+	out := array.NewRecordBatch(Case0365Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0366Input is the schema of Case0366's input batches (table t).
+var case0366Input = arrow.NewSchema([]arrow.Field{
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0366Schema is the schema of the batches Case0366 returns.
+var Case0366Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0366 evaluates query Case0366 over one batch of table t:
+//
+//	SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), case0366Input); err != nil {
+		return nil, fmt.Errorf("query Case0366: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0366: %w", err)
+	}
+	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
@@ -41002,7 +40958,7 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// CASE x WHEN x THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && x.Clean() {
+	if x.Clean() {
 		xV := x.V[:n]
 		out := matches.V[:n]
 		for i := range out {
@@ -41068,15 +41024,15 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &least, all, n)}
-	out := array.NewRecordBatch(Case0362Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0366Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0363Input is the schema of Case0363's input batches (table t).
-var case0363Input = arrow.NewSchema([]arrow.Field{
+// case0367Input is the schema of Case0367's input batches (table t).
+var case0367Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41095,26 +41051,26 @@ var case0363Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0363Schema is the schema of the batches Case0363 returns.
-var Case0363Schema = arrow.NewSchema([]arrow.Field{
+// Case0367Schema is the schema of the batches Case0367 returns.
+var Case0367Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0363 evaluates query Case0363 over one batch of table t:
+// Case0367 evaluates query Case0367 over one batch of table t:
 //
 //	SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0363Input); err != nil {
-		return nil, fmt.Errorf("query Case0363: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0367Input); err != nil {
+		return nil, fmt.Errorf("query Case0367: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0363: %w", err)
+		return nil, fmt.Errorf("query Case0367: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -41150,15 +41106,15 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0363Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0367Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0364Input is the schema of Case0364's input batches (table t).
-var case0364Input = arrow.NewSchema([]arrow.Field{
+// case0368Input is the schema of Case0368's input batches (table t).
+var case0368Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41177,26 +41133,26 @@ var case0364Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0364Schema is the schema of the batches Case0364 returns.
-var Case0364Schema = arrow.NewSchema([]arrow.Field{
+// Case0368Schema is the schema of the batches Case0368 returns.
+var Case0368Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0364 evaluates query Case0364 over one batch of table t:
+// Case0368 evaluates query Case0368 over one batch of table t:
 //
 //	SELECT a + IF(p, NULL, NULL) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0364Input); err != nil {
-		return nil, fmt.Errorf("query Case0364: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0368Input); err != nil {
+		return nil, fmt.Errorf("query Case0368: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0364: %w", err)
+		return nil, fmt.Errorf("query Case0368: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -41215,7 +41171,7 @@ func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.FillNull(&ifResult, otherwise, n)
 	// (a + IF(p, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT)))
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() && ifResult.Clean() {
+	if a.Clean() && ifResult.Clean() {
 		aV := a.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
@@ -41265,15 +41221,15 @@ func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0364Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0368Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0365Input is the schema of Case0365's input batches (table t).
-var case0365Input = arrow.NewSchema([]arrow.Field{
+// case0369Input is the schema of Case0369's input batches (table t).
+var case0369Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41292,26 +41248,26 @@ var case0365Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0365Schema is the schema of the batches Case0365 returns.
-var Case0365Schema = arrow.NewSchema([]arrow.Field{
+// Case0369Schema is the schema of the batches Case0369 returns.
+var Case0369Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0365 evaluates query Case0365 over one batch of table t:
+// Case0369 evaluates query Case0369 over one batch of table t:
 //
 //	SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0365Input); err != nil {
-		return nil, fmt.Errorf("query Case0365: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0369Input); err != nil {
+		return nil, fmt.Errorf("query Case0369: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0365: %w", err)
+		return nil, fmt.Errorf("query Case0369: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -41321,15 +41277,15 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var firstErr *rt.Error
 
 	// r: a + CASE WHEN a DIV 0 = 1 THEN NULL END
-	// CASE WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END
+	// CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
-	// (a DIV CAST(0 AS BIGINT))
+	// (a DIV 0)
 	quotient := vec.Make[int64](n)
-	if all == nil && a.Clean() {
+	if a.Clean() {
 		aV := a.V[:n]
 		out := quotient.V[:n]
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(int64(0)))
+			r, err := rt.DivInt64(aV[i], int64(0))
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -41347,7 +41303,7 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				quotient.SetErr(i, e)
 				continue
 			}
-			r, err := rt.DivInt64(a.V[i], int64(int64(0)))
+			r, err := rt.DivInt64(a.V[i], int64(0))
 			if err != nil {
 				quotient.SetErr(i, err)
 				continue
@@ -41355,13 +41311,13 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient.V[i] = r
 		}
 	}
-	// ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT))
+	// ((a DIV 0) = 1)
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && quotient.Clean() {
+	if quotient.Clean() {
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(int64(1)))
+			out[i] = rt.EqInt64(quotientV[i], int64(1))
 		}
 	} else {
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -41374,16 +41330,16 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(int64(1)))
+			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.FillNull(&caseResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	// (a + CASE WHEN ((a DIV CAST(0 AS BIGINT)) = CAST(1 AS BIGINT)) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END)
+	// (a + CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END)
 	sum := vec.Make[int64](n)
-	if all == nil && a.Clean() && caseResult.Clean() {
+	if a.Clean() && caseResult.Clean() {
 		aV := a.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := sum.V[:n]
@@ -41433,15 +41389,15 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0365Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0369Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0366Input is the schema of Case0366's input batches (table t).
-var case0366Input = arrow.NewSchema([]arrow.Field{
+// case0370Input is the schema of Case0370's input batches (table t).
+var case0370Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41460,26 +41416,26 @@ var case0366Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0366Schema is the schema of the batches Case0366 returns.
-var Case0366Schema = arrow.NewSchema([]arrow.Field{
+// Case0370Schema is the schema of the batches Case0370 returns.
+var Case0370Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0366 evaluates query Case0366 over one batch of table t:
+// Case0370 evaluates query Case0370 over one batch of table t:
 //
 //	SELECT CASE NULL WHEN NULL THEN p END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0366Input); err != nil {
-		return nil, fmt.Errorf("query Case0366: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0370Input); err != nil {
+		return nil, fmt.Errorf("query Case0370: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0366: %w", err)
+		return nil, fmt.Errorf("query Case0370: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -41494,7 +41450,7 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	konst := vec.NullVec[bool](n)
 	konst2 := vec.NullVec[bool](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && konst.Clean() && konst2.Clean() {
+	if konst.Clean() && konst2.Clean() {
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
@@ -41538,15 +41494,15 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0366Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0370Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0367Input is the schema of Case0367's input batches (table t).
-var case0367Input = arrow.NewSchema([]arrow.Field{
+// case0371Input is the schema of Case0371's input batches (table t).
+var case0371Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41565,26 +41521,26 @@ var case0367Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0367Schema is the schema of the batches Case0367 returns.
-var Case0367Schema = arrow.NewSchema([]arrow.Field{
+// Case0371Schema is the schema of the batches Case0371 returns.
+var Case0371Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0367 evaluates query Case0367 over one batch of table t:
+// Case0371 evaluates query Case0371 over one batch of table t:
 //
 //	SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0367Input); err != nil {
-		return nil, fmt.Errorf("query Case0367: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0371Input); err != nil {
+		return nil, fmt.Errorf("query Case0371: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0367: %w", err)
+		return nil, fmt.Errorf("query Case0371: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -41599,7 +41555,7 @@ func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	konst := vec.NullVec[bool](n)
 	konst2 := vec.NullVec[bool](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && konst.Clean() && konst2.Clean() {
+	if konst.Clean() && konst2.Clean() {
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
@@ -41665,15 +41621,15 @@ func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0367Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0371Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0368Input is the schema of Case0368's input batches (table t).
-var case0368Input = arrow.NewSchema([]arrow.Field{
+// case0372Input is the schema of Case0372's input batches (table t).
+var case0372Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41692,26 +41648,26 @@ var case0368Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0368Schema is the schema of the batches Case0368 returns.
-var Case0368Schema = arrow.NewSchema([]arrow.Field{
+// Case0372Schema is the schema of the batches Case0372 returns.
+var Case0372Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0368 evaluates query Case0368 over one batch of table t:
+// Case0372 evaluates query Case0372 over one batch of table t:
 //
 //	SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0368Input); err != nil {
-		return nil, fmt.Errorf("query Case0368: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0372Input); err != nil {
+		return nil, fmt.Errorf("query Case0372: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0368: %w", err)
+		return nil, fmt.Errorf("query Case0372: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -41736,15 +41692,15 @@ func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0368Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0372Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0369Input is the schema of Case0369's input batches (table t).
-var case0369Input = arrow.NewSchema([]arrow.Field{
+// case0373Input is the schema of Case0373's input batches (table t).
+var case0373Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41763,26 +41719,26 @@ var case0369Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0369Schema is the schema of the batches Case0369 returns.
-var Case0369Schema = arrow.NewSchema([]arrow.Field{
+// Case0373Schema is the schema of the batches Case0373 returns.
+var Case0373Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0369 evaluates query Case0369 over one batch of table t:
+// Case0373 evaluates query Case0373 over one batch of table t:
 //
 //	SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0369Input); err != nil {
-		return nil, fmt.Errorf("query Case0369: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0373Input); err != nil {
+		return nil, fmt.Errorf("query Case0373: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0369: %w", err)
+		return nil, fmt.Errorf("query Case0373: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -41807,15 +41763,15 @@ func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0369Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0373Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0370Input is the schema of Case0370's input batches (table t).
-var case0370Input = arrow.NewSchema([]arrow.Field{
+// case0374Input is the schema of Case0374's input batches (table t).
+var case0374Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41834,26 +41790,26 @@ var case0370Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0370Schema is the schema of the batches Case0370 returns.
-var Case0370Schema = arrow.NewSchema([]arrow.Field{
+// Case0374Schema is the schema of the batches Case0374 returns.
+var Case0374Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0370 evaluates query Case0370 over one batch of table t:
+// Case0374 evaluates query Case0374 over one batch of table t:
 //
 //	SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0370Input); err != nil {
-		return nil, fmt.Errorf("query Case0370: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0374Input); err != nil {
+		return nil, fmt.Errorf("query Case0374: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0370: %w", err)
+		return nil, fmt.Errorf("query Case0374: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41866,7 +41822,7 @@ func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// CASE s WHEN ” THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	matches := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && sArr.NullN() == 0 {
+	if sArr.NullN() == 0 {
 		out := matches.V[:n]
 		for i := range out {
 			out[i] = rt.EqString(sArr.Value(i), "")
@@ -41900,15 +41856,15 @@ func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0370Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0374Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0371Input is the schema of Case0371's input batches (table t).
-var case0371Input = arrow.NewSchema([]arrow.Field{
+// case0375Input is the schema of Case0375's input batches (table t).
+var case0375Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41927,26 +41883,26 @@ var case0371Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0371Schema is the schema of the batches Case0371 returns.
-var Case0371Schema = arrow.NewSchema([]arrow.Field{
+// Case0375Schema is the schema of the batches Case0375 returns.
+var Case0375Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0371 evaluates query Case0371 over one batch of table t:
+// Case0375 evaluates query Case0375 over one batch of table t:
 //
 //	SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0375(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0371Input); err != nil {
-		return nil, fmt.Errorf("query Case0371: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0375Input); err != nil {
+		return nil, fmt.Errorf("query Case0375: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0371: %w", err)
+		return nil, fmt.Errorf("query Case0375: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -41977,15 +41933,15 @@ func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0371Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0375Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0372Input is the schema of Case0372's input batches (table t).
-var case0372Input = arrow.NewSchema([]arrow.Field{
+// case0376Input is the schema of Case0376's input batches (table t).
+var case0376Input = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -42004,26 +41960,26 @@ var case0372Input = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0372Schema is the schema of the batches Case0372 returns.
-var Case0372Schema = arrow.NewSchema([]arrow.Field{
+// Case0376Schema is the schema of the batches Case0376 returns.
+var Case0376Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0372 evaluates query Case0372 over one batch of table t:
+// Case0376 evaluates query Case0376 over one batch of table t:
 //
 //	SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0372Input); err != nil {
-		return nil, fmt.Errorf("query Case0372: %w", err)
+	if err := vec.CheckSchema(in.Schema(), case0376Input); err != nil {
+		return nil, fmt.Errorf("query Case0376: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0372: %w", err)
+		return nil, fmt.Errorf("query Case0376: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -42048,7 +42004,7 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Case0372Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0376Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -42807,6 +42763,14 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0371, Case0371Schema, true
 	case "Case0372":
 		return Case0372, Case0372Schema, true
+	case "Case0373":
+		return Case0373, Case0373Schema, true
+	case "Case0374":
+		return Case0374, Case0374Schema, true
+	case "Case0375":
+		return Case0375, Case0375Schema, true
+	case "Case0376":
+		return Case0376, Case0376Schema, true
 	}
 	return nil, nil, false
 }

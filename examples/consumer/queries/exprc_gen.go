@@ -65,7 +65,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	// WHERE status <> 'cancelled'
 	// (status <> 'cancelled')
 	cmp := vec.Make[bool](n)
-	if (all == nil || len(all) > n/2) && statusArr.NullN() == 0 {
+	if statusArr.NullN() == 0 {
 		out := cmp.V[:n]
 		for i := range out {
 			out[i] = rt.NeString(statusArr.Value(i), "cancelled")
@@ -109,7 +109,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		errRow, errCol, firstErr = r, 2, e
 	}
 
-	// size: CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END
+	// size: CASE WHEN amount >= 100 THEN 'large'
+	// WHEN amount >= 10 THEN 'medium'
+	// ELSE 'small' END
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
 	var sizeCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
