@@ -134,15 +134,8 @@ func (f *funcGen) mapArrays(c *ir.ColumnRef) mapVars {
 	t := c.T
 	f.prologue = append(f.prologue,
 		jen.Id(m.arr).Op(":=").Id("in").Dot("Column").Call(jen.Lit(c.Index)).Assert(jen.Op("*").Qual(arrayPkg, "Map")))
-	keys := jen.Id(m.arr).Dot("Keys").Call().Assert(jen.Op("*").Qual(arrayPkg, kinds.Of(*t.Key).ArrowArray))
-	switch t.Key.Kind {
-	case ir.KindVarchar:
-		keys = jen.Qual(vecPkg, "StringKeys").Call(jen.Id(m.arr).Dot("Keys").Call())
-	case ir.KindBigint:
-		keys = jen.Add(keys).Dot("Int64Values").Call()
-	case ir.KindInt:
-		keys = jen.Add(keys).Dot("Int32Values").Call()
-	}
+	// infoKeys := vec.StringKeys(infoArr.Keys())
+	keys := jen.Qual(vecPkg, kinds.Of(*t.Key).MapKeys).Call(jen.Id(m.arr).Dot("Keys").Call())
 	f.prologue = append(f.prologue, jen.Id(m.keys).Op(":=").Add(keys))
 	return m
 }
@@ -177,9 +170,8 @@ func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string
 		missing := missingKey(e, vals[1], res)
 		items := f.mapItems(args[0].mcol)
 		value := jen.Id(items).Dot("Value").Call(jen.Id(j))
-		switch t.Value.Kind {
-		case ir.KindDate:
-			value = jen.Int32().Parens(value)
+		if conv := kinds.Of(*t.Value).ItemConv; conv != "" {
+			value = jen.Id(conv).Parens(value) // int32(dayItems.Value(entry)): arrow.Date32 is its own type
 		}
 		return append(code,
 			jen.If(jen.Id(j).Op("<").Lit(0)).Block(missing, jen.Continue()),

@@ -48,6 +48,12 @@ type Info struct {
 	// KeyWiden is the Go type a key is converted to for MissingKey ("" when
 	// it takes the key as is).
 	KeyWiden string
+	// MapKeys is the vec function reading a MAP column's key array of this
+	// kind for the lookups (vec.StringKeys).
+	MapKeys string
+	// ItemConv is the Go conversion of a value read from an Arrow array of
+	// this kind to GoType ("" when Value returns GoType already).
+	ItemConv string
 }
 
 var table = map[ir.Kind]Info{
@@ -55,17 +61,18 @@ var table = map[ir.Kind]Info{
 		Reader: "Bools", Builder: "BoolArray", Appender: "AppendBool", Failed: "Bool", Fixed: true},
 	ir.KindInt: {GoType: "int32", ArrowGroup: "PrimitiveTypes", ArrowField: "Int32", ArrowArray: "Int32",
 		Reader: "Int32s", Builder: "Int32Array", Appender: "AppendInt32", Failed: "Int32", Direct: true, Fixed: true,
-		KeySuffix: "Int32", MissingKey: "MapKeyNotExistInt64", KeyWiden: "int64"},
+		KeySuffix: "Int32", MissingKey: "MapKeyNotExistInt64", KeyWiden: "int64", MapKeys: "Int32Keys"},
 	ir.KindBigint: {GoType: "int64", ArrowGroup: "PrimitiveTypes", ArrowField: "Int64", ArrowArray: "Int64",
 		Reader: "Int64s", Builder: "Int64Array", Appender: "AppendInt64", Failed: "Int64", Direct: true, Fixed: true,
-		KeySuffix: "Int64", MissingKey: "MapKeyNotExistInt64"},
+		KeySuffix: "Int64", MissingKey: "MapKeyNotExistInt64", MapKeys: "Int64Keys"},
 	ir.KindDouble: {GoType: "float64", ArrowGroup: "PrimitiveTypes", ArrowField: "Float64", ArrowArray: "Float64",
 		Reader: "Float64s", Builder: "Float64Array", Appender: "AppendFloat64", Failed: "Float64", Direct: true, Fixed: true},
 	ir.KindVarchar: {GoType: "string", ArrowGroup: "BinaryTypes", ArrowField: "String", ArrowArray: "String",
 		Reader: "Strings", Builder: "StringArray", Appender: "AppendString", Failed: "String", Direct: true,
-		KeySuffix: "String", MissingKey: "MapKeyNotExistString"},
+		KeySuffix: "String", MissingKey: "MapKeyNotExistString", MapKeys: "StringKeys"},
 	ir.KindDate: {GoType: "int32", ArrowGroup: "FixedWidthTypes", ArrowField: "Date32", ArrowArray: "Date32",
-		Reader: "Dates", Builder: "DateArray", Appender: "AppendDate", Failed: "Int32", Direct: true, Fixed: true},
+		Reader: "Dates", Builder: "DateArray", Appender: "AppendDate", Failed: "Int32", Direct: true, Fixed: true,
+		ItemConv: "int32"},
 	// MAP is generic over its key and value: the printer composes its Go
 	// type (vec.MapRef[K, V]), Arrow type (arrow.MapOf) and reader (vec.Maps
 	// with the key and value readers) from theirs.

@@ -18001,7 +18001,7 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	n_Arr := in.Column(12).(*array.Map)
-	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Keys := vec.Int64Keys(n_Arr.Keys())
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
@@ -18414,7 +18414,7 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	n_Arr := in.Column(12).(*array.Map)
-	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Keys := vec.Int64Keys(n_Arr.Keys())
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
@@ -37062,7 +37062,7 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	n_Arr := in.Column(12).(*array.Map)
-	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Keys := vec.Int64Keys(n_Arr.Keys())
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
@@ -37172,7 +37172,7 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	n_Arr := in.Column(12).(*array.Map)
-	n_Keys := n_Arr.Keys().(*array.Int64).Int64Values()
+	n_Keys := vec.Int64Keys(n_Arr.Keys())
 	n_Offs := vec.MapOffsets(n_Arr)
 	i_ := vec.Int32s(in.Column(3))
 	n_Items := n_Arr.Items().(*array.String)

@@ -24,6 +24,14 @@ func StringKeys(a arrow.Array) StrKeys {
 	return k
 }
 
+// Int64Keys reads the BIGINT key array of a MAP column, for FindInt64 and
+// RowFindInt64.
+func Int64Keys(a arrow.Array) []int64 { return a.(*array.Int64).Int64Values() }
+
+// Int32Keys reads the INT key array of a MAP column, for FindInt32 and
+// RowFindInt32.
+func Int32Keys(a arrow.Array) []int32 { return a.(*array.Int32).Int32Values() }
+
 // The Find functions look a key up among the entries [start, end) of a MAP
 // column's key array, in place: no per-row map values are built. A repeated key
 // resolves to its last entry (Spark's LAST_WIN), and -1 means missing.
