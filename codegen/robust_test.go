@@ -208,6 +208,11 @@ var collisionSpecs = []struct{ pkg, spec string }{
 	{"fusedlocals", "CREATE TABLE t (s VARCHAR, rest BIGINT, fused BIGINT, \"out\" BIGINT, bad BIGINT, \"left\" VARCHAR, cnt BIGINT, entry BIGINT);\n" +
 		"-- name: Q\nSELECT CASE WHEN substring(s, 1, 2) = 'ab' THEN 'x' WHEN substring(s, 1, 2) = \"left\" THEN s ELSE substring(s, 1, 2) END AS c, " +
 		"rest * fused + \"out\" * bad - cnt * entry AS d FROM t;\n"},
+	// Columns named like the numbered names of temporaries (cmp2, the second
+	// comparison; sum2, entry2, konst2, product2).
+	{"numbered", "CREATE TABLE t (cmp BIGINT, cmp2 BIGINT, sum2 BIGINT, konst2 BIGINT, product2 DOUBLE, entry2 BIGINT, m MAP<VARCHAR, BIGINT>, p BOOLEAN);\n" +
+		"-- name: Q\nSELECT cmp > cmp2 AS a, cmp < sum2 AS b, sum2 = konst2 AS c, (cmp + sum2) * (cmp2 + 1) AS d, (cmp + 1) + (sum2 + 2) AS e, " +
+		"COALESCE(cmp, 1, konst2) AS f, product2 * 2 * product2 AS g, IF(p, m['a'] + entry2, m['b'] - entry2) AS h, m['c'] + m['d'] AS i FROM t;\n"},
 }
 
 // TestGeneratedCodeRobustness builds one temporary module beside the repository
