@@ -1,9 +1,13 @@
-// Package codegen turns bound, folded queries into Go source: one evaluator
-// function per query over Arrow record batches, with no interpretation left at
-// run time. Loops are emitted per function call with a fast path for the
-// common case (all rows, no NULLs, no errors); the shapes that do not depend on
-// the query (selections, branch merging, AND/OR) live in templates/vec, and every
-// scalar kernel is the one in templates/rt that the interpreter also calls.
+// Package codegen is the second step of code generation: the printer. It
+// writes the physical plan of each query (package lower, which takes every
+// decision) as Go source: one evaluator function per query over Arrow record
+// batches, with no interpretation left at run time. Vector code is a loop per
+// operation with a fast path for the common case (all rows, no NULLs, no
+// errors); fused expressions are row loops (fuse_loops.go, fuse_values.go);
+// the shapes that do not depend on the query (selections, branch merging,
+// AND/OR) live in templates/vec, and every scalar kernel is the one in
+// templates/rt that the interpreter also calls. What the printer knows of each
+// type kind is one table, package kinds.
 package codegen
 
 import (
