@@ -400,6 +400,7 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 		conds = append(conds, jen.Id(a.vec).Dot("Clean").Call())
 		slices = append(slices, jen.Id(s).Op(":=").Id(a.vec).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	}
+	// xV := x.V[:n]; out := res.V[:n]; for i := range out { out[i] = rt.AddInt64(xV[i], yV[i]) }
 	fast := append(slices, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	fast = append(fast, jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(
 		body(fastVals, func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, res)...))
@@ -443,12 +444,14 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 		for _, nc := range nullConds[1:] {
 			c = jen.Add(c).Op("||").Add(nc)
 		}
+		// if x.IsNull(i) || y.IsNull(i) { res.SetNull(i); continue }
 		checks = append(checks, jen.If(c).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()))
 	}
 	errChecked := map[string]bool{}
 	for _, a := range args {
 		if a.isVec() && !errChecked[a.vec] {
 			errChecked[a.vec] = true
+			// if e := x.ErrAt(i); e != nil { res.SetErr(i, e); continue }
 			checks = append(checks, jen.If(jen.Id("e").Op(":=").Id(a.vec).Dot("ErrAt").Call(jen.Id("i")), jen.Id("e").Op("!=").Nil()).
 				Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e")), jen.Continue()))
 		}
@@ -456,6 +459,7 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	slowBody := append([]jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}, checks...)
 	slowBody = append(slowBody, body(slowVals, func(v jen.Code) jen.Code { return jen.Id(res).Dot("V").Index(jen.Id("i")).Op("=").Add(v) }, res)...)
 	slow := []jen.Code{
+		// for k, cnt := 0, sel.Rows(n); k < cnt; k++ { i := sel.Row(k); checks; body }
 		jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++")).Block(slowBody...),
 	}
 	if len(conds) == 0 { // every row, and no argument can be NULL or failed

@@ -93,6 +93,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	case len(l.fu.clean) == 0: // no input can be NULL: the clean loop always applies
 		loops = jen.Block(clean...)
 	case len(l.fu.nullCounts) > 0: // the rows loop only when few rows have a NULL input
+		// if a.Clean() && sArr.NullN() == 0 { clean } else if in.Column(0).NullN()+sArr.NullN() <= n/2 { rows }
 		few := jen.Add(joined(l.fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2)
 		loops = jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().If(few).Block(rows...)
 	default: // only shared vectors as inputs: no NULL counts to weigh
@@ -103,6 +104,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	} else {
 		f.add(loops)
 	}
+	// if !fused || len(rest) > 0 { vector code over rest }
 	f.add(jen.If(jen.Op("!").Id(l.fused).Op("||").Len(jen.Id(l.rest)).Op(">").Lit(0)).Block(slow...))
 	return operand{t: t, vec: l.res}
 }
@@ -174,6 +176,7 @@ func (l *fusedLoops) vectorCode() []jen.Code {
 		f.emit(h)
 	}
 	g := f.vector(f.emit(l.fz.General), l.rest)
+	// if fused { vec.Merge(&res, &g, rest, n) } else { res = g }
 	f.add(jen.If(jen.Id(l.fused)).Block(
 		jen.Qual(vecPkg, "Merge").Call(jen.Op("&").Id(l.res), jen.Op("&").Id(g), jen.Id(l.rest), jen.Id("n")),
 	).Else().Block(jen.Id(l.res).Op("=").Id(g)))
@@ -213,6 +216,7 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 			clean = append(clean, jen.Id(l.writer).Op(":=").Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
 			over = "n"
 		} else {
+			// chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 			clean = append(clean, jen.Id(l.writer).Op(":=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
 		}
 		clean = append(clean, fu.slices...)
@@ -228,6 +232,7 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 	if l.fz.Direct {
 		done = append(done, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
 	}
+	// fused, rest = true, vec.Sel{}
 	done = append(done, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Qual(vecPkg, "Sel").Values()))
 	if fu.bad == "" {
 		clean = append(clean, l.loop(over).Block(l.first(body)...))
@@ -241,6 +246,7 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 	if l.fz.Direct {
 		stopped = append(stopped, jen.Id(l.writer).Dot("Release").Call())
 	}
+	// if !bad { done } else { stopped: the vector code computes every row }
 	return append(clean, jen.If(jen.Op("!").Id(fu.bad)).Block(done...).Else().Block(stopped...))
 }
 
@@ -251,14 +257,16 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 	rows = append(rows, fu.slices...)
 	rows = append(rows, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	rows = append(rows, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
-	left := jen.Id("left").Op("=").Append(jen.Id("left"), jen.Int32().Parens(jen.Id("i")))
+	left := jen.Id("left").Op("=").Append(jen.Id("left"), jen.Int32().Parens(jen.Id("i"))) // left = append(left, int32(i))
 	var rowBody []jen.Code
 	if len(fu.rowNulls) > 0 {
+		// if x.Dirty(i) || sArr.IsNull(i) { left = append(left, int32(i)); continue }
 		rowBody = append(rowBody, jen.If(joined(fu.rowNulls, "||")).Block(left, jen.Continue()))
 	}
 	rowBody = append(rowBody, body...)
 	if fu.bad != "" {
 		rows = append(rows, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
+		// if bad { bad = false; left = append(left, int32(i)) }
 		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
 	}
 	rows = append(rows, l.loop("out").Block(l.first(rowBody)...))

@@ -78,6 +78,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			f.outCol = ""
 		}
 		outs[j] = v
+		// if r, e := vec.First(&v, sel, n); r >= 0 && (errRow < 0 || r < errRow) { errRow, errCol, firstErr = r, j+1, e }
 		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(sel), jen.Id("n")),
 			jen.Id("r").Op(">=").Lit(0).Op("&&").Parens(jen.Id("errRow").Op("<").Lit(0).Op("||").Id("r").Op("<").Id("errRow"))).
 			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(j+1), jen.Id("e"))))
