@@ -65,7 +65,7 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 	l.push()
 	for _, a := range fz.Absorbs {
 		if _, ok := l.available(a.Shared.ID); !ok {
-			h := &Node{Op: OpShare, Expr: a.Shared.Expr, Sel: fz.Rest, Shared: a.Shared, Hoisted: true, Args: []*Node{l.node(a.Shared.Expr, fz.Rest)}}
+			h := &Node{Op: OpShare, Expr: a.Shared.Expr, Sel: fz.Rest, Shared: a.Shared, Args: []*Node{l.node(a.Shared.Expr, fz.Rest)}}
 			l.setAvailable(a.Shared.ID, h)
 			fz.Hoists = append(fz.Hoists, h)
 		}

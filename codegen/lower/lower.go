@@ -116,9 +116,9 @@ func (l *lowerer) enter(r *cse.Region, sel *Sel) []*Node {
 		}
 		var n *Node
 		if s.Memo {
-			n = l.memo(s, sel, true)
+			n = l.memo(s, sel)
 		} else {
-			n = &Node{Op: OpShare, Expr: s.Expr, Sel: sel, Shared: s, Hoisted: true, Args: []*Node{l.node(s.Expr, sel)}}
+			n = &Node{Op: OpShare, Expr: s.Expr, Sel: sel, Shared: s, Args: []*Node{l.node(s.Expr, sel)}}
 		}
 		l.setAvailable(s.ID, n)
 		hoists = append(hoists, n)
@@ -127,8 +127,8 @@ func (l *lowerer) enter(r *cse.Region, sel *Sel) []*Node {
 }
 
 // memo computes lazily shared s on the rows of sel its memo lacks.
-func (l *lowerer) memo(s *cse.Shared, sel *Sel, hoisted bool) *Node {
-	n := &Node{Op: OpMemo, Expr: s.Expr, Sel: sel, Shared: s, Hoisted: hoisted}
+func (l *lowerer) memo(s *cse.Shared, sel *Sel) *Node {
+	n := &Node{Op: OpMemo, Expr: s.Expr, Sel: sel, Shared: s}
 	todo := &Sel{Kind: SelTodo, Of: n}
 	l.push()
 	n.Args = []*Node{l.node(s.Expr, todo)}
@@ -171,7 +171,7 @@ func (l *lowerer) expr(e ir.Expr, sel *Sel) *Node {
 	}
 	var n *Node
 	if s.Memo {
-		n = l.memo(s, sel, false)
+		n = l.memo(s, sel)
 	} else {
 		n = &Node{Op: OpShare, Expr: e, Sel: sel, Shared: s, Args: []*Node{l.node(e, sel)}}
 	}

@@ -78,9 +78,8 @@ const (
 	// OpReuse is a shared subexpression computed before, on a superset of
 	// the rows (Def is the node that computed it).
 	OpReuse
-	// OpShare computes shared subexpression Shared as a vector here (Args[0]);
-	// Hoisted when it is computed at the start of a region rather than at
-	// its first use.
+	// OpShare computes shared subexpression Shared as a vector here (Args[0]),
+	// at the start of a region (a node of a Hoists list) or at its first use.
 	OpShare
 	// OpMemo computes the rows of lazily shared subexpression Shared that
 	// Sel has and its memo does not yet (Args[0], over the Todo selection).
@@ -133,9 +132,8 @@ type Node struct {
 	Sel  *Sel
 	Args []*Node
 
-	Shared  *cse.Shared // OpReuse, OpShare, OpMemo
-	Hoisted bool        // OpShare, OpMemo: at a region's start
-	Def     *Node       // OpReuse
+	Shared *cse.Shared // OpReuse, OpShare, OpMemo
+	Def    *Node       // OpReuse
 	// Const is the constant of OpConst (an empty IN list is the constant
 	// FALSE, which has no node of its own in the IR).
 	Const *ir.Const
