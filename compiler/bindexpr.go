@@ -44,7 +44,7 @@ func (b *binder) bindExpr(e ast.Expr, sc *scope) (ir.Expr, bool) {
 		if !ok {
 			return nil, false
 		}
-		return &ir.IsNull{Arg: x, Not: e.Not}, true
+		return b.isNull(x, e.Not, e.Pos)
 	case *ast.Between:
 		return b.bindBetween(e, sc)
 	case *ast.InList:
@@ -435,7 +435,7 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 		if !arity(1) {
 			return nil, false
 		}
-		return &ir.IsNull{Arg: args[0], Not: name == "isnotnull"}, true
+		return b.isNull(args[0], name == "isnotnull", e.Name.Pos)
 	}
 	return b.call(name, e.Name.Name, args, e.Name.Pos)
 }
@@ -482,6 +482,21 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 		conv[i] = c
 	}
 	return &ir.Call{Fn: fn, Sig: sig, Args: conv}, true
+}
+
+// isNull is x IS [NOT] NULL. An x of the NULL type (a CASE whose every result
+// is an untyped NULL) is given a type first, BOOLEAN (any type is NULL on
+// every row), so no expression of the NULL type reaches code generation (the
+// differential fuzzer found (CASE WHEN p THEN NULL END) IS NULL doing so).
+func (b *binder) isNull(x ir.Expr, not bool, pos diag.Pos) (ir.Expr, bool) {
+	if x.Type().Kind == ir.KindNull {
+		r, ok := b.retype(x, ir.TypeBoolean, pos)
+		if !ok {
+			return nil, false
+		}
+		x = r
+	}
+	return &ir.IsNull{Arg: x, Not: not}, true
 }
 
 // comparison returns a template call of a comparison function for two operands
