@@ -13,14 +13,15 @@ import (
 // LRU list.
 const patternCacheCap = 256
 
-// patternCache memoizes compiled patterns (and their compile errors) by pattern
-// text. It is safe for concurrent use, as generated evaluators must be.
-type patternCache[T any] struct {
+// patternCache memoizes compiled patterns (and their compile errors) by what
+// they were compiled from. It is safe for concurrent use, as generated
+// evaluators must be.
+type patternCache[K comparable, T any] struct {
 	mu sync.RWMutex
-	m  map[string]T
+	m  map[K]T
 }
 
-func (c *patternCache[T]) get(key string, build func() T) T {
+func (c *patternCache[K, T]) get(key K, build func() T) T {
 	c.mu.RLock()
 	v, ok := c.m[key]
 	c.mu.RUnlock()
@@ -30,14 +31,14 @@ func (c *patternCache[T]) get(key string, build func() T) T {
 	v = build()
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= patternCacheCap {
-		c.m = make(map[string]T, 16)
+		c.m = make(map[K]T, 16)
 	}
 	c.m[key] = v
 	c.mu.Unlock()
 	return v
 }
 
-func (c *patternCache[T]) len() int {
+func (c *patternCache[K, T]) len() int {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	return len(c.m)
@@ -114,7 +115,14 @@ type likeResult struct {
 	err *Error
 }
 
-var likeCache patternCache[likeResult]
+// likeKey is what a LIKE pattern is compiled from. A struct, not the two
+// strings joined: "\x00" joining escape '' with pattern "\x00x" and escape
+// "\x00" with pattern "x" gave one key, so one could be answered with the
+// other's compiled pattern (the differential fuzzer saw a LIKE with an
+// invalid escape return FALSE).
+type likeKey struct{ escape, pattern string }
+
+var likeCache patternCache[likeKey, likeResult]
 
 func likePatternError(pattern, why string) *Error {
 	return &Error{Class: InvalidPattern, kind: msgLikePattern, s1: pattern, s2: why}
@@ -232,7 +240,7 @@ func (p *LikeMatcher) Match(s string) bool {
 // patterns are cached, so a pattern that varies per row is still compiled only
 // once per distinct value in the common case.
 func LikeEscape(s, pattern, escape string) (bool, *Error) {
-	r := likeCache.get(escape+"\x00"+pattern, func() likeResult {
+	r := likeCache.get(likeKey{escape, pattern}, func() likeResult {
 		m, err := CompileLike(pattern, escape)
 		return likeResult{m, err}
 	})
@@ -255,7 +263,7 @@ type rlikeResult struct {
 	err *Error
 }
 
-var rlikeCache patternCache[rlikeResult]
+var rlikeCache patternCache[string, rlikeResult]
 
 // CompileRlike compiles an RLIKE pattern (RE2 syntax, Go's regexp); an invalid
 // pattern raises INVALID_PARAMETER_VALUE.PATTERN.

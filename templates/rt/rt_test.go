@@ -190,3 +190,15 @@ func TestLikeShapesAgreeWithGeneral(t *testing.T) {
 		}
 	}
 }
+
+// TestLikeCacheKeys checks that two LIKEs whose escape and pattern would join
+// into one string do not share a cache entry: escape '' (invalid) with
+// pattern "\x00x", after escape "\x00" with pattern "x".
+func TestLikeCacheKeys(t *testing.T) {
+	if ok, err := LikeEscape("x", "x", "\x00"); err != nil || !ok {
+		t.Fatalf("x LIKE 'x' ESCAPE NUL = %v, %v", ok, err)
+	}
+	if _, err := LikeEscape("\x00x", "\x00x", ""); err == nil || err.Class != InvalidParameter {
+		t.Fatalf("LIKE with escape '' = %v, want INVALID_PARAMETER_VALUE", err)
+	}
+}
