@@ -116,7 +116,7 @@ type likeResult struct {
 }
 
 // likeKey is what a LIKE pattern is compiled from. A struct, not the two
-// strings joined: "\x00" joining escape '' with pattern "\x00x" and escape
+// strings joined: "\x00" joining the empty escape with pattern "\x00x" and escape
 // "\x00" with pattern "x" gave one key, so one could be answered with the
 // other's compiled pattern (the differential fuzzer saw a LIKE with an
 // invalid escape return FALSE).

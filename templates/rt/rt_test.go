@@ -192,7 +192,7 @@ func TestLikeShapesAgreeWithGeneral(t *testing.T) {
 }
 
 // TestLikeCacheKeys checks that two LIKEs whose escape and pattern would join
-// into one string do not share a cache entry: escape '' (invalid) with
+// into one string do not share a cache entry: the empty escape (invalid) with
 // pattern "\x00x", after escape "\x00" with pattern "x".
 func TestLikeCacheKeys(t *testing.T) {
 	if ok, err := LikeEscape("x", "x", "\x00"); err != nil || !ok {
