@@ -1,7 +1,7 @@
 # exprc: the commands a developer and CI run. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test lint vet staticcheck fmtcheck demo build fuzz-parse
+.PHONY: test lint vet staticcheck fmtcheck tidycheck demo build fuzz-parse
 
 build:
 	$(GO) build -o bin/exprc ./cmd/exprc
@@ -15,13 +15,18 @@ demo:
 test: lint
 	$(GO) test -race ./...
 
-lint: vet staticcheck fmtcheck
+lint: vet staticcheck fmtcheck tidycheck
 
 vet:
 	$(GO) vet ./...
 
 staticcheck:
 	$(GO) tool staticcheck ./...
+
+# go.mod and go.sum as go mod tidy leaves them (direct requirements marked
+# direct, no stale sums).
+tidycheck:
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum not tidy: run go mod tidy"; exit 1; }
 
 fmtcheck:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
