@@ -128,7 +128,7 @@ func (f *funcGen) emitNode(n *lower.Node) operand {
 func (f *funcGen) sel(s *lower.Sel) string {
 	switch s.Kind {
 	case lower.SelAll:
-		return "all"
+		return allRows
 	case lower.SelWhere:
 		return "sel"
 	}
@@ -354,11 +354,11 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	// Fast path: every row selected (or, for a kernel that cannot fail, most of
 	// them: computing unselected rows is cheaper than skipping them and has no
 	// effect), and no argument NULL or failed anywhere.
-	// The selection "all" is nil at run time: only a selection made at run
-	// time needs a test.
+	// The selection of every row is nil at run time: only a selection made
+	// at run time needs a test.
 	var conds []jen.Code
 	switch {
-	case sel == "all":
+	case sel == allRows:
 	case mayFail:
 		conds = append(conds, jen.Id(sel).Op("==").Nil())
 	default:

@@ -50,6 +50,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 		fz:  fz,
 		e:   n.Expr,
 		sel: sel,
+		all: n.Sel.IsAll(),
 	}
 	if fz.Direct {
 		l.col = f.fresh(camel(fz.Root) + "Col")
@@ -80,7 +81,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	// condition fails or a lookup stops the clean loop); otherwise a loop
 	// always sets it.
 	restInit := jen.Var().Id(l.rest).Qual(vecPkg, "Sel")
-	if sel != "all" && (len(l.fu.conds) > 0 || l.fu.bad != "" || len(l.fu.nullCounts) > 0) {
+	if !l.all && (len(l.fu.conds) > 0 || l.fu.bad != "" || len(l.fu.nullCounts) > 0) {
 		restInit = jen.Id(l.rest).Op(":=").Id(sel)
 	}
 	f.add(
@@ -126,6 +127,7 @@ type fusedLoops struct {
 	fz  *lower.Fused
 	e   ir.Expr
 	sel string
+	all bool // sel is every row of the batch (lower.SelAll)
 	// col and writer: the output column's array and writer, when the clean
 	// loop writes it directly.
 	col, writer string
@@ -142,7 +144,7 @@ func (l *fusedLoops) storeClean() func(jen.Code) jen.Code {
 		return func(v jen.Code) jen.Code { return jen.Id(l.writer).Dot("Append").Call(v) }
 	}
 	pos := "i"
-	if l.fz.Direct && l.sel != "all" {
+	if l.fz.Direct && !l.all {
 		pos = "k"
 	}
 	return func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id(pos)).Op("=").Add(v) }
@@ -167,13 +169,11 @@ func (l *fusedLoops) vectorCode() []jen.Code {
 	f := l.fu.f
 	saved := f.stmts
 	f.stmts = nil
-	recomputed := map[int]bool{}
 	for _, a := range l.fz.Absorbs {
-		recomputed[a.Shared.ID] = a.Recomputed
-	}
-	for _, h := range l.fz.Hoists {
-		f.add(jen.Comment(sharedLabel(recomputed[h.Shared.ID]) + comment(h.Shared.SQL)))
-		f.emit(h)
+		if a.Hoist != nil {
+			f.add(jen.Comment(sharedLabel(a.Recomputed) + comment(a.Shared.SQL)))
+			f.emit(a.Hoist)
+		}
 	}
 	g := f.vector(f.emit(l.fz.General), l.rest)
 	// if fused { vec.Merge(&res, &g, rest, n) } else { res = g }
@@ -185,18 +185,18 @@ func (l *fusedLoops) vectorCode() []jen.Code {
 	return slow
 }
 
-// loop is the for statement over every row ("all" is never a selection,
-// over names what to range over) or over the rows of sel (a nil selection
-// at run time is every row too); first prepends the row number to a body.
+// loop is the for statement over every row (over names what to range over)
+// or over the rows of a selection made at run time (nil there is every row
+// too); first prepends the row number to a body.
 func (l *fusedLoops) loop(over string) *jen.Statement {
-	if l.sel != "all" {
+	if !l.all {
 		return jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++"))
 	}
 	return jen.For(jen.Id("i").Op(":=").Range().Id(over))
 }
 
 func (l *fusedLoops) first(body []jen.Code) []jen.Code {
-	if l.sel == "all" {
+	if l.all {
 		return body
 	}
 	return append([]jen.Code{jen.Id("i").Op(":=").Id(l.sel).Dot("Row").Call(jen.Id("k"))}, body...)
@@ -209,7 +209,7 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 	over := "out"
 	if l.fz.Direct {
 		cnt := jen.Id("n")
-		if l.sel != "all" {
+		if !l.all {
 			cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
 		}
 		if t.Kind == ir.KindVarchar {

@@ -117,11 +117,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	case lower.RowLike:
 		return likeTest(r.Shape, r.Lit, fu.value(r.Args[0]))
 	case lower.RowMatch:
-		e := r.Expr.(*ir.Call)
-		if e.Fn.Name == "like" {
-			fu.value(r.Args[0]) // registered before the matcher, as when LIKE is tested directly
-		}
-		m := f.matcher(e) // its pattern compiles (package lower checked)
+		m := f.matcher(r.Expr.(*ir.Call)) // its pattern compiles (package lower checked)
 		return jen.Id(m.name).Dot("Match").Call(fu.value(r.Args[0]))
 	case lower.RowKernel:
 		args := make([]jen.Code, len(r.Args))

@@ -152,18 +152,8 @@ func comment(sql string) string {
 			b.WriteRune(r)
 		}
 	}
-	s := b.String()
-	if len(s) > 160 {
-		cut := 157
-		for cut > 0 && !utf8RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "..."
-	}
-	return s
+	return ir.Shorten(b.String(), 160)
 }
-
-func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // rootName names the vector of a fused root value after its operation.
 func rootName(e ir.Expr) string {

@@ -21,6 +21,10 @@ func schemaLit(cols []ir.Column) jen.Code {
 	return jen.Qual(arrowPkg, "NewSchema").Call(jen.Index().Qual(arrowPkg, "Field").Values(append(fields, jen.Line())...), jen.Nil())
 }
 
+// allRows is the Go variable of the selection of every row (lower.SelAll),
+// nil at run time.
+const allRows = "all"
+
 // query emits the declarations of one query: its input and output schemas and
 // its evaluator function.
 func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
@@ -34,7 +38,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	pq := lower.Lower(q, plan)
 	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{},
 		memos: map[int]memoVars{}, mapOffs: map[int]string{}, done: map[*lower.Node]operand{}, sels: map[*lower.Sel]string{}}
-	for _, r := range []string{"ctx", "in", "mem", "n", "all", "sel"} {
+	for _, r := range []string{"ctx", "in", "mem", "n", allRows, "sel"} {
 		f.nm.fresh(r)
 	}
 	for used := range fg.names.taken { // package-level names: locals must not hide them
@@ -48,17 +52,17 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		f.colNames[i] = f.fresh(camel(q.Source.Columns[i].Name))
 	}
 
-	f.add(jen.Line(), jen.Var().Id("all").Qual(vecPkg, "Sel").Comment("nil: every row"))
+	f.add(jen.Line(), jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
 	f.add(jen.Id("errRow").Op(",").Id("errCol").Op(":=").List(jen.Lit(-1), jen.Lit(0)))
 	f.add(jen.Var().Id("firstErr").Op("*").Qual(rtPkg, "Error"))
-	sel := "all"
+	sel := allRows
 	if w := pq.Where; w != nil {
 		f.add(jen.Line())
 		f.add(commentLines("WHERE " + q.FilterSQL)...)
 		f.hoists(w.Hoists)
-		v := f.vector(f.emit(w.Value), "all")
+		v := f.vector(f.emit(w.Value), allRows)
 		// if r, e := vec.First(&where, all, n); r >= 0 { errRow, errCol, firstErr = r, 0, e }
-		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id("all"), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
+		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(allRows), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
 			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(0), jen.Id("e"))))
 		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(v), jen.Id("n")))
 		sel = "sel"

@@ -125,13 +125,7 @@ func (r *Region) Describe() string {
 	return string(r.Kind)
 }
 
-func short(e ir.Expr) string {
-	s := ir.Format(e)
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return s
-}
+func short(e ir.Expr) string { return ir.Shorten(ir.Format(e), 60) }
 
 // Plan is the analysis of one query.
 type Plan struct {

@@ -3,6 +3,7 @@ package ir
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format prints e as SQL-like text, stable across runs: it is what explain output,
@@ -14,6 +15,20 @@ func Format(e Expr) string {
 	var b strings.Builder
 	format(&b, e)
 	return b.String()
+}
+
+// Shorten cuts text to at most max bytes, at a character boundary, marking
+// the cut with "...": for one-line mentions of SQL in explain output and
+// generated comments.
+func Shorten(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max - 3
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }
 
 // FormatConst prints a constant value as a SQL literal of its type.

@@ -148,10 +148,12 @@ fi
 # worktree (the random queries then do not depend on edits to difffuzz in the
 # working tree) and reads the project's specs from the working tree.
 if [[ ! -d $SPECS ]]; then
-	mkdir -p "$BASE_DIR/codegen/equiv/specgen"
-	cp "$REPO/codegen/equiv/specgen/main.go" "$BASE_DIR/codegen/equiv/specgen/main.go"
+	# Copied to a directory no commit tracks, so checking out another BASE
+	# later finds no untracked file in its way.
+	mkdir -p "$BASE_DIR/.specgen"
+	cp "$REPO/codegen/equiv/specgen/main.go" "$BASE_DIR/.specgen/main.go"
 	sg=$BASE_DIR/specgen-bin
-	if ! (cd "$BASE_DIR" && go build -o "$sg" ./codegen/equiv/specgen) 2>/dev/null; then
+	if ! (cd "$BASE_DIR" && go build -o "$sg" ./.specgen) 2>/dev/null; then
 		echo "check.sh: specgen does not build at $BASE; using the working tree's" >&2
 		(cd "$REPO" && go build -o "$sg" ./codegen/equiv/specgen) || die "building specgen failed"
 	fi

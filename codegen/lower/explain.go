@@ -3,7 +3,6 @@ package lower
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/exprc/exprc/ir"
 )
@@ -191,14 +190,4 @@ func (q *Query) FusedExpr(e ir.Expr) bool {
 	return false
 }
 
-// short cuts SQL text to about a line, at a character boundary.
-func short(s string) string {
-	if len(s) <= 100 {
-		return s
-	}
-	cut := 97
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
-}
+func short(s string) string { return ir.Shorten(s, 100) }

@@ -139,7 +139,13 @@ func (p *planPrinter) fused(b *strings.Builder, depth int, f *Fused) {
 	}
 	fmt.Fprintf(b, "%srow: %s\n", in, formatRow(f.Row))
 	fmt.Fprintf(b, "%svector code over %s:\n", in, p.sel(f.Rest))
-	p.hoists(b, depth+1, "", f.Hoists)
+	var hoists []*Node
+	for _, a := range f.Absorbs {
+		if a.Hoist != nil {
+			hoists = append(hoists, a.Hoist)
+		}
+	}
+	p.hoists(b, depth+1, "", hoists)
 	p.node(b, depth+1, f.General)
 }
 

@@ -65,9 +65,8 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 	l.push()
 	for _, a := range fz.Absorbs {
 		if _, ok := l.available(a.Shared.ID); !ok {
-			h := &Node{Op: OpShare, Expr: a.Shared.Expr, Sel: fz.Rest, Shared: a.Shared, Args: []*Node{l.node(a.Shared.Expr, fz.Rest)}}
-			l.setAvailable(a.Shared.ID, h)
-			fz.Hoists = append(fz.Hoists, h)
+			a.Hoist = &Node{Op: OpShare, Expr: a.Shared.Expr, Sel: fz.Rest, Shared: a.Shared, Args: []*Node{l.node(a.Shared.Expr, fz.Rest)}}
+			l.setAvailable(a.Shared.ID, a.Hoist)
 		}
 	}
 	fz.General = general(fz.Rest)

@@ -255,11 +255,10 @@ type Fused struct {
 	Absorbs []*Absorbed
 	// Row is the per-row program: a conditional's statements or a value.
 	Row *Row
-	// Rest is the rows the vector code computes; Hoists compute the absorbed
-	// values it needs as vectors on them first, then General computes the
-	// expression.
+	// Rest is the rows the vector code computes: the absorbed values it
+	// needs are computed as vectors on them first (Absorbed.Hoist), then
+	// General computes the expression.
 	Rest    *Sel
-	Hoists  []*Node
 	General *Node
 }
 
@@ -270,6 +269,9 @@ type Absorbed struct {
 	// otherwise every use is inside this expression (absorbed).
 	Recomputed bool
 	Row        *Row
+	// Hoist computes it as a vector over the rows the loops leave, before
+	// the general code (nil when a vector of it is computed already).
+	Hoist *Node
 }
 
 // RowOp is what a Row computes for one row.
