@@ -38,7 +38,7 @@ var mapCalls = map[string]bool{"subscript": true, "element_at": true, "map_conta
 // the rows they leave.
 func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel) *Node) *Node {
 	n := &Node{Op: OpFused, Expr: e, Sel: sel}
-	fz := &Fused{Node: n, Expr: e, Why: why, In: l.root}
+	fz := &Fused{Expr: e, Why: why, In: l.root}
 	n.Fused = fz
 	if e == l.rootExpr {
 		fz.Root = l.root

@@ -38,13 +38,13 @@ type lowerer struct {
 
 // Lower builds the physical plan of q with CSE plan p (nil: share nothing).
 func Lower(q *ir.Query, p *cse.Plan) *Query {
-	l := &lowerer{q: q, plan: p, out: &Query{IR: q, CSE: p}, absorbed: map[int]ir.Expr{}, recomputed: map[int]bool{}}
+	l := &lowerer{q: q, plan: p, out: &Query{IR: q}, absorbed: map[int]ir.Expr{}, recomputed: map[int]bool{}}
 	l.push()
 	all := &Sel{Kind: SelAll}
 	sel := all
 	if q.Filter != nil {
 		r := regionOf(p, true)
-		root := &Root{Name: "WHERE", SQL: q.FilterSQL, Expr: q.Filter, PassThrough: -1, Sel: all}
+		root := &Root{Name: "WHERE", SQL: q.FilterSQL, Expr: q.Filter, PassThrough: -1}
 		l.root, l.rootExpr = root.Name, q.Filter
 		l.absorb(r, []ir.Expr{q.Filter})
 		root.Hoists = l.enter(r, all)
@@ -61,7 +61,7 @@ func Lower(q *ir.Query, p *cse.Plan) *Query {
 	l.absorb(r, tops)
 	l.out.OutputHoists = l.enter(r, sel)
 	for _, o := range q.Outputs {
-		root := &Root{Name: o.Name, SQL: o.SQL, Expr: o.Expr, PassThrough: -1, Sel: sel}
+		root := &Root{Name: o.Name, SQL: o.SQL, Expr: o.Expr, PassThrough: -1}
 		l.out.Outputs = append(l.out.Outputs, root)
 		l.root, l.rootExpr = o.Name, o.Expr
 		if c, ok := o.Expr.(*ir.ColumnRef); ok && c.T.Kind != ir.KindMap {

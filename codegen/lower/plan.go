@@ -26,8 +26,7 @@ import (
 
 // Query is the physical plan of one query.
 type Query struct {
-	IR  *ir.Query
-	CSE *cse.Plan // nil: nothing is shared (no CSE, or nothing repeats)
+	IR *ir.Query
 	// Where is the WHERE clause (nil without one); its value decides the
 	// selection the outputs run over.
 	Where *Root
@@ -57,9 +56,9 @@ type Root struct {
 	// PassThrough is the input column an output copies unchanged (-1 when
 	// Value computes it).
 	PassThrough int
-	// Value computes the clause over Sel; nil for a pass-through column.
+	// Value computes the clause (over every row for the WHERE clause, over
+	// the rows that pass it for an output); nil for a pass-through column.
 	Value *Node
-	Sel   *Sel
 	// Why says why the clause is fused, vector code or copied.
 	Why string
 }
@@ -238,7 +237,6 @@ type Placement struct {
 // (General) for the rows the loops leave (see codegen's fused printer for the
 // two loops).
 type Fused struct {
-	Node *Node
 	Expr ir.Expr
 	// Root is the clause the expression is the root of ("" for a
 	// conditional nested in vector code); In is the clause it is in (""
