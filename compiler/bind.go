@@ -85,6 +85,10 @@ func (b *binder) bindTable(ct *ast.CreateTable) {
 type scope struct {
 	table *ir.Table
 	names []string // lower-cased names the table may be qualified with
+	// parent is the enclosing scope of a subquery (nil for a query); sub
+	// collects the subquery's outer references (bindsub.go).
+	parent *scope
+	sub    *subCtx
 }
 
 func (b *binder) bindQuery(q *ast.Query) {

@@ -50,11 +50,15 @@ func (b *binder) bindExpr(e ast.Expr, sc *scope) (ir.Expr, bool) {
 	case *ast.InList:
 		return b.bindIn(e, sc)
 	case *ast.InSubquery:
-		return b.unsupportedSubquery(e.OpPos, "IN (SELECT ...)")
+		sql := ast.Format(&ast.InSubquery{Pos: e.Pos, OpPos: e.OpPos, X: e.X, Sub: e.Sub})
+		return b.bindQuantified(e.X, "=", false, e.Not, e.Sub, e.OpPos, sql, sc)
+	case *ast.Quantified:
+		sql := ast.Format(&ast.Quantified{Pos: e.Pos, OpPos: e.OpPos, Op: anyOp(e), X: e.X, Sub: e.Sub})
+		return b.bindQuantified(e.X, e.Op, e.All, false, e.Sub, e.OpPos, sql, sc)
 	case *ast.Exists:
-		return b.unsupportedSubquery(e.Pos, "EXISTS")
+		return b.bindExists(e, sc)
 	case *ast.Subquery:
-		return b.unsupportedSubquery(e.Pos, "scalar subquery")
+		return b.bindScalarSubquery(e, sc)
 	case *ast.Like:
 		return b.bindLike(e, sc)
 	case *ast.Case:
@@ -87,9 +91,13 @@ func (b *binder) bindExpr(e ast.Expr, sc *scope) (ir.Expr, bool) {
 	return nil, false
 }
 
-func (b *binder) unsupportedSubquery(pos diag.Pos, what string) (ir.Expr, bool) {
-	b.errs.Add(pos, diag.Unsupported, "%s is not supported yet: subqueries are not implemented", what)
-	return nil, false
+// anyOp is the comparison of the ANY form a quantified comparison binds to:
+// "op ALL" is NOT (negated op ANY).
+func anyOp(e *ast.Quantified) string {
+	if e.All {
+		return negated[e.Op]
+	}
+	return e.Op
 }
 
 func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
@@ -146,30 +154,24 @@ func parseDateLiteral(s string) (ir.Date, bool) {
 }
 
 func (b *binder) bindColumn(e *ast.ColumnRef, sc *scope) (ir.Expr, bool) {
-	if e.Table != nil && !sc.visibleAs(e.Table.Name) {
+	if e.Table != nil && !sc.knownTable(e.Table.Name) {
 		b.errs.Add(e.Table.Pos, diag.Name, "unknown table %s (the query reads %s)", e.Table.Name, sc.names[0])
 		return nil, false
 	}
-	t := sc.table
-	idx := -1
-	for i, c := range t.Columns { // an exact match wins over a case-insensitive one
-		if c.Name == e.Column.Name {
-			idx = i
-		}
+	if c := b.resolveColumn(e, sc); c != nil {
+		return c, true
 	}
-	if idx < 0 {
-		for i, c := range t.Columns {
-			if strings.EqualFold(c.Name, e.Column.Name) {
-				idx = i
+	t := sc.table
+	if e.Table != nil {
+		for s := sc; s != nil; s = s.parent {
+			if s.visibleAs(e.Table.Name) {
+				t = s.table
+				break
 			}
 		}
 	}
-	if idx < 0 {
-		b.errs.Add(e.Column.Pos, diag.Name, "unknown column %s in table %s", e.Column.Name, t.Name)
-		return nil, false
-	}
-	c := t.Columns[idx]
-	return &ir.ColumnRef{Index: idx, Name: c.Name, T: c.Type, Nullable: c.Nullable}, true
+	b.errs.Add(e.Column.Pos, diag.Name, "unknown column %s in table %s", e.Column.Name, t.Name)
+	return nil, false
 }
 
 func (b *binder) bindUnary(e *ast.Unary, sc *scope) (ir.Expr, bool) {
@@ -371,8 +373,7 @@ func (b *binder) bindCase(e *ast.Case, sc *scope) (ir.Expr, bool) {
 func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 	name := strings.ToLower(e.Name.Name)
 	if aggregates[name] {
-		b.errs.Add(e.Name.Pos, diag.Unsupported, "aggregate function %s is not supported: exprc compiles per-row expressions", e.Name.Name)
-		return nil, false
+		return b.bindAggregate(e, name, sc)
 	}
 	if e.Star {
 		b.errs.Add(e.Name.Pos, diag.Syntax, "%s(*) is not a valid call", e.Name.Name)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/exprc/exprc/compiler/parser"
+	"github.com/exprc/exprc/compiler/settle"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -83,6 +84,9 @@ func CompileSources(names []string, srcs map[string][]byte) (*Program, error) {
 	if len(b.errs) > 0 {
 		b.errs.Sort()
 		return prog, b.errs
+	}
+	for _, q := range b.queries {
+		settle.Query(q)
 	}
 	prog.Tables = b.tables
 	prog.Queries = b.queries

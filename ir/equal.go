@@ -54,8 +54,30 @@ func Equal(a, b Expr) bool {
 	case *Try:
 		b, ok := b.(*Try)
 		return ok && Equal(a.Arg, b.Arg)
+	case *Param:
+		b, ok := b.(*Param)
+		return ok && a.Slot == b.Slot && a.T.Equal(b.T)
+	case *Subquery:
+		b, ok := b.(*Subquery)
+		if !ok || !listEqual(a.Args, b.Args) {
+			return false
+		}
+		if a.Settled != nil || b.Settled != nil {
+			return a.Settled == b.Settled
+		}
+		return a.Kind == b.Kind && a.Agg == b.Agg && a.Table == b.Table && a.T.Equal(b.T) &&
+			(a.Cmp == nil) == (b.Cmp == nil) && (a.Cmp == nil || a.Cmp.Fn == b.Cmp.Fn && sigEqual(a.Cmp.Sig, b.Cmp.Sig)) &&
+			optEqual(a.Where, b.Where) && optEqual(a.Value, b.Value)
 	}
 	return false
+}
+
+// optEqual is Equal over expressions that may be absent.
+func optEqual(a, b Expr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return Equal(a, b)
 }
 
 func listEqual(a, b []Expr) bool {
@@ -131,6 +153,10 @@ func hashInto(h *maphash.Hash, e Expr) {
 		h.WriteString(e.Sig.Ret.String())
 	case *IsNull:
 		maphash.WriteComparable(h, e.Not)
+	case *Param:
+		maphash.WriteComparable(h, e.Slot)
+	case *Subquery:
+		h.WriteString(e.SQL)
 	}
 	h.WriteString(nodeName(e))
 	for _, k := range e.Children() {
@@ -168,6 +194,10 @@ func nodeName(e Expr) string {
 		return "NullIf"
 	case *Try:
 		return "Try"
+	case *Param:
+		return "Param"
+	case *Subquery:
+		return "Subquery"
 	}
 	return "?"
 }

@@ -202,6 +202,12 @@ func WithChildren(e Expr, kids []Expr) Expr {
 		return &NullIf{A: kids[0], B: kids[1], Eq: e.Eq}
 	case *Try:
 		return &Try{Arg: kids[0]}
+	case *Param:
+		return e
+	case *Subquery:
+		n := *e
+		n.Args = kids
+		return &n
 	}
 	panic("ir.WithChildren: unknown node")
 }

@@ -44,6 +44,9 @@ type Query struct {
 	Filter    Expr
 	FilterSQL string
 	Outputs   []Output
+	// Subqueries are the settled subqueries the expressions read, each once,
+	// in build order: a subquery nested in another's WHERE comes first.
+	Subqueries []*Settled
 }
 
 // OutputSchema lists the result columns with their types and whether they can be
@@ -106,6 +109,11 @@ func MayBeNull(e Expr) bool {
 		return true
 	case *NullIf:
 		return true
+	case *Param:
+		return e.Nullable
+	case *Subquery:
+		// EXISTS and counts are never NULL; IN over a non-empty set can be.
+		return !(e.Kind == SubExists || e.Agg == AggCountStar || e.Agg == AggCount)
 	}
 	return true
 }

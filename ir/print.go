@@ -174,6 +174,15 @@ func format(b *strings.Builder, e Expr) {
 	case *Try:
 		b.WriteString("TRY")
 		formatList(b, []Expr{e.Arg})
+	case *Param:
+		b.WriteString("outer." + QuoteIdent(e.Name))
+	case *Subquery:
+		// The SQL as written names the outer values; the settled form's number
+		// says which structure answers it.
+		if e.Settled != nil {
+			b.WriteString("#" + strconv.Itoa(e.Settled.ID) + " ")
+		}
+		b.WriteString(e.SQL)
 	default:
 		b.WriteString("?")
 	}

@@ -118,6 +118,17 @@ type Exists struct {
 	Not bool
 }
 
+// Quantified is "X op ANY|SOME|ALL (SELECT ...)": a comparison of X with every
+// row of a one-column subquery. SOME is a synonym of ANY (All is false).
+type Quantified struct {
+	Pos   diag.Pos
+	OpPos diag.Pos // the comparison operator
+	Op    string   // canonical comparison: = <> < <= > >=
+	All   bool
+	X     Expr
+	Sub   *Select
+}
+
 // Subquery is a scalar subquery "(SELECT ...)".
 type Subquery struct {
 	Pos diag.Pos // the "("
@@ -189,6 +200,7 @@ func (e *InList) Position() diag.Pos     { return e.Pos }
 func (e *InSubquery) Position() diag.Pos { return e.Pos }
 func (e *Exists) Position() diag.Pos     { return e.Pos }
 func (e *Subquery) Position() diag.Pos   { return e.Pos }
+func (e *Quantified) Position() diag.Pos { return e.Pos }
 func (e *Like) Position() diag.Pos       { return e.Pos }
 func (e *Case) Position() diag.Pos       { return e.Pos }
 func (e *Call) Position() diag.Pos       { return e.Pos }
@@ -206,6 +218,7 @@ func (*InList) exprNode()     {}
 func (*InSubquery) exprNode() {}
 func (*Exists) exprNode()     {}
 func (*Subquery) exprNode()   {}
+func (*Quantified) exprNode() {}
 func (*Like) exprNode()       {}
 func (*Case) exprNode()       {}
 func (*Call) exprNode()       {}

@@ -29,7 +29,7 @@ type printer struct {
 // compound reports whether e must be parenthesised when it is an operand.
 func compound(e Expr) bool {
 	switch e := e.(type) {
-	case *Unary, *Binary, *IsNull, *Between, *InList, *InSubquery, *Like:
+	case *Unary, *Binary, *IsNull, *Between, *InList, *InSubquery, *Quantified, *Like:
 		return true
 	case *Exists:
 		return e.Not
@@ -118,6 +118,16 @@ func (p *printer) expr(e Expr) {
 			p.WriteString("NOT ")
 		}
 		p.WriteString("EXISTS (")
+		p.selectStmt(e.Sub)
+		p.WriteByte(')')
+	case *Quantified:
+		p.operand(e.X)
+		p.WriteString(" " + e.Op)
+		if e.All {
+			p.WriteString(" ALL (")
+		} else {
+			p.WriteString(" ANY (")
+		}
 		p.selectStmt(e.Sub)
 		p.WriteByte(')')
 	case *Subquery:

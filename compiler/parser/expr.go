@@ -90,6 +90,10 @@ func (p *parser) parsePredicate() ast.Expr {
 				return x
 			}
 			p.next()
+			if q := p.parseQuantifier(x, op, canon); q != nil {
+				x = q
+				continue
+			}
 			x = binary(op, canon, x, p.parseConcat())
 			continue
 		}
@@ -192,6 +196,25 @@ func (p *parser) parseIn(x ast.Expr, opPos diag.Pos, not bool) ast.Expr {
 	}
 	p.next()
 	return in
+}
+
+// parseQuantifier parses "ANY|SOME|ALL (SELECT ...)" after the comparison op
+// of x, or returns nil when the comparison is an ordinary one.
+func (p *parser) parseQuantifier(x ast.Expr, op token, canon string) ast.Expr {
+	if !(p.isKw("ANY") || p.isKw("SOME") || p.isKw("ALL")) || !(p.peek(1).kind == tOp && p.peek(1).text == "(") {
+		return nil
+	}
+	all := p.isKw("ALL")
+	word := strings.ToUpper(p.tok.text)
+	p.next()
+	p.next()
+	if !p.isKw("SELECT") {
+		p.fail(p.tok.pos, diag.Unsupported, "%s needs a subquery: %s (SELECT ...); for a list of values use IN (...)", word, word)
+	}
+	sub := p.parseSelect(true)
+	p.checkOneColumn(sub, word+" subquery")
+	p.expectOp(")")
+	return &ast.Quantified{Pos: x.Position(), OpPos: op.pos, Op: canon, All: all, X: x, Sub: sub}
 }
 
 // checkOneColumn reports a scalar or IN subquery that selects more than one

@@ -145,6 +145,16 @@ var unsupportedClauses = map[string]string{
 	"LATERAL":   "LATERAL is not supported",
 }
 
+// subqueryClauses are the clauses a subquery may not have, with the reason
+// (inside a subquery the top-level reasons would not fit).
+var subqueryClauses = map[string]string{
+	"GROUP":  "GROUP BY is not supported in a subquery: a subquery has at most one aggregate over all its rows",
+	"HAVING": "HAVING is not supported in a subquery: a subquery has at most one aggregate over all its rows",
+	"ORDER":  "ORDER BY is not supported in a subquery: its rows form a set, and LIMIT is not supported",
+	"LIMIT":  "LIMIT is not supported in a subquery: which rows it keeps would depend on row order",
+	"UNION":  "UNION is not supported in a subquery: a subquery is a single SELECT over one table",
+}
+
 var joinWords = map[string]bool{
 	"JOIN": true, "INNER": true, "LEFT": true, "RIGHT": true, "FULL": true,
 	"OUTER": true, "CROSS": true, "NATURAL": true,
@@ -184,6 +194,9 @@ func (p *parser) parseSelect(sub bool) *ast.Select {
 		sel.Where = p.parseExpr()
 	}
 	if p.tok.kind == tIdent {
+		if msg, ok := subqueryClauses[strings.ToUpper(p.tok.text)]; ok && sub {
+			p.fail(p.tok.pos, diag.Unsupported, "%s", msg)
+		}
 		if msg, ok := unsupportedClauses[strings.ToUpper(p.tok.text)]; ok {
 			p.fail(p.tok.pos, diag.Unsupported, "%s", msg)
 		}

@@ -52,9 +52,17 @@ func allConst(es []ir.Expr) bool {
 	return true
 }
 
+// volatile reports expressions folding must leave alone: volatile functions,
+// and subqueries and outer references, whose values come from other tables
+// at run time.
 func volatile(e ir.Expr) bool {
-	c, ok := e.(*ir.Call)
-	return ok && c.Fn.Volatile
+	switch e := e.(type) {
+	case *ir.Call:
+		return e.Fn.Volatile
+	case *ir.Subquery, *ir.Param:
+		return true
+	}
+	return false
 }
 
 func constOf(e ir.Expr) (*ir.Const, bool) {
