@@ -326,4 +326,3 @@ func reslot(e ir.Expr, old []ir.Expr, args *[]ir.Expr, slots map[int]int) ir.Exp
 	}
 	return ir.WithChildren(e, out)
 }
-
