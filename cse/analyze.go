@@ -201,6 +201,8 @@ func MayFail(e ir.Expr) bool {
 		if e.Sig.MayError {
 			return true
 		}
+	case *ir.Subquery:
+		return true // its inner phase or a scalar subquery's row count can fail
 	}
 	for _, c := range e.Children() {
 		if MayFail(c) {

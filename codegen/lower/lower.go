@@ -31,14 +31,23 @@ type lowerer struct {
 	// may write the column directly (once: sinkTaken).
 	sink      ir.Expr
 	sinkTaken bool
+	// vectorsOnly: the caller wants every output as a vector (the inner
+	// phase of subqueries), so no fused loop writes an Arrow column.
+	vectorsOnly bool
 	// root and rootExpr are the clause being lowered.
 	root     string
 	rootExpr ir.Expr
 }
 
 // Lower builds the physical plan of q with CSE plan p (nil: share nothing).
-func Lower(q *ir.Query, p *cse.Plan) *Query {
-	l := &lowerer{q: q, plan: p, out: &Query{IR: q}, absorbed: map[int]ir.Expr{}, recomputed: map[int]bool{}}
+func Lower(q *ir.Query, p *cse.Plan) *Query { return lower(q, p, false) }
+
+// LowerVectors is Lower for a query whose outputs are wanted as vectors, not
+// Arrow columns: the inner phase of subqueries and their per-row tests.
+func LowerVectors(q *ir.Query, p *cse.Plan) *Query { return lower(q, p, true) }
+
+func lower(q *ir.Query, p *cse.Plan, vectorsOnly bool) *Query {
+	l := &lowerer{q: q, plan: p, out: &Query{IR: q}, absorbed: map[int]ir.Expr{}, recomputed: map[int]bool{}, vectorsOnly: vectorsOnly}
 	l.push()
 	all := &Sel{Kind: SelAll}
 	sel := all
@@ -69,7 +78,7 @@ func Lower(q *ir.Query, p *cse.Plan) *Query {
 			root.Why = "an input column, which cannot fail: its rows are copied"
 			continue
 		}
-		l.sink, l.sinkTaken = o.Expr, false
+		l.sink, l.sinkTaken = o.Expr, l.vectorsOnly
 		root.Value, root.Why = l.top(o.Expr, sel)
 		l.sink = nil
 	}
@@ -220,6 +229,14 @@ func (l *lowerer) node(e ir.Expr, sel *Sel) *Node {
 	case *ir.Try:
 		v := l.expr(e.Arg, sel)
 		return &Node{Op: OpTry, Expr: e, Sel: sel, Args: []*Node{v}, Pass: !v.Vector() && !v.Failing()}
+	case *ir.Subquery:
+		n := &Node{Op: OpSubquery, Expr: e, Sel: sel}
+		for _, a := range e.Args {
+			n.Args = append(n.Args, l.expr(a, sel))
+		}
+		return n
+	case *ir.Param:
+		return &Node{Op: OpParam, Expr: e, Sel: sel}
 	}
 	panic(fmt.Sprintf("lower: unknown expression %T", e))
 }

@@ -102,6 +102,12 @@ const (
 	// OpFused is an expression computed by fused row loops (Fused), with
 	// vector code for the rows they leave.
 	OpFused
+	// OpSubquery reads settled subquery Expr.(*ir.Subquery).Settled with
+	// its arguments Args (the probe and the outer sides of the correlation).
+	OpSubquery
+	// OpParam is an outer value inside a subquery's per-row test (a
+	// parameter of the generated function that evaluates it).
+	OpParam
 )
 
 // CallKind is how a call is emitted.

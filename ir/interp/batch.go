@@ -22,6 +22,15 @@ func Eval(ctx context.Context, q *ir.Query, in arrow.RecordBatch, rowBase int64,
 // EvalShared is Eval that evaluates each shared subexpression of share at most
 // once per row (share may be nil: every expression as written).
 func EvalShared(ctx context.Context, q *ir.Query, share Sharing, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+	return EvalPrepared(ctx, q, share, nil, in, rowBase, mem)
+}
+
+// EvalPrepared is EvalShared for a query that reads subqueries: inner holds
+// their inner phases (Prepare). It may be nil for a query without subqueries.
+func EvalPrepared(ctx context.Context, q *ir.Query, share Sharing, inner *Inner, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if len(q.Subqueries) > 0 && inner == nil {
+		return nil, fmt.Errorf("query %s reads subqueries: prepare its inner tables first (interp.Prepare)", q.Name)
+	}
 	if err := ir.CheckSchema(in.Schema(), q.Source.Columns); err != nil {
 		return nil, fmt.Errorf("query %s: input batch: %w", q.Name, err)
 	}
@@ -39,6 +48,7 @@ func EvalShared(ctx context.Context, q *ir.Query, share Sharing, in arrow.Record
 
 	row := &batchRow{cols: cols}
 	ev := newEvaluator(share)
+	ev.inner = inner
 	n := int(in.NumRows())
 	for i := 0; i < n; i++ {
 		if i%4096 == 0 && ctx.Err() != nil {

@@ -42,6 +42,7 @@ type Sharing interface {
 // evaluator evaluates expressions row by row, remembering the outcomes of shared
 // subexpressions for the current row when it has a Sharing.
 type evaluator struct {
+	inner *Inner // the subqueries' inner phases (nil: the query has none)
 	share Sharing
 	memo  []ir.Outcome
 	have  []bool
@@ -148,6 +149,10 @@ func (ev *evaluator) evalNode(e ir.Expr, row Row) ir.Outcome {
 			return outNull
 		}
 		return o
+	case *ir.Param:
+		return row.(paramRow).Param(e.Slot)
+	case *ir.Subquery:
+		return ev.subquery(e, row)
 	}
 	panic("interp: unknown expression node")
 }

@@ -32,12 +32,12 @@ import (
 
 // ScalarSubqueryTooManyRows is the error class of a scalar subquery that has
 // more than one member.
-const ScalarSubqueryTooManyRows = "SCALAR_SUBQUERY_TOO_MANY_ROWS"
+const ScalarSubqueryTooManyRows = rt.ScalarSubqueryTooManyRows
 
 // ErrScalarTooManyRows is raised by a scalar subquery with more than one member
-// (preallocated: raising it allocates nothing).
-var ErrScalarTooManyRows = rt.NewError(ScalarSubqueryTooManyRows,
-	"More than one row returned by a subquery used as an expression.")
+// (preallocated: raising it allocates nothing). It is rt's, which the
+// interpreter raises too.
+var ErrScalarTooManyRows = rt.ErrSubqueryTooManyRows
 
 // SubNeed is a set of results a subquery structure must be able to answer
 // beyond the row and non-NULL counts, which are always kept (they cost two
