@@ -120,6 +120,10 @@ func (f *funcGen) emitNode(n *lower.Node) operand {
 		return f.emitKernel(n.Sig, args, sel, n.Base)
 	case lower.OpFused:
 		return f.emitFused(n, sel)
+	case lower.OpSubquery:
+		return f.emitSubquery(n, sel)
+	case lower.OpParam:
+		return f.emitParam(n)
 	}
 	panic(fmt.Sprintf("codegen: unknown node %d", n.Op))
 }

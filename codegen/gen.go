@@ -42,6 +42,8 @@ type fileGen struct {
 	names      namer
 	decls      []jen.Code
 	matchers   map[string]*matcherVar
+	// subTypes are the settled subqueries of the query being printed, by ID.
+	subTypes map[int]*subTypes
 }
 
 // Generate writes the Go source of one file holding an evaluator per query. The
@@ -57,13 +59,14 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	fg := &fileGen{matchers: map[string]*matcherVar{}}
 	fg.names.fresh("Evaluator")
 	fg.names.fresh("Lookup")
+	fg.names.fresh("Prepare")
 	// Exported names first, so they stay stable whatever the locals are.
 	// Every package-level name a query declares must be unique, across queries
 	// too (a query Foo declares FooSchema, which a query FooSchema would reuse).
-	owner := map[string]string{"Evaluator": "", "Lookup": ""}
+	owner := map[string]string{"Evaluator": "", "Lookup": "", "Prepare": ""}
 	for _, q := range queries {
 		name := GoName(q.Name, true)
-		for _, decl := range []string{name, name + "Schema", unexport(name) + "Input"} {
+		for _, decl := range []string{name, name + "Schema", unexport(name) + "Input", "New" + name} {
 			if prev, dup := owner[decl]; dup {
 				if prev == "" {
 					return nil, fmt.Errorf("codegen: query %s: the Go name %s is reserved in generated packages; rename the query", q.Name, decl)
@@ -171,6 +174,9 @@ type funcGen struct {
 	// outCol is the Arrow array variable a fused loop of the output column
 	// being printed writes directly ("" when none does).
 	outCol string
+	// params are the Go parameters of a subquery's per-row test, by the
+	// argument slot they hold.
+	params map[int]string
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }
@@ -276,10 +282,20 @@ func usedColumns(q *ir.Query) []int {
 // query's evaluator by its SQL name (for drivers that pick the query at run
 // time, such as exprc run --engine compiled and the differential tests).
 func lookup(queries []*ir.Query) []jen.Code {
-	var cases []jen.Code
+	var cases, prepCases []jen.Code
 	for _, q := range queries {
 		name := GoName(q.Name, true)
+		if len(q.Subqueries) > 0 {
+			// needs its inner tables: only Prepare can give its evaluator
+			cases = append(cases, jen.Case(jen.Lit(q.Name)).Block(jen.Return(jen.Nil(), jen.Id(name+"Schema"), jen.False())))
+			prepCases = append(prepCases, jen.Case(jen.Lit(q.Name)).Block(
+				jen.List(jen.Id("p"), jen.Err()).Op(":=").Id("New"+name).Call(jen.Id("ctx"), jen.Id("tables"), jen.Id("mem")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Nil(), jen.Err())),
+				jen.Return(jen.Id("p").Dot("Eval"), jen.Id(name+"Schema"), jen.Id("p").Dot("Release"), jen.Nil())))
+			continue
+		}
 		cases = append(cases, jen.Case(jen.Lit(q.Name)).Block(jen.Return(jen.Id(name), jen.Id(name+"Schema"), jen.True())))
+		prepCases = append(prepCases, jen.Case(jen.Lit(q.Name)).Block(jen.Return(jen.Id(name), jen.Id(name+"Schema"), jen.Func().Params().Block(), jen.Nil())))
 	}
 	return []jen.Code{
 		jen.Comment("Evaluator is the signature of every query function of this package."),
@@ -287,10 +303,19 @@ func lookup(queries []*ir.Query) []jen.Code {
 			jen.Id("ctx").Qual("context", "Context"), jen.Id("in").Qual(arrowPkg, "RecordBatch"), jen.Id("mem").Qual(memoryPkg, "Allocator"),
 		).Params(jen.Qual(arrowPkg, "RecordBatch"), jen.Error()),
 		jen.Line(),
-		jen.Comment("Lookup returns the evaluator and output schema of the query named name in the spec."),
+		jen.Comment("Lookup returns the evaluator and output schema of the query named name in the spec. A query"),
+		jen.Comment("that reads subqueries has no evaluator before its inner tables are read (ok is false): use Prepare."),
 		jen.Func().Id("Lookup").Params(jen.Id("name").String()).Params(jen.Id("Evaluator"), jen.Op("*").Qual(arrowPkg, "Schema"), jen.Bool()).Block(
 			jen.Switch(jen.Id("name")).Block(cases...),
 			jen.Return(jen.Nil(), jen.Nil(), jen.False()),
+		),
+		jen.Line(),
+		jen.Comment("Prepare returns the evaluator and output schema of the query named name, building its settled"),
+		jen.Comment("subqueries from tables (keyed by lower-cased table name) first; release frees what they keep."),
+		jen.Func().Id("Prepare").Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("name").String(), jen.Id("tables").Qual(vecPkg, "Tables"), jen.Id("mem").Qual(memoryPkg, "Allocator")).
+			Params(jen.Id("eval").Id("Evaluator"), jen.Id("schema").Op("*").Qual(arrowPkg, "Schema"), jen.Id("release").Func().Params(), jen.Err().Error()).Block(
+			jen.Switch(jen.Id("name")).Block(prepCases...),
+			jen.Return(jen.Nil(), jen.Nil(), jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown query %q"), jen.Id("name"))),
 		),
 	}
 }

@@ -25,6 +25,25 @@ func schemaLit(cols []ir.Column) jen.Code {
 // nil at run time.
 const allRows = "all"
 
+// newFuncGen starts printing a function over batches of q's source table.
+func (fg *fileGen) newFuncGen(q *ir.Query) *funcGen {
+	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{},
+		memos: map[int]memoVars{}, mapOffs: map[int]string{}, done: map[*lower.Node]operand{}, sels: map[*lower.Sel]string{}}
+	for _, r := range []string{"ctx", "in", "mem", "n", allRows, "sel"} {
+		f.nm.fresh(r)
+	}
+	for used := range fg.names.taken { // package-level names: locals must not hide them
+		f.nm.fresh(used)
+	}
+	// Local names for the columns come first, so they read like the SQL; the
+	// variables are declared when first needed.
+	f.colNames = map[int]string{}
+	for _, i := range usedColumns(q) {
+		f.colNames[i] = f.fresh(camel(q.Source.Columns[i].Name))
+	}
+	return f
+}
+
 // query emits the declarations of one query: its input and output schemas and
 // its evaluator function.
 func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
@@ -35,21 +54,21 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	if !opts.NoCSE {
 		plan = Sharing(q)
 	}
+	if err := ir.CheckSettled(q); err != nil {
+		return nil, fmt.Errorf("codegen: %w", err)
+	}
+	var preparedCode []jen.Code
+	if len(q.Subqueries) > 0 {
+		code, err := fg.prepared(q, name, opts)
+		if err != nil {
+			return nil, err
+		}
+		preparedCode = code
+	}
 	pq := lower.Lower(q, plan)
-	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{},
-		memos: map[int]memoVars{}, mapOffs: map[int]string{}, done: map[*lower.Node]operand{}, sels: map[*lower.Sel]string{}}
-	for _, r := range []string{"ctx", "in", "mem", "n", allRows, "sel"} {
-		f.nm.fresh(r)
-	}
-	for used := range fg.names.taken { // package-level names: locals must not hide them
-		f.nm.fresh(used)
-	}
-
-	// Local names for the columns come first, so they read like the SQL; the
-	// variables are declared when first needed.
-	f.colNames = map[int]string{}
-	for _, i := range usedColumns(q) {
-		f.colNames[i] = f.fresh(camel(q.Source.Columns[i].Name))
+	f := fg.newFuncGen(q)
+	if len(q.Subqueries) > 0 {
+		f.nm.fresh(recv)
 	}
 
 	f.add(jen.Line(), jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
@@ -174,11 +193,19 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	code = append(code, jen.Comment(""),
 		jen.Comment("It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the"),
 		jen.Comment("first failing row of the batch (rows count from 0 within the batch)."))
-	code = append(code, jen.Func().Id(name).Params(
+	params := []jen.Code{
 		jen.Id("ctx").Qual("context", "Context"),
 		jen.Id("in").Qual(arrowPkg, "RecordBatch"),
 		jen.Id("mem").Qual(memoryPkg, "Allocator"),
-	).Params(jen.Qual(arrowPkg, "RecordBatch"), jen.Error()).Block(append(prologue, f.stmts...)...), jen.Line())
+	}
+	results := []jen.Code{jen.Qual(arrowPkg, "RecordBatch"), jen.Error()}
+	body := append(prologue, f.stmts...)
+	if len(q.Subqueries) > 0 {
+		code = append(preparedCode, code...)
+		code = append(code, jen.Func().Params(jen.Id(recv).Op("*").Id(name)).Id("Eval").Params(params...).Params(results...).Block(body...), jen.Line())
+	} else {
+		code = append(code, jen.Func().Id(name).Params(params...).Params(results...).Block(body...), jen.Line())
+	}
 	return code, nil
 }
 

@@ -7,6 +7,9 @@
 //     Classify query) over the tables of examples/demo/tables.sql.
 //   - semcases: one query per hand-checked semantic case of compiler/semcases,
 //     run against the interpreter by the differential test in that directory.
+//   - subqcases: one query per subquery case of compiler/subqcases (tables
+//     and all), prepared over the cases' fixed inner tables by the test in
+//     that directory, with CSE and (subqcasesnocse) without.
 //   - bench (package benchq): the benchmark spec bench/bench.sql over the same
 //     tables, measured
 //     against the interpreter and hand-written loops in bench/.
@@ -18,6 +21,8 @@ package generated
 //go:generate go run ../cmd/exprc gen --out benchnocse --package benchnocse --no-cse ../examples/demo/tables.sql ../bench/bench.sql
 //go:generate go run ../cmd/exprc gen --out csecases csecases/cases.sql
 //go:generate go run ../cmd/exprc gen --out csecasesnocse --no-cse csecases/cases.sql
+//go:generate go run ../cmd/exprc gen --out subqcases subqcases/cases.sql
+//go:generate go run ../cmd/exprc gen --out subqcasesnocse --no-cse subqcases/cases.sql
 
 // cseshapes and cseshapesnocse: the random conditional shapes of
 // cseshapes/shapes.sql (go test ./cse/shapes -update writes it) with and

@@ -58,7 +58,7 @@ type candRow struct {
 	params []ir.Outcome
 }
 
-func (r *candRow) Column(i int) any            { return r.vals[i] }
+func (r *candRow) Column(i int) any          { return r.vals[i] }
 func (r *candRow) Param(slot int) ir.Outcome { return r.params[slot] }
 
 // paramRow is a row that carries outer values (inside a subquery).

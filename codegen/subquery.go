@@ -1,0 +1,748 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/codegen/lower"
+	"github.com/exprc/exprc/ir"
+)
+
+// A query that reads subqueries is generated in a prepared form: a type
+// holding its settled subqueries (one field per ir.Settled), a constructor
+// that reads the inner tables once and builds them, and an Eval method that
+// runs over any number of outer batches and only reads them, so it is safe
+// for concurrent use. The inner phase of the subqueries over one table and
+// inner filter is one generated method (a "pass") returning the vectors the
+// builders consume; a loop-form subquery gets a method that tests its
+// correlation over one inner batch for one outer row.
+
+// recv is the receiver of the prepared query's methods.
+const recv = "p"
+
+// subTypes are the Go types of one settled subquery's structure.
+type subTypes struct {
+	s *ir.Settled
+	// V and H: the value type and its hash type (SubSpec); K the key type.
+	v, h, k jen.Code
+	// vt is the value's SQL type (BOOLEAN when there is no value).
+	vt ir.Type
+	// r is the result type.
+	r jen.Code
+	// packed: the keys are packed into strings (several, or DOUBLE).
+	packed bool
+	field  string
+}
+
+func newSubTypes(s *ir.Settled) *subTypes {
+	st := &subTypes{s: s, field: fmt.Sprintf("sub%d", s.ID), vt: ir.TypeBoolean}
+	if s.Value != nil {
+		st.vt = s.Value.Type()
+	}
+	st.v = goType(st.vt)
+	st.h = hashType(st.vt)
+	st.r = goType(s.T)
+	switch {
+	case s.Range != nil && s.Form == ir.FormSorted:
+		st.k = goType(s.Range.Inner.Type())
+	case len(s.Keys) == 1 && s.Keys[0].Inner.Type().Kind != ir.KindDouble:
+		st.k = goType(s.Keys[0].Inner.Type())
+	default:
+		st.k = jen.String()
+		st.packed = len(s.Keys) > 0
+	}
+	return st
+}
+
+// hashType is the comparable type a value hashes to in a SubSpec.
+func hashType(t ir.Type) jen.Code {
+	if t.Kind == ir.KindDouble {
+		return jen.Uint64()
+	}
+	return goType(t)
+}
+
+// specCall is the SubSpec of the value type with the results s needs.
+func (st *subTypes) specCall() jen.Code {
+	var ctor string
+	switch st.vt.Kind {
+	case ir.KindBigint:
+		ctor = "SubSpecInt64"
+	case ir.KindInt, ir.KindDate:
+		ctor = "SubSpecInt32"
+	case ir.KindDouble:
+		ctor = "SubSpecFloat64"
+	case ir.KindVarchar:
+		ctor = "SubSpecString"
+	default:
+		ctor = "SubSpecBool"
+	}
+	return jen.Qual(vecPkg, ctor).Call(st.need())
+}
+
+func (st *subTypes) need() jen.Code {
+	s := st.s
+	flag := ""
+	switch {
+	case s.Kind == ir.SubAny:
+		return jen.Qual(vecPkg, "AnyNeed").Call(jen.Qual(vecPkg, relName(s.Cmp.Fn.Infix)))
+	case s.Kind == ir.SubExists:
+	case s.Agg == ir.AggNone:
+		flag = "NeedFirst"
+	case s.Agg == ir.AggSum && s.T.Kind == ir.KindBigint:
+		flag = "NeedSumInt"
+	case s.Agg == ir.AggSum, s.Agg == ir.AggAvg:
+		flag = "NeedSumFloat"
+	case s.Agg == ir.AggMin:
+		flag = "NeedMin"
+	case s.Agg == ir.AggMax:
+		flag = "NeedMax"
+	}
+	if flag == "" {
+		return jen.Lit(0)
+	}
+	return jen.Qual(vecPkg, flag)
+}
+
+func relName(op string) string {
+	return map[string]string{"=": "RelEq", "<>": "RelNe", "<": "RelLt", "<=": "RelLe", ">": "RelGt", ">=": "RelGe"}[op]
+}
+
+// groupResult is the vec.GroupResult function of the subquery's form.
+func (st *subTypes) groupResult() jen.Code {
+	s := st.s
+	if s.Kind == ir.SubAny {
+		return jen.Qual(vecPkg, "ResAny").Types(st.v, st.h).Call(jen.Qual(vecPkg, relName(s.Cmp.Fn.Infix)))
+	}
+	return jen.Qual(vecPkg, "Res"+resultName(s)).Types(st.v, st.h)
+}
+
+// rangeResult is the vec.RangeResult function of a sorted subquery.
+func (st *subTypes) rangeResult() jen.Code {
+	return jen.Qual(vecPkg, "Range"+resultName(st.s)).Types(st.k, st.v, st.h)
+}
+
+func resultName(s *ir.Settled) string {
+	if s.Kind == ir.SubExists {
+		return "Exists"
+	}
+	switch s.Agg {
+	case ir.AggCountStar:
+		return "Rows"
+	case ir.AggCount:
+		return "Count"
+	case ir.AggSum:
+		if s.T.Kind == ir.KindBigint {
+			return "SumInt"
+		}
+		return "SumFloat"
+	case ir.AggAvg:
+		return "Avg"
+	case ir.AggMin:
+		return "Min"
+	case ir.AggMax:
+		return "Max"
+	}
+	return "Scalar"
+}
+
+// fieldType is the struct field holding the built structure.
+func (st *subTypes) fieldType() jen.Code {
+	switch st.s.Form {
+	case ir.FormOnce:
+		return st.r
+	case ir.FormSet:
+		return jen.Op("*").Qual(vecPkg, "SubGroup").Types(st.v, st.h)
+	case ir.FormKeyed:
+		return jen.Op("*").Qual(vecPkg, "SubKeyed").Types(st.k, st.v, st.h)
+	case ir.FormSorted:
+		return jen.Op("*").Qual(vecPkg, "SubSorted").Types(st.k, st.v, st.h)
+	}
+	return jen.Qual(vecPkg, "SubLoop").Types(st.v)
+}
+
+// pass is one inner phase: the subqueries over one table with one inner
+// filter, computed together over each inner batch.
+type pass struct {
+	table *ir.Table
+	inner ir.Expr
+	subs  []*subTypes
+	name  string
+	// outputs of the pass function: the filter (if any), then per subquery
+	// its key inner sides, range inner side and value.
+	outs []ir.Expr
+}
+
+// passes groups the settled subqueries into passes, in build order: a
+// subquery joins an earlier pass over the same table and filter only when
+// every subquery it reads is built before that pass.
+func passes(subs []*ir.Settled) []*pass {
+	var out []*pass
+	passOf := map[*ir.Settled]int{}
+	for _, s := range subs {
+		deps := settledIn(s)
+		join := -1
+		for i, p := range out {
+			if p.table != s.Table || !optSame(p.inner, s.Inner) {
+				continue
+			}
+			ok := true
+			for d := range deps {
+				if passOf[d] >= i {
+					ok = false
+				}
+			}
+			if ok {
+				join = i
+				break
+			}
+		}
+		if join < 0 {
+			out = append(out, &pass{table: s.Table, inner: s.Inner})
+			join = len(out) - 1
+		}
+		passOf[s] = join
+		out[join].subs = append(out[join].subs, newSubTypes(s))
+	}
+	return out
+}
+
+func optSame(a, b ir.Expr) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return ir.Equal(a, b)
+}
+
+// settledIn lists the settled subqueries s's own expressions read.
+func settledIn(s *ir.Settled) map[*ir.Settled]bool {
+	out := map[*ir.Settled]bool{}
+	var walk func(e ir.Expr)
+	walk = func(e ir.Expr) {
+		if e == nil {
+			return
+		}
+		if sq, ok := e.(*ir.Subquery); ok {
+			out[sq.Settled] = true
+		}
+		for _, k := range e.Children() {
+			walk(k)
+		}
+	}
+	walk(s.Inner)
+	walk(s.Value)
+	walk(s.Rest)
+	for _, k := range s.Keys {
+		walk(k.Inner)
+	}
+	if s.Range != nil {
+		walk(s.Range.Inner)
+	}
+	return out
+}
+
+// loopCond is what a loop-form subquery tests per candidate and outer row:
+// the AND of its keys, its range and its rest, with the outer sides as
+// Params of the argument slots.
+func loopCond(s *ir.Settled, args []ir.Expr) ir.Expr {
+	var conj []ir.Expr
+	key := func(k ir.SettledKey) {
+		a := args[k.Arg]
+		p := &ir.Param{Slot: k.Arg, Name: fmt.Sprintf("arg%d", k.Arg), T: a.Type(), Nullable: ir.MayBeNull(a)}
+		conj = append(conj, &ir.Call{Fn: k.Cmp.Fn, Sig: k.Cmp.Sig, Args: []ir.Expr{k.Inner, p}})
+	}
+	for _, k := range s.Keys {
+		key(k)
+	}
+	if s.Range != nil {
+		key(*s.Range)
+	}
+	if s.Rest != nil {
+		conj = append(conj, s.Rest)
+	}
+	if len(conj) == 1 {
+		return conj[0]
+	}
+	return &ir.And{Args: conj}
+}
+
+// prepared emits the type, constructor and helper methods of a query with
+// subqueries; the caller emits Eval.
+func (fg *fileGen) prepared(q *ir.Query, name string, opts Options) ([]jen.Code, error) {
+	ps := passes(q.Subqueries)
+	var fields []jen.Code
+	byID := map[int]*subTypes{}
+	for _, p := range ps {
+		for _, st := range p.subs {
+			byID[st.s.ID] = st
+			fields = append(fields, jen.Comment(fmt.Sprintf("#%d: %s", st.s.ID, comment(st.s.Describe()))))
+			fields = append(fields, jen.Comment(comment(ir.Shorten(st.s.SQL, 100))))
+			fields = append(fields, jen.Id(st.field).Add(st.fieldType()))
+			switch st.s.Form {
+			case ir.FormOnce:
+				fields = append(fields, jen.Id(st.field+"Null").Bool())
+			case ir.FormLoop:
+				fields = append(fields, jen.Id(st.field+"Spec").Op("*").Qual(vecPkg, "SubSpec").Types(st.v, st.h))
+			}
+			fields = append(fields, jen.Id(st.field+"Err").Op("*").Qual(rtPkg, "Error"), jen.Line())
+		}
+	}
+	fg.subTypes = byID
+	var code []jen.Code
+	code = append(code,
+		jen.Comment(fmt.Sprintf("%s is query %s prepared: its subqueries settled over their inner tables,", name, comment(q.Name))),
+		jen.Comment("built once by New"+name+". Eval only reads them: it is safe for concurrent use."),
+		jen.Type().Id(name).Struct(fields...), jen.Line())
+
+	// Inner table schemas.
+	tableVar := map[*ir.Table]string{}
+	for _, p := range ps {
+		if _, ok := tableVar[p.table]; ok {
+			continue
+		}
+		v := fg.names.fresh(unexport(name) + GoName(p.table.Name, true) + "Table")
+		tableVar[p.table] = v
+		code = append(code, jen.Comment(fmt.Sprintf("%s is the schema of table %s, which %s's subqueries read.", v, comment(p.table.Name), name)),
+			jen.Var().Id(v).Op("=").Add(schemaLit(p.table.Columns)), jen.Line())
+	}
+
+	// Constructor.
+	ctor := []jen.Code{jen.Id(recv).Op(":=").Op("&").Id(name).Values()}
+	for i, p := range ps {
+		p.name = fmt.Sprintf("pass%d", i+1)
+		if p.inner != nil {
+			p.outs = append(p.outs, p.inner)
+		}
+		for _, st := range p.subs {
+			for _, k := range st.s.Keys {
+				p.outs = append(p.outs, k.Inner)
+			}
+			if st.s.Range != nil {
+				p.outs = append(p.outs, st.s.Range.Inner)
+			}
+			if st.s.Value != nil {
+				p.outs = append(p.outs, st.s.Value)
+			}
+		}
+		if len(p.outs) > 0 {
+			fn, err := fg.vectorFunc(q, name, p.name, p.table, p.outs, nil, opts,
+				fmt.Sprintf("%s computes, over one batch of table %s, the inner phase of subquer%s", p.name, comment(p.table.Name), passSubs(p)))
+			if err != nil {
+				return nil, err
+			}
+			code = append(code, fn...)
+		}
+		ctor = append(ctor, fg.buildPass(q, name, p, tableVar[p.table])...)
+	}
+	ctor = append(ctor, jen.Return(jen.Id(recv), jen.Nil()))
+	code = append(code,
+		jen.Comment(fmt.Sprintf("New%s prepares query %s: it reads the tables its subqueries read (tables, keyed", name, comment(q.Name))),
+		jen.Comment("by lower-cased name; the outer table may be one of them) and builds each settled subquery once."),
+		jen.Comment("A loop-form subquery keeps its inner batches: Release them with Release."),
+		jen.Func().Id("New"+name).Params(
+			jen.Id("ctx").Qual("context", "Context"),
+			jen.Id("tables").Qual(vecPkg, "Tables"),
+			jen.Id("mem").Qual(memoryPkg, "Allocator"),
+		).Params(jen.Op("*").Id(name), jen.Error()).Block(ctor...), jen.Line())
+
+	// Release, and the per-row tests of loop forms.
+	var release []jen.Code
+	for _, s := range q.Subqueries {
+		st := byID[s.ID]
+		if s.Form != ir.FormLoop {
+			continue
+		}
+		release = append(release, jen.Id(recv).Dot(st.field).Dot("Release").Call())
+		cond := loopCond(s, argsOf(q, s))
+		params := paramList(s, argsOf(q, s))
+		fn, err := fg.vectorFunc(q, name, st.field+"Cond", s.Table, []ir.Expr{cond}, params, opts,
+			fmt.Sprintf("%sCond tests the correlation of subquery #%d on one inner batch for one outer row: %s", st.field, s.ID, comment(ir.Shorten(ir.Format(cond), 80))))
+		if err != nil {
+			return nil, err
+		}
+		code = append(code, fn...)
+	}
+	code = append(code,
+		jen.Comment("Release drops the inner batches the prepared query keeps."),
+		jen.Func().Params(jen.Id(recv).Op("*").Id(name)).Id("Release").Params().Block(release...), jen.Line())
+	return code, nil
+}
+
+func passSubs(p *pass) string {
+	var ids []string
+	for _, st := range p.subs {
+		ids = append(ids, fmt.Sprintf("#%d", st.s.ID))
+	}
+	return map[bool]string{true: "y ", false: "ies "}[len(ids) == 1] + strings.Join(ids, ", ")
+}
+
+// argsOf returns the arguments of a read of s in q (every read of a settled
+// subquery has the same argument types).
+func argsOf(q *ir.Query, s *ir.Settled) []ir.Expr {
+	var found []ir.Expr
+	var walk func(e ir.Expr)
+	walk = func(e ir.Expr) {
+		if e == nil || found != nil {
+			return
+		}
+		if sq, ok := e.(*ir.Subquery); ok && sq.Settled == s {
+			found = sq.Args
+			return
+		}
+		for _, k := range e.Children() {
+			walk(k)
+		}
+	}
+	walk(q.Filter)
+	for _, o := range q.Outputs {
+		walk(o.Expr)
+	}
+	for _, o := range q.Subqueries {
+		walk(o.Inner)
+		walk(o.Value)
+		walk(o.Rest)
+		for _, k := range o.Keys {
+			walk(k.Inner)
+		}
+		if o.Range != nil {
+			walk(o.Range.Inner)
+		}
+	}
+	return found
+}
+
+// param is one outer value a per-row test takes.
+type param struct {
+	slot int
+	t    ir.Type
+}
+
+// paramList lists the argument slots a loop-form test reads (every slot but
+// ANY's probe).
+func paramList(s *ir.Settled, args []ir.Expr) []param {
+	var out []param
+	for i, a := range args {
+		if s.Kind == ir.SubAny && i == 0 {
+			continue
+		}
+		out = append(out, param{slot: i, t: a.Type()})
+	}
+	return out
+}
+
+// vectorFunc emits a method computing exprs (over table's columns, and
+// params) on every row of one batch and returning their vectors.
+func (fg *fileGen) vectorFunc(q *ir.Query, typ, name string, table *ir.Table, exprs []ir.Expr, params []param, opts Options, doc string) ([]jen.Code, error) {
+	pseudo := &ir.Query{Name: q.Name + "." + name, Source: table}
+	for i, e := range exprs {
+		pseudo.Outputs = append(pseudo.Outputs, ir.Output{Name: fmt.Sprintf("v%d", i), Expr: e, SQL: ir.Format(e)})
+	}
+	var plan = Sharing(pseudo)
+	if opts.NoCSE {
+		plan = nil
+	}
+	pq := lower.LowerVectors(pseudo, plan)
+	f := fg.newFuncGen(pseudo)
+	f.nm.fresh(recv)
+	f.params = map[int]string{}
+	var sig []jen.Code
+	sig = append(sig, jen.Id("ctx").Qual("context", "Context"), jen.Id("in").Qual(arrowPkg, "RecordBatch"), jen.Id("mem").Qual(memoryPkg, "Allocator"))
+	for _, p := range params {
+		v := f.fresh(fmt.Sprintf("arg%d", p.slot))
+		f.params[p.slot] = v
+		sig = append(sig, jen.Id(v).Add(goType(p.t)), jen.Id(v+"Null").Bool())
+	}
+	var results, rets []jen.Code
+	f.add(jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
+	for j, o := range pq.Outputs {
+		f.add(jen.Line())
+		f.add(commentLines(comment(ir.Shorten(ir.Format(exprs[j]), 100)))...)
+		var v string
+		if c := o.PassThrough; c >= 0 {
+			col := exprs[j].(*ir.ColumnRef)
+			v = f.vector(f.columnOperand(col), allRows)
+		} else {
+			v = f.vector(f.emit(o.Value), allRows)
+		}
+		results = append(results, jen.Qual(vecPkg, "Vec").Types(goType(exprs[j].Type())))
+		rets = append(rets, jen.Id(v))
+	}
+	prologue := []jen.Code{jen.Id("n").Op(":=").Int().Parens(jen.Id("in").Dot("NumRows").Call())}
+	prologue = append(prologue, f.prologue...)
+	body := append(prologue, f.stmts...)
+	body = append(body, jen.List(jen.Id("_"), jen.Id("_"), jen.Id("_")).Op("=").List(jen.Id("n"), jen.Id(allRows), jen.Id(recv)), jen.Return(rets...))
+	return []jen.Code{
+		jen.Comment(doc + "."),
+		jen.Func().Params(jen.Id(recv).Op("*").Id(typ)).Id(name).Params(sig...).Params(results...).Block(body...),
+		jen.Line(),
+	}, nil
+}
+
+// buildPass emits the constructor's loop over one pass's inner table.
+func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string) []jen.Code {
+	var notNull []jen.Code
+	for i, c := range p.table.Columns {
+		if !c.Nullable {
+			notNull = append(notNull, jen.Lit(i))
+		}
+	}
+	tbl := fmt.Sprintf("%sBatches", p.name)
+	code := []jen.Code{jen.Line(), jen.Comment(fmt.Sprintf("%s over table %s: subquer%s", p.name, comment(p.table.Name), passSubs(p)))}
+	if p.inner != nil {
+		code = append(code, jen.Comment("inner filter: "+comment(ir.Shorten(ir.Format(p.inner), 100))))
+	}
+	code = append(code,
+		jen.List(jen.Id(tbl), jen.Err()).Op(":=").Id("tables").Dot("Read").Call(jen.Lit(strings.ToLower(p.table.Name)), jen.Id(schemaVar), jen.Index().Int().Values(notNull...)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("query %s: table %s: %%w", comment(q.Name), comment(p.table.Name))), jen.Err()))))
+	// Builders.
+	for _, st := range p.subs {
+		b := "build" + itoa(st.s.ID)
+		switch st.s.Form {
+		case ir.FormOnce, ir.FormSet:
+			code = append(code, jen.Id(b).Op(":=").Qual(vecPkg, "NewSubGroup").Call(st.specCall()))
+		case ir.FormKeyed:
+			code = append(code, jen.Id(b).Op(":=").Qual(vecPkg, "NewSubKeyed").Types(st.k).Call(st.specCall()))
+		case ir.FormSorted:
+			code = append(code, jen.Id(b).Op(":=").Qual(vecPkg, "NewSubSortedBuilder").Call(keyCompare(st.s.Range.Inner.Type()), st.specCall()))
+		case ir.FormLoop:
+			code = append(code, jen.Id(recv).Dot(st.field+"Spec").Op("=").Add(st.specCall()))
+		}
+	}
+	// Per batch: the pass's vectors, the candidates, each subquery's rows.
+	var loop []jen.Code
+	loop = append(loop, jen.If(jen.Err().Op(":=").Id("ctx").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())))
+	names := make([]jen.Code, len(p.outs))
+	vars := make([]string, len(p.outs))
+	for i := range p.outs {
+		vars[i] = fmt.Sprintf("out%d", i)
+		names[i] = jen.Id(vars[i])
+	}
+	if len(p.outs) > 0 {
+		loop = append(loop, jen.List(names...).Op(":=").Id(recv).Dot(p.name).Call(jen.Id("ctx"), jen.Id("in"), jen.Id("mem")))
+	}
+	loop = append(loop, jen.Id("n").Op(":=").Int().Parens(jen.Id("in").Dot("NumRows").Call()))
+	next := 0
+	cond := jen.Nil()
+	if p.inner != nil {
+		cond = jen.Op("&").Id(vars[0])
+		next = 1
+	}
+	loop = append(loop, jen.List(jen.Id("cands"), jen.Id("condRow"), jen.Id("condErr")).Op(":=").Qual(vecPkg, "SubCandidates").Call(cond, jen.Id("n")))
+	for _, st := range p.subs {
+		s := st.s
+		var keys []string
+		for range s.Keys {
+			keys = append(keys, vars[next])
+			next++
+		}
+		rng := ""
+		if s.Range != nil {
+			rng = vars[next]
+			next++
+		}
+		val := ""
+		if s.Value != nil {
+			val = vars[next]
+			next++
+		}
+		var errs []jen.Code
+		for _, k := range keys {
+			errs = append(errs, jen.Id(k).Dot("Err"))
+		}
+		if rng != "" {
+			errs = append(errs, jen.Id(rng).Dot("Err"))
+		}
+		if val != "" {
+			errs = append(errs, jen.Id(val).Dot("Err"))
+		}
+		valArg := jen.Nil()
+		if val != "" {
+			valArg = jen.Op("&").Id(val)
+		}
+		b := "build" + itoa(s.ID)
+		var body []jen.Code
+		body = append(body,
+			jen.List(jen.Id("stop"), jen.Id("e")).Op(":=").Qual(vecPkg, "SubFirstErr").Call(append([]jen.Code{jen.Id("cands")}, errs...)...),
+			jen.If(jen.Id("condRow").Op(">=").Lit(0).Op("&&").Parens(jen.Id("stop").Op("<").Lit(0).Op("||").Id("condRow").Op("<").Id("stop"))).
+				Block(jen.List(jen.Id("stop"), jen.Id("e")).Op("=").List(jen.Id("condRow"), jen.Id("condErr"))),
+			jen.Id("rows").Op(":=").Qual(vecPkg, "SubUpTo").Call(jen.Id("cands"), jen.Id("stop")))
+		key := ""
+		switch {
+		case s.Form == ir.FormKeyed && st.packed:
+			key = "packed"
+			body = append(body, jen.Id(key).Op(":=").Qual(vecPkg, "Make").Types(jen.String()).Call(jen.Id("n")))
+			for i, k := range keys {
+				body = append(body, jen.Qual(vecPkg, "SubPack").Call(jen.Op("&").Id(key), jen.Op("&").Id(k), packer(s.Keys[i].Inner.Type()), jen.Id("rows"), jen.Id("n")))
+			}
+		case s.Form == ir.FormKeyed:
+			key = keys[0]
+		case s.Form == ir.FormSorted:
+			key = rng
+		}
+		switch s.Form {
+		case ir.FormOnce, ir.FormSet:
+			body = append(body, jen.Qual(vecPkg, "SubAddGroup").Call(jen.Id(b), valArg, jen.Id("rows")))
+		case ir.FormKeyed:
+			body = append(body, jen.Qual(vecPkg, "SubAddKeyed").Call(jen.Id(b), jen.Op("&").Id(key), valArg, jen.Id("rows")))
+		case ir.FormSorted:
+			body = append(body, jen.Qual(vecPkg, "SubAddSorted").Call(jen.Id(b), jen.Op("&").Id(key), valArg, jen.Id("rows")))
+		case ir.FormLoop:
+			body = append(body, jen.Id(recv).Dot(st.field).Dot("Add").Call(jen.Id("in"), jen.Id("rows"), valArg))
+		}
+		body = append(body, jen.Id(recv).Dot(st.field+"Err").Op("=").Id("e"))
+		loop = append(loop, jen.Comment(fmt.Sprintf("#%d: %s", s.ID, comment(s.Describe()))),
+			jen.If(jen.Id(recv).Dot(st.field+"Err").Op("==").Nil()).Block(body...))
+	}
+	code = append(code, jen.For(jen.List(jen.Id("_"), jen.Id("in")).Op(":=").Range().Id(tbl)).Block(loop...))
+	// Finish each structure.
+	for _, st := range p.subs {
+		b := "build" + itoa(st.s.ID)
+		f := jen.Id(recv).Dot(st.field)
+		switch st.s.Form {
+		case ir.FormOnce:
+			code = append(code,
+				jen.List(jen.Id("v"+itoa(st.s.ID)), jen.Id("null"+itoa(st.s.ID)), jen.Id("e"+itoa(st.s.ID))).Op(":=").Add(st.groupResult()).Call(jen.Id(b), jen.Op("*").New(st.v), jen.False()),
+				jen.List(f, jen.Id(recv).Dot(st.field+"Null")).Op("=").List(jen.Id("v"+itoa(st.s.ID)), jen.Id("null"+itoa(st.s.ID))),
+				jen.If(jen.Id(recv).Dot(st.field+"Err").Op("==").Nil()).Block(jen.Id(recv).Dot(st.field+"Err").Op("=").Id("e"+itoa(st.s.ID))))
+		case ir.FormSet, ir.FormKeyed:
+			code = append(code, f.Clone().Op("=").Id(b))
+		case ir.FormSorted:
+			code = append(code, f.Clone().Op("=").Id(b).Dot("Build").Call())
+		}
+	}
+	return code
+}
+
+// keyCompare is the order of a sorted subquery's keys.
+func keyCompare(t ir.Type) jen.Code {
+	switch t.Kind {
+	case ir.KindBigint:
+		return jen.Qual(vecPkg, "CompareInt64")
+	case ir.KindInt, ir.KindDate:
+		return jen.Qual(vecPkg, "CompareInt32")
+	case ir.KindDouble:
+		return jen.Qual(rtPkg, "CompareFloat64")
+	case ir.KindVarchar:
+		return jen.Qual(rtPkg, "CompareString")
+	}
+	return jen.Qual(rtPkg, "CompareBool")
+}
+
+// packer is the KeyPacker method that appends a key part of type t.
+func packer(t ir.Type) jen.Code {
+	m := map[ir.Kind]string{ir.KindBigint: "Int64", ir.KindInt: "Int32", ir.KindDate: "Int32", ir.KindDouble: "Float64",
+		ir.KindVarchar: "String", ir.KindBoolean: "Bool"}[t.Kind]
+	return jen.Parens(jen.Op("*").Qual(vecPkg, "KeyPacker")).Dot(m)
+}
+
+// emitSubquery prints a read of a settled subquery over sel.
+func (f *funcGen) emitSubquery(n *lower.Node, sel string) operand {
+	e := n.Expr.(*ir.Subquery)
+	s := e.Settled
+	st := f.file.subTypes[s.ID]
+	args := make([]string, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = f.vector(f.emit(a), sel)
+	}
+	res := f.fresh(fmt.Sprintf("sub%dRead", s.ID))
+	f.add(jen.Comment(fmt.Sprintf("#%d %s: %s", s.ID, comment(s.Describe()), comment(ir.Shorten(e.SQL, 100)))))
+	field := jen.Id(recv).Dot(st.field)
+	errField := jen.Id(recv).Dot(st.field + "Err")
+	argErrs := jen.Nil()
+	if len(args) > 0 && s.Form != ir.FormSet {
+		errs := []jen.Code{jen.Id("n")}
+		for _, a := range args {
+			errs = append(errs, jen.Id(a).Dot("Err"))
+		}
+		name := f.fresh(fmt.Sprintf("sub%dArgErrs", s.ID))
+		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "SubArgErrs").Call(errs...))
+		argErrs = jen.Id(name)
+	}
+	probe := jen.Nil()
+	if s.Kind == ir.SubAny {
+		probe = jen.Op("&").Id(args[0])
+	}
+	switch s.Form {
+	case ir.FormOnce:
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubReadOnce").Call(field, jen.Id(recv).Dot(st.field+"Null"), errField, jen.Id(sel), jen.Id("n")))
+	case ir.FormSet:
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSet").Call(field, errField, st.groupResult(), probe, jen.Id(sel), jen.Id("n")))
+	case ir.FormKeyed:
+		key := args[s.Keys[0].Arg]
+		if st.packed {
+			key = f.fresh(fmt.Sprintf("sub%dKey", s.ID))
+			f.add(jen.Id(key).Op(":=").Qual(vecPkg, "Make").Types(jen.String()).Call(jen.Id("n")))
+			for _, k := range s.Keys {
+				f.add(jen.Qual(vecPkg, "SubPack").Call(jen.Op("&").Id(key), jen.Op("&").Id(args[k.Arg]), packer(k.Inner.Type()), jen.Id(sel), jen.Id("n")))
+			}
+		}
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyed").Call(field, errField, st.groupResult(), probe, jen.Op("&").Id(key), argErrs, jen.Id(sel), jen.Id("n")))
+	case ir.FormSorted:
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSorted").Call(field, errField, jen.Qual(vecPkg, relName(s.Range.Op)), st.rangeResult(),
+			jen.Op("&").Id(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
+	case ir.FormLoop:
+		f.emitLoopRead(e, st, args, argErrs, res, sel)
+	}
+	return operand{t: e.T, vec: res}
+}
+
+// emitLoopRead prints the per-row loop of a loop-form subquery: for each
+// row, the correlation test over every inner batch, then the result.
+func (f *funcGen) emitLoopRead(e *ir.Subquery, st *subTypes, args []string, argErrs jen.Code, res, sel string) {
+	s := e.Settled
+	call := []jen.Code{jen.Id("ctx"), jen.Id("b"), jen.Id("mem")}
+	for _, p := range paramList(s, e.Args) {
+		call = append(call, jen.Id(args[p.slot]).Dot("V").Index(jen.Id("i")), jen.Id(args[p.slot]).Dot("IsNull").Call(jen.Id("i")))
+	}
+	x, xnull := jen.Op("*").New(st.v), jen.False()
+	if s.Kind == ir.SubAny {
+		x, xnull = jen.Id(args[0]).Dot("V").Index(jen.Id("i")), jen.Id(args[0]).Dot("IsNull").Call(jen.Id("i"))
+	}
+	stopAtFirst := s.Kind == ir.SubExists && !cse.MayFail(loopCond(s, e.Args))
+	body := []jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}
+	if len(args) > 0 {
+		body = append(body, jen.If(argErrs.(*jen.Statement).Clone().Op("!=").Nil().Op("&&").Add(argErrs.(*jen.Statement).Clone()).Index(jen.Id("i")).Op("!=").Nil()).
+			Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), argErrs.(*jen.Statement).Clone().Index(jen.Id("i"))), jen.Continue()))
+	}
+	body = append(body,
+		jen.If(jen.Id(recv).Dot(st.field+"Err").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id(recv).Dot(st.field+"Err")), jen.Continue()),
+		jen.List(jen.Id("g"), jen.Id("e")).Op(":=").Qual(vecPkg, "SubLoopGroup").Call(jen.Op("&").Id(recv).Dot(st.field), jen.Id(recv).Dot(st.field+"Spec"), jen.Lit(stopAtFirst),
+			jen.Func().Params(jen.Id("b").Qual(arrowPkg, "RecordBatch")).Qual(vecPkg, "Vec").Types(jen.Bool()).Block(
+				jen.Return(jen.Id(recv).Dot(st.field+"Cond").Call(call...)))),
+		jen.If(jen.Id("e").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e")), jen.Continue()),
+		jen.List(jen.Id("v"), jen.Id("null"), jen.Id("e2")).Op(":=").Add(st.groupResult()).Call(jen.Id("g"), x, xnull),
+		jen.Switch().Block(
+			jen.Case(jen.Id("e2").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e2"))),
+			jen.Case(jen.Id("null")).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i"))),
+			jen.Default().Block(jen.Id(res).Dot("V").Index(jen.Id("i")).Op("=").Id("v"))),
+	)
+	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(st.r).Call(jen.Id("n")))
+	f.add(jen.For(jen.Id("k").Op(":=").Lit(0), jen.Id("k").Op("<").Id(sel).Dot("Rows").Call(jen.Id("n")), jen.Id("k").Op("++")).Block(body...))
+}
+
+// emitParam prints an outer value inside a per-row test.
+func (f *funcGen) emitParam(n *lower.Node) operand {
+	p := n.Expr.(*ir.Param)
+	v, ok := f.params[p.Slot]
+	if !ok {
+		panic(fmt.Sprintf("codegen: parameter %d outside a per-row test", p.Slot))
+	}
+	name := f.fresh("outer" + itoa(p.Slot))
+	f.add(jen.Id(name).Op(":=").Qual(vecPkg, "SubParam").Types(goType(p.T)).Call(jen.Id("n"), jen.Id(v), jen.Id(v+"Null")))
+	return operand{t: p.T, vec: name}
+}
+
+// columnOperand is the operand of an input column read as is.
+func (f *funcGen) columnOperand(c *ir.ColumnRef) operand {
+	switch c.T.Kind {
+	case ir.KindVarchar:
+		return operand{t: c.T, str: c}
+	case ir.KindMap:
+		return operand{t: c.T, mcol: c}
+	}
+	return operand{t: c.T, vec: f.column(c)}
+}
+

@@ -1,0 +1,90 @@
+package subqcases_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/compiler"
+	casefiles "github.com/exprc/exprc/compiler/subqcases"
+	"github.com/exprc/exprc/generated/subqcases"
+	"github.com/exprc/exprc/generated/subqcasesnocse"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/vec"
+)
+
+type prepareFunc func(ctx context.Context, name string, tables vec.Tables, mem memory.Allocator) (subqcases.Evaluator, *arrow.Schema, func(), error)
+
+// TestGeneratedMatchesCases prepares every case's generated query over the
+// cases' tables and compares its outcome on t with the hand-checked one, with
+// CSE and without, in outer batches of one row and of two.
+func TestGeneratedMatchesCases(t *testing.T) {
+	cases, err := casefiles.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compiler.CompileSources([]string{"cases.sql"}, map[string][]byte{"cases.sql": []byte(casefiles.Spec(cases))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, engine := range []struct {
+		name    string
+		prepare prepareFunc
+	}{{"cse", subqcases.Prepare}, {"nocse", prepareFunc(func(ctx context.Context, name string, tables vec.Tables, mem memory.Allocator) (subqcases.Evaluator, *arrow.Schema, func(), error) {
+		e, s, r, err := subqcasesnocse.Prepare(ctx, name, tables, mem)
+		return e, s, r, err
+	})}} {
+		t.Run(engine.name, func(t *testing.T) {
+			mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+			defer mem.AssertSize(t, 0)
+			tables, err := casefiles.AllTables(prog.Tables, mem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer casefiles.Release(tables)
+			for i, c := range cases {
+				eval, _, release, err := engine.prepare(context.Background(), c.Name(i), tables, mem)
+				if err != nil {
+					t.Fatalf("%s: %v", c.Where(), err)
+				}
+				got, err := run(eval, tables["t"])
+				release()
+				if err != nil {
+					t.Fatalf("%s: %v", c.Where(), err)
+				}
+				if got != c.Want {
+					t.Errorf("%s\n got %s\nwant %s", c.Where(), got, c.Want)
+				}
+			}
+		})
+	}
+}
+
+// run evaluates the outer batches and renders the outcome; a query error's
+// row counts across the batches.
+func run(eval subqcases.Evaluator, outer []arrow.RecordBatch) (string, error) {
+	var outs []arrow.RecordBatch
+	defer func() {
+		for _, o := range outs {
+			o.Release()
+		}
+	}()
+	base := int64(0)
+	for _, in := range outer {
+		out, err := eval(context.Background(), in, memory.DefaultAllocator)
+		var qe *ir.QueryError
+		if errors.As(err, &qe) {
+			qe.Row += base
+			return casefiles.Render(nil, qe)
+		}
+		if err != nil {
+			return "", err
+		}
+		base += in.NumRows()
+		outs = append(outs, out)
+	}
+	return casefiles.Render(outs, nil)
+}
