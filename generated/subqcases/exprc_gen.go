@@ -9512,8 +9512,7 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
-// Lookup returns the evaluator and output schema of the query named name in the spec. A query
-// that reads subqueries has no evaluator before its inner tables are read (ok is false): use Prepare.
+// Lookup returns the evaluator and output schema of the query named name in the spec. A query // that reads subqueries has no evaluator before its inner tables are read (ok is false): use Prepare.
 func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 	switch name {
 	case "Sub000":
@@ -9646,8 +9645,9 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 	return nil, nil, false
 }
 
-// Prepare returns the evaluator and output schema of the query named name, building its settled
-// subqueries from tables (keyed by lower-cased table name) first; release frees what they keep.
+// Prepare returns the evaluator and output schema of the query named name; for a query that
+// reads subqueries it first builds them from tables (keyed by lower-cased table name), and
+// release frees what they keep. Drivers that may meet subqueries call Prepare, not Lookup.
 func Prepare(ctx context.Context, name string, tables vec.Tables, mem memory.Allocator) (eval Evaluator, schema *arrow.Schema, release func(), err error) {
 	switch name {
 	case "Sub000":
@@ -10028,6 +10028,9 @@ func Prepare(ctx context.Context, name string, tables vec.Tables, mem memory.All
 			return nil, nil, nil, err
 		}
 		return p.Eval, Sub062Schema, p.Release, nil
+	}
+	if e, s, ok := Lookup(name); ok {
+		return e, s, func() {}, nil
 	}
 	return nil, nil, nil, fmt.Errorf("unknown query %q", name)
 }
