@@ -6,8 +6,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/codegen/lower"
+	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -745,4 +745,3 @@ func (f *funcGen) columnOperand(c *ir.ColumnRef) operand {
 	}
 	return operand{t: c.T, vec: f.column(c)}
 }
-

@@ -34,7 +34,7 @@ var casesText []byte
 // NULL; "NaN" and "-0.0" are DOUBLE values). Each inner table is split into
 // batches of two rows, so building a settled subquery spans batches.
 var Rows = map[string]string{
-	"t": `[{"k":0,"a":1,"b":10,"x":1.0,"s":"x"}, {"k":1,"a":2,"b":20,"s":"y"}, {"k":2,"b":30}, {"k":3,"a":4,"x":"NaN","s":"x"}]`,
+	"t":        `[{"k":0,"a":1,"b":10,"x":1.0,"s":"x"}, {"k":1,"a":2,"b":20,"s":"y"}, {"k":2,"b":30}, {"k":3,"a":4,"x":"NaN","s":"x"}]`,
 	"nums":     `[{"v":1,"w":100,"g":0}, {"v":2,"w":200,"g":1}, {"v":2,"w":250,"g":1}, {"v":3,"g":2}, {"w":400,"g":3}]`,
 	"nonull":   `[{"v":1}, {"v":2}, {"v":3}]`,
 	"withnull": `[{"v":1}, {}]`,
