@@ -176,70 +176,15 @@ type pass struct {
 	outs []ir.Expr
 }
 
-// passes groups the settled subqueries into passes, in build order: a
-// subquery joins an earlier pass over the same table and filter only when
-// every subquery it reads is built before that pass.
+// passes groups the settled subqueries into the passes of ir.Passes.
 func passes(subs []*ir.Settled) []*pass {
 	var out []*pass
-	passOf := map[*ir.Settled]int{}
-	for _, s := range subs {
-		deps := settledIn(s)
-		join := -1
-		for i, p := range out {
-			if p.table != s.Table || !optSame(p.inner, s.Inner) {
-				continue
-			}
-			ok := true
-			for d := range deps {
-				if passOf[d] >= i {
-					ok = false
-				}
-			}
-			if ok {
-				join = i
-				break
-			}
+	for _, p := range ir.Passes(subs) {
+		np := &pass{table: p.Table, inner: p.Inner}
+		for _, s := range p.Subs {
+			np.subs = append(np.subs, newSubTypes(s))
 		}
-		if join < 0 {
-			out = append(out, &pass{table: s.Table, inner: s.Inner})
-			join = len(out) - 1
-		}
-		passOf[s] = join
-		out[join].subs = append(out[join].subs, newSubTypes(s))
-	}
-	return out
-}
-
-func optSame(a, b ir.Expr) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	return ir.Equal(a, b)
-}
-
-// settledIn lists the settled subqueries s's own expressions read.
-func settledIn(s *ir.Settled) map[*ir.Settled]bool {
-	out := map[*ir.Settled]bool{}
-	var walk func(e ir.Expr)
-	walk = func(e ir.Expr) {
-		if e == nil {
-			return
-		}
-		if sq, ok := e.(*ir.Subquery); ok {
-			out[sq.Settled] = true
-		}
-		for _, k := range e.Children() {
-			walk(k)
-		}
-	}
-	walk(s.Inner)
-	walk(s.Value)
-	walk(s.Rest)
-	for _, k := range s.Keys {
-		walk(k.Inner)
-	}
-	if s.Range != nil {
-		walk(s.Range.Inner)
+		out = append(out, np)
 	}
 	return out
 }

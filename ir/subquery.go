@@ -257,3 +257,73 @@ func outputExprs(q *Query) []Expr {
 	}
 	return out
 }
+
+// Pass is one inner phase: the settled subqueries over one table with one
+// inner filter, computed together in one scan of the table (so that
+// (SELECT max(v) FROM t) and (SELECT min(v) FROM t) read t once).
+type Pass struct {
+	Table *Table
+	Inner Expr
+	Subs  []*Settled
+}
+
+// Passes groups settled subqueries (in build order) into passes: a subquery
+// joins an earlier pass over the same table and inner filter only when every
+// subquery its own expressions read is built by an earlier pass.
+func Passes(subs []*Settled) []*Pass {
+	var out []*Pass
+	passOf := map[*Settled]int{}
+	for _, s := range subs {
+		deps := s.reads()
+		join := -1
+		for i, p := range out {
+			if p.Table != s.Table || !optEqual(p.Inner, s.Inner) {
+				continue
+			}
+			ok := true
+			for d := range deps {
+				if passOf[d] >= i {
+					ok = false
+				}
+			}
+			if ok {
+				join = i
+				break
+			}
+		}
+		if join < 0 {
+			out = append(out, &Pass{Table: s.Table, Inner: s.Inner})
+			join = len(out) - 1
+		}
+		passOf[s] = join
+		out[join].Subs = append(out[join].Subs, s)
+	}
+	return out
+}
+
+// reads lists the settled subqueries s's own expressions read.
+func (s *Settled) reads() map[*Settled]bool {
+	out := map[*Settled]bool{}
+	var walk func(e Expr)
+	walk = func(e Expr) {
+		if e == nil {
+			return
+		}
+		if sq, ok := e.(*Subquery); ok {
+			out[sq.Settled] = true
+		}
+		for _, k := range e.Children() {
+			walk(k)
+		}
+	}
+	walk(s.Inner)
+	walk(s.Value)
+	walk(s.Rest)
+	for _, k := range s.Keys {
+		walk(k.Inner)
+	}
+	if s.Range != nil {
+		walk(s.Range.Inner)
+	}
+	return out
+}
