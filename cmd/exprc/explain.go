@@ -8,6 +8,7 @@ import (
 
 	"github.com/exprc/exprc/codegen"
 	"github.com/exprc/exprc/codegen/lower"
+	"github.com/exprc/exprc/compiler/settle"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/internal/cli"
 	"github.com/exprc/exprc/ir"
@@ -21,7 +22,9 @@ sharing decision (always, region or lazy) and the reason: which path proved it
 always evaluated, or which path is missing. Then the physical plan exprc gen
 prints: for the WHERE clause and each output, fused loops, vector code or a
 copy, and why; what each fused loop computes itself and whether it writes its
-column directly; where each shared value is computed. --format json is stable
+column directly; where each shared value is computed. A query with subqueries
+also shows how each one settled (once, set, keyed, sorted or loop, and why),
+which occurrences merged into one, and the passes over each inner table. --format json is stable
 and documented in docs/explain.md; --format dot draws the expression DAG with
 the shared nodes filled and the fused ones bold.
 `
@@ -36,6 +39,9 @@ type explainDoc struct {
 type queryExplain struct {
 	cse.Explain
 	Physical lower.Explain `json:"physical"`
+	// Settled is how the query's subqueries run (empty lists when it has
+	// none).
+	Settled settle.Explain `json:"settled"`
 }
 
 func cmdExplain(args []string, stdout, stderr io.Writer) int {
@@ -82,11 +88,12 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 				out.WriteString("\n")
 			}
 			out.WriteString(p.Text())
+			out.WriteString(settle.ExplainQuery(q).Text())
 			out.WriteString(pq.Text())
 		case "dot":
 			out.WriteString(p.DotWith(pq.DotNote, pq.FusedExpr))
 		case "json":
-			x := queryExplain{Explain: p.Explain(), Physical: pq.Explain()}
+			x := queryExplain{Explain: p.Explain(), Physical: pq.Explain(), Settled: settle.ExplainQuery(q)}
 			for j, s := range p.Shared {
 				x.Shared[j].Cheap = lower.CheapShared(s)
 			}

@@ -145,8 +145,12 @@ func (s *settler) merge(st *ir.Settled) *ir.Settled {
 // choose picks the form of a settled subquery and says why.
 func choose(st *ir.Settled) (ir.SettledForm, string) {
 	switch {
+	case !st.Correlated() && st.Kind == ir.SubAny && st.Cmp.Fn.Name == "eq":
+		return ir.FormSet, "uncorrelated: the values form one hash set with has-NULL and is-empty flags, built once, probed per row"
+	case !st.Correlated() && st.Kind == ir.SubAny && st.Cmp.Fn.Name == "ne":
+		return ir.FormSet, "uncorrelated: <> ANY needs only two distinct values and the has-NULL and is-empty flags, kept once"
 	case !st.Correlated() && st.Kind == ir.SubAny:
-		return ir.FormSet, "uncorrelated: the values form one set, built once, probed per row"
+		return ir.FormSet, "uncorrelated: ANY over an order needs only the extreme value and the has-NULL and is-empty flags, kept once"
 	case !st.Correlated():
 		return ir.FormOnce, "uncorrelated: one result, computed once"
 	case st.Rest != nil:
