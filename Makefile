@@ -7,10 +7,12 @@ build:
 	$(GO) build -o bin/exprc ./cmd/exprc
 
 # The main job on the shipped example: the seed's Classify query over events,
-# then TPC-H Q6's filter over lineitem (the tables are in examples/demo/tables.sql).
+# then TPC-H Q6's filter over lineitem, then subqueries over lineitem (the
+# tables are in examples/demo/tables.sql).
 demo:
 	$(GO) run ./cmd/exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query Classify --input events=examples/demo/events.jsonl --progress never | head -n 10
 	$(GO) run ./cmd/exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query Q6Filter --input lineitem=examples/demo/lineitem.csv --format csv --progress never | head -n 10
+	$(GO) run ./cmd/exprc run examples/demo/tables.sql examples/demo/subquery.sql --query LineContext --input lineitem=examples/demo/lineitem.csv --progress never | head -n 5
 
 test: lint
 	$(GO) test -race ./...

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -53,6 +54,9 @@ const engineModule = "github.com/exprc/exprc"
 // compiledEngine runs a query on a generated and compiled evaluator.
 type compiledEngine struct {
 	q *ir.Query
+	// inner holds the tables the query's subqueries read; they reach the
+	// engine program as Arrow IPC files (-table NAME=FILE).
+	inner map[string][]arrow.RecordBatch
 	// status receives a line before a slow step (the build).
 	status io.Writer
 }
@@ -259,6 +263,41 @@ func buildEngine(ctx context.Context, goCmd string, files map[string][]byte, exe
 	return nil
 }
 
+// tableSchema is the Arrow schema of the inner table name (lower-cased) of q.
+func tableSchema(q *ir.Query, name string) *arrow.Schema {
+	for _, s := range q.Subqueries {
+		if strings.ToLower(s.Table.Name) == name {
+			return ir.ArrowSchema(s.Table.Columns)
+		}
+	}
+	return nil
+}
+
+// writeIPCFile writes batches as an Arrow IPC file.
+func writeIPCFile(path string, batches []arrow.RecordBatch, schema *arrow.Schema) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w, err := ipc.NewFileWriter(f, ipc.WithSchema(schema), ipc.WithAllocator(memory.DefaultAllocator))
+	if err != nil {
+		f.Close()
+		return err
+	}
+	for _, b := range batches {
+		if err := w.Write(b); err != nil {
+			w.Close()
+			f.Close()
+			return err
+		}
+	}
+	if err := w.Close(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 // engineError is the compiled engine's JSON description of a query error.
 type engineError struct {
 	Row     int64  `json:"row"`
@@ -280,7 +319,22 @@ func (e *compiledEngine) Run(ctx context.Context, in dataio.Input, threads int, 
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, exe, "-query", e.q.Name, "-threads", strconv.Itoa(threads))
+	args := []string{"-query", e.q.Name, "-threads", strconv.Itoa(threads)}
+	if len(e.inner) > 0 {
+		dir, err := os.MkdirTemp("", "exprc-inner-")
+		if err != nil {
+			return fmt.Errorf("compiled engine: %w", err)
+		}
+		defer os.RemoveAll(dir) //nolint:errcheck // temporary
+		for _, name := range slices.Sorted(maps.Keys(e.inner)) {
+			path := filepath.Join(dir, strconv.Itoa(len(args))+".arrow")
+			if err := writeIPCFile(path, e.inner[name], tableSchema(e.q, name)); err != nil {
+				return fmt.Errorf("compiled engine: table %s: %w", name, err)
+			}
+			args = append(args, "-table", name+"="+path)
+		}
+	}
+	cmd := exec.CommandContext(ctx, exe, args...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err

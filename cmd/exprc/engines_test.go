@@ -76,6 +76,8 @@ func needCompiled(t *testing.T) {
 const (
 	demoTables = "../../examples/demo/tables.sql"
 	demoSpec   = "../../examples/demo/lineitem.sql"
+	// demoSubquerySpec is the shipped example of subqueries.
+	demoSubquerySpec = "../../examples/demo/subquery.sql"
 )
 
 // failSpec has queries that fail part way through failData.
@@ -86,6 +88,11 @@ SELECT id, 1000 DIV a AS q FROM t;
 
 -- name: Fail2
 SELECT id, CAST(s AS BIGINT) + 1 AS n, 10 DIV a AS q FROM t WHERE id <> 7;
+
+-- name: SubqueryFails
+-- t read as an inner table has many rows: only the row that reads the scalar
+-- subquery fails.
+SELECT id, CASE WHEN a = 0 THEN (SELECT x.id FROM t AS x) ELSE a END AS k FROM t;
 `
 
 // failData writes 3000 rows of t: a is 0 on row 1234 only, s is not a number
@@ -133,6 +140,10 @@ func TestEnginesAgree(t *testing.T) {
 		{"Q6Filter", []string{demoTables, demoSpec, "-q", "Q6Filter", "-i", "lineitem=../../examples/demo/lineitem.csv"}, ""},
 		{"Q6FilterCSV", []string{demoTables, demoSpec, "-q", "Q6Filter", "-i", "lineitem=../../examples/demo/lineitem.csv", "--format", "csv"}, ""},
 		{"Classify", []string{demoTables, demoSpec, "-q", "Classify", "-i", "events=../../examples/demo/events.jsonl"}, ""},
+		// subqueries: the same file is the outer table and the inner one
+		{"LineContext", []string{demoTables, demoSubquerySpec, "-q", "LineContext", "-i", "lineitem=../../examples/demo/lineitem.csv"}, ""},
+		{"SubqueryFails", []string{spec, "-q", "SubqueryFails", "-i", "t=" + data},
+			"error: row 1234: SCALAR_SUBQUERY_TOO_MANY_ROWS: "},
 		{"Fail1", []string{spec, "-q", "Fail1", "-i", "t=" + data}, "error: row 1234: DIVIDE_BY_ZERO: Division by zero."},
 		{"Fail2", []string{spec, "-q", "Fail2", "-i", "t=" + data}, "error: row 250: CAST_INVALID_INPUT: "},
 	}

@@ -114,6 +114,7 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", spec, "-q", "Div", "--input", "other=x.csv"}, `error: query Div reads table events: give its data with --input events=FILE`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + filepath.Join(dir, "missing.csv")}, "error: open " + filepath.Join(dir, "missing.csv")},
 		{[]string{"run", filepath.Join(dir, "nospec.sql"), "-q", "Div"}, "error: open "},
+		{[]string{"run", demoTables, demoSubquerySpec, "-q", "LineContext", "--input", "events=" + data, "--input", "lineitem=" + filepath.Join(dir, "missing.csv")}, "error: open "},
 	}
 	for _, c := range cases {
 		r := exprc(c.args...)

@@ -32,14 +32,21 @@ type engine interface {
 }
 
 // interpEngine runs a query on the reference interpreter.
-type interpEngine struct{ q *ir.Query }
+type interpEngine struct {
+	q     *ir.Query
+	inner interp.Tables
+}
 
 func (e interpEngine) Run(ctx context.Context, in dataio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(int64)) error {
 	mem := memory.DefaultAllocator
+	prepared, err := interp.Prepare(ctx, e.q, e.inner)
+	if err != nil {
+		return err
+	}
 	var rows int64
 	return rtengine.Run(ctx, threads, in.Next,
 		func(ctx context.Context, b arrow.RecordBatch, rowBase int64) (arrow.RecordBatch, error) {
-			return interp.Eval(ctx, e.q, b, rowBase, mem)
+			return interp.EvalPrepared(ctx, e.q, nil, prepared, b, rowBase, mem)
 		},
 		func(res arrow.RecordBatch, n int64) error {
 			if err := emit(res); err != nil {
@@ -54,12 +61,15 @@ func (e interpEngine) Run(ctx context.Context, in dataio.Input, threads int, emi
 // engineOptions is what an engine may need besides the query.
 type engineOptions struct {
 	status io.Writer // for a line about a slow step, or nil
+	// inner holds every row of the tables the query's subqueries read, by
+	// lower-cased name.
+	inner map[string][]arrow.RecordBatch
 }
 
 // engines lists the --engine values.
 var engines = map[string]func(q *ir.Query, opts engineOptions) engine{
-	"interp":   func(q *ir.Query, _ engineOptions) engine { return interpEngine{q} },
-	"compiled": func(q *ir.Query, opts engineOptions) engine { return &compiledEngine{q: q, status: opts.status} },
+	"interp":   func(q *ir.Query, opts engineOptions) engine { return interpEngine{q, opts.inner} },
+	"compiled": func(q *ir.Query, opts engineOptions) engine { return &compiledEngine{q: q, status: opts.status, inner: opts.inner} },
 }
 
 func engineNames() string {
@@ -74,7 +84,10 @@ func engineNames() string {
 const runUsage = `usage: exprc run SPEC... --query NAME --input TABLE=FILE [flags]
 
 Compiles the specs, then runs query NAME over the input file of the table it
-reads and writes the result rows.
+reads and writes the result rows. The outer table is streamed batch by batch;
+a table a subquery reads needs its own --input too, and is read whole into
+memory before the first outer batch (once, however many subqueries read it;
+the same file may be both the outer and an inner table).
 
 Input formats by extension: .jsonl/.ndjson (JSON lines), .csv (with a header
 row; an empty unquoted field is NULL), .parquet, .arrow/.feather/.ipc (Arrow
@@ -200,6 +213,13 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if showProgress {
 		opts.status = stderr
 	}
+	inner, err := readInner(q, files, *batchSize)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	defer releaseTables(inner)
+	opts.inner = inner
 	eng := newEngine(q, opts)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -208,7 +228,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if showProgress {
 		pl = newProgressLine(stderr)
 	}
-	err := execute(ctx, eng, q, inPath, *output, *format, *batchSize, *threads, stdout, pl)
+	err = execute(ctx, eng, q, inPath, *output, *format, *batchSize, *threads, stdout, pl)
 	pl.finish()
 	if err != nil {
 		var qe *ir.QueryError
@@ -285,6 +305,61 @@ func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, form
 		return err
 	}
 	return out.Close()
+}
+
+// readInner reads whole every table q's subqueries read, from the --input
+// files, keyed by lower-cased table name.
+func readInner(q *ir.Query, files map[string]string, batchSize int) (map[string][]arrow.RecordBatch, error) {
+	out := map[string][]arrow.RecordBatch{}
+	for _, s := range q.Subqueries {
+		key := strings.ToLower(s.Table.Name)
+		if _, done := out[key]; done {
+			continue
+		}
+		path, ok := files[key]
+		if !ok {
+			releaseTables(out)
+			return nil, fmt.Errorf("query %s reads table %s in a subquery: give its data with --input %s=FILE", q.Name, s.Table.Name, s.Table.Name)
+		}
+		batches, err := readAll(path, s.Table, batchSize)
+		if err != nil {
+			releaseTables(out)
+			return nil, err
+		}
+		out[key] = batches
+	}
+	return out, nil
+}
+
+// readAll reads every batch of a table's input file.
+func readAll(path string, t *ir.Table, batchSize int) ([]arrow.RecordBatch, error) {
+	in, err := dataio.OpenInput(path, t, batchSize, memory.DefaultAllocator)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	var out []arrow.RecordBatch
+	for {
+		b, err := in.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			for _, b := range out {
+				b.Release()
+			}
+			return nil, err
+		}
+		out = append(out, b)
+	}
+}
+
+func releaseTables(tables map[string][]arrow.RecordBatch) {
+	for _, bs := range tables {
+		for _, b := range bs {
+			b.Release()
+		}
+	}
 }
 
 // isTerminal reports whether w is a character device (a terminal).
