@@ -13,12 +13,16 @@
 //   - bench (package benchq): the benchmark spec bench/bench.sql over the same
 //     tables, measured
 //     against the interpreter and hand-written loops in bench/.
+//   - benchsubq: the subquery benchmark spec bench/subquery.sql (one query
+//     per settled form: set, keyed, sorted, loop), measured in bench/subquery
+//     against the interpreter and hand-written loops (bench/SUBQUERY.md).
 package generated
 
 //go:generate go run ../cmd/exprc gen --out demo ../examples/demo/tables.sql ../examples/demo/lineitem.sql
 //go:generate go run ../cmd/exprc gen --out semcases semcases/cases.sql
 //go:generate go run ../cmd/exprc gen --out bench --package benchq ../examples/demo/tables.sql ../bench/bench.sql
 //go:generate go run ../cmd/exprc gen --out benchnocse --package benchnocse --no-cse ../examples/demo/tables.sql ../bench/bench.sql
+//go:generate go run ../cmd/exprc gen --out benchsubq ../bench/subquery.sql
 //go:generate go run ../cmd/exprc gen --out csecases csecases/cases.sql
 //go:generate go run ../cmd/exprc gen --out csecasesnocse --no-cse csecases/cases.sql
 //go:generate go run ../cmd/exprc gen --out subqcases subqcases/cases.sql

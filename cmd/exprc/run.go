@@ -68,8 +68,10 @@ type engineOptions struct {
 
 // engines lists the --engine values.
 var engines = map[string]func(q *ir.Query, opts engineOptions) engine{
-	"interp":   func(q *ir.Query, opts engineOptions) engine { return interpEngine{q, opts.inner} },
-	"compiled": func(q *ir.Query, opts engineOptions) engine { return &compiledEngine{q: q, status: opts.status, inner: opts.inner} },
+	"interp": func(q *ir.Query, opts engineOptions) engine { return interpEngine{q, opts.inner} },
+	"compiled": func(q *ir.Query, opts engineOptions) engine {
+		return &compiledEngine{q: q, status: opts.status, inner: opts.inner}
+	},
 }
 
 func engineNames() string {
