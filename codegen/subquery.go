@@ -546,6 +546,7 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 	for _, st := range p.subs {
 		b := "build" + itoa(st.s.ID)
 		f := jen.Id(recv).Dot(st.field)
+		code = append(code, jen.Qual(vecPkg, "NoteBuild").Call())
 		switch st.s.Form {
 		case ir.FormOnce:
 			code = append(code,

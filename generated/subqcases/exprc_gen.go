@@ -69,6 +69,7 @@ func NewSub000(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -193,6 +194,7 @@ func NewSub001(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -317,6 +319,7 @@ func NewSub002(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -441,6 +444,7 @@ func NewSub003(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -565,6 +569,7 @@ func NewSub004(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -711,6 +716,7 @@ func NewSub005(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -857,6 +863,7 @@ func NewSub006(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1003,6 +1010,7 @@ func NewSub007(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1149,6 +1157,7 @@ func NewSub008(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1262,6 +1271,7 @@ func NewSub009(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResExists[bool, bool](build1, *new(bool), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -1378,6 +1388,7 @@ func NewSub010(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResExists[bool, bool](build1, *new(bool), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -1516,6 +1527,7 @@ func NewSub011(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResExists[bool, bool](build1, *new(bool), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -1645,6 +1657,7 @@ func NewSub012(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1772,6 +1785,7 @@ func NewSub013(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1908,6 +1922,7 @@ func NewSub014(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResRows[bool, bool](build1, *new(bool), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -2057,6 +2072,7 @@ func NewSub015(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2181,6 +2197,7 @@ func NewSub016(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2327,6 +2344,7 @@ func NewSub017(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2473,6 +2491,7 @@ func NewSub018(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2597,6 +2616,7 @@ func NewSub019(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2743,6 +2763,7 @@ func NewSub020(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2867,6 +2888,7 @@ func NewSub021(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -3013,6 +3035,7 @@ func NewSub022(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -3160,6 +3183,7 @@ func NewSub023(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3288,6 +3312,7 @@ func NewSub024(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3416,6 +3441,7 @@ func NewSub025(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3544,6 +3570,7 @@ func NewSub026(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3701,6 +3728,7 @@ func NewSub027(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3862,6 +3890,7 @@ func NewSub028(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -3992,6 +4021,7 @@ func NewSub029(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4146,6 +4176,7 @@ func NewSub030(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -4405,6 +4436,7 @@ func NewSub031(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4535,6 +4567,7 @@ func NewSub032(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4665,6 +4698,7 @@ func NewSub033(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4795,6 +4829,7 @@ func NewSub034(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4947,6 +4982,7 @@ func NewSub035(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -5080,6 +5116,7 @@ func NewSub036(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -5211,6 +5248,7 @@ func NewSub037(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -5370,6 +5408,7 @@ func NewSub038(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5497,6 +5536,7 @@ func NewSub039(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5627,6 +5667,7 @@ func NewSub040(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5757,6 +5798,7 @@ func NewSub041(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5887,6 +5929,7 @@ func NewSub042(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -6048,6 +6091,7 @@ func NewSub043(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -6181,6 +6225,7 @@ func NewSub044(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	return p, nil
 }
 
@@ -6380,6 +6425,7 @@ func NewSub045(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -6521,6 +6567,7 @@ func NewSub046(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 
 	// pass2 over table nums: subquery #2
 	pass2Batches, err := tables.Read("nums", sub046NumsTable, []int{})
@@ -6545,6 +6592,7 @@ func NewSub046(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub2Err = e
 		}
 	}
+	vec.NoteBuild()
 	return p, nil
 }
 
@@ -6871,6 +6919,7 @@ func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 
 	// pass2 over table nonull: subquery #2
@@ -6898,6 +6947,7 @@ func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub2Err = e
 		}
 	}
+	vec.NoteBuild()
 	v2, null2, e2 := vec.ResMax[int64, int64](build2, *new(int64), false)
 	p.sub2, p.sub2Null = v2, null2
 	if p.sub2Err == nil {
@@ -7028,6 +7078,7 @@ func NewSub048(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	return p, nil
 }
 
@@ -7258,6 +7309,7 @@ func NewSub049(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	return p, nil
 }
 
@@ -7550,6 +7602,7 @@ func NewSub050(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -7736,6 +7789,7 @@ func NewSub051(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -7897,6 +7951,7 @@ func NewSub052(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -8054,6 +8109,7 @@ func NewSub053(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -8207,6 +8263,7 @@ func NewSub054(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -8367,6 +8424,7 @@ func NewSub055(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8491,6 +8549,7 @@ func NewSub056(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8617,6 +8676,7 @@ func NewSub057(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8792,6 +8852,7 @@ func NewSub058(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8918,6 +8979,7 @@ func NewSub059(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -9062,11 +9124,13 @@ func NewSub060(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub2Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResMax[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
 		p.sub1Err = e1
 	}
+	vec.NoteBuild()
 	v2, null2, e2 := vec.ResMin[int64, int64](build2, *new(int64), false)
 	p.sub2, p.sub2Null = v2, null2
 	if p.sub2Err == nil {
@@ -9256,6 +9320,7 @@ func NewSub061(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResAvg[float64, uint64](build1, *new(float64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -9433,6 +9498,7 @@ func NewSub062(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/exprc/exprc/generated/subqcases"
 	"github.com/exprc/exprc/generated/subqcasesnocse"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/interp"
 	"github.com/exprc/exprc/templates/vec"
 )
 
@@ -33,10 +34,7 @@ func TestGeneratedMatchesCases(t *testing.T) {
 	for _, engine := range []struct {
 		name    string
 		prepare prepareFunc
-	}{{"cse", subqcases.Prepare}, {"nocse", prepareFunc(func(ctx context.Context, name string, tables vec.Tables, mem memory.Allocator) (subqcases.Evaluator, *arrow.Schema, func(), error) {
-		e, s, r, err := subqcasesnocse.Prepare(ctx, name, tables, mem)
-		return e, s, r, err
-	})}} {
+	}{{"cse", subqcases.Prepare}, {"nocse", subqcasesnocse.Prepare}} {
 		t.Run(engine.name, func(t *testing.T) {
 			mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 			defer mem.AssertSize(t, 0)
@@ -87,4 +85,51 @@ func run(eval subqcases.Evaluator, outer []arrow.RecordBatch) (string, error) {
 		outs = append(outs, out)
 	}
 	return casefiles.Render(outs, nil)
+}
+
+// TestMergedSubqueryBuiltOnce: "a IN (SELECT v FROM nonull) OR b IN (SELECT
+// v FROM nonull)" reads one subquery twice; preparing it builds one set.
+func TestMergedSubqueryBuiltOnce(t *testing.T) {
+	cases, err := casefiles.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := ""
+	for i, c := range cases {
+		if c.Expr == "a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull)" {
+			name = c.Name(i)
+		}
+	}
+	if name == "" {
+		t.Fatal("the merged case is missing from cases.txt")
+	}
+	prog, err := compiler.CompileSources([]string{"cases.sql"}, map[string][]byte{"cases.sql": []byte(casefiles.Spec(cases))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	tables, err := casefiles.AllTables(prog.Tables, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer casefiles.Release(tables)
+	for _, prepare := range []prepareFunc{subqcases.Prepare, subqcasesnocse.Prepare} {
+		before := vec.SubqueryBuilds()
+		_, _, release, err := prepare(context.Background(), name, tables, mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		release()
+		if n := vec.SubqueryBuilds() - before; n != 1 {
+			t.Errorf("preparing %s built %d subqueries, want 1", name, n)
+		}
+	}
+	inner, err := interp.Prepare(context.Background(), prog.Query(name), tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inner.Builds() != 1 {
+		t.Errorf("the interpreter built %d inner phases, want 1", inner.Builds())
+	}
 }

@@ -69,6 +69,7 @@ func NewSub000(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -193,6 +194,7 @@ func NewSub001(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -317,6 +319,7 @@ func NewSub002(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -441,6 +444,7 @@ func NewSub003(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -565,6 +569,7 @@ func NewSub004(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -711,6 +716,7 @@ func NewSub005(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -857,6 +863,7 @@ func NewSub006(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1003,6 +1010,7 @@ func NewSub007(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1149,6 +1157,7 @@ func NewSub008(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1262,6 +1271,7 @@ func NewSub009(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResExists[bool, bool](build1, *new(bool), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -1378,6 +1388,7 @@ func NewSub010(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResExists[bool, bool](build1, *new(bool), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -1516,6 +1527,7 @@ func NewSub011(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResExists[bool, bool](build1, *new(bool), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -1645,6 +1657,7 @@ func NewSub012(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1772,6 +1785,7 @@ func NewSub013(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -1908,6 +1922,7 @@ func NewSub014(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResRows[bool, bool](build1, *new(bool), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -2057,6 +2072,7 @@ func NewSub015(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2181,6 +2197,7 @@ func NewSub016(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2327,6 +2344,7 @@ func NewSub017(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2473,6 +2491,7 @@ func NewSub018(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2597,6 +2616,7 @@ func NewSub019(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2743,6 +2763,7 @@ func NewSub020(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -2867,6 +2888,7 @@ func NewSub021(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -3013,6 +3035,7 @@ func NewSub022(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -3160,6 +3183,7 @@ func NewSub023(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3288,6 +3312,7 @@ func NewSub024(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3416,6 +3441,7 @@ func NewSub025(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3544,6 +3570,7 @@ func NewSub026(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3701,6 +3728,7 @@ func NewSub027(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -3862,6 +3890,7 @@ func NewSub028(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -3992,6 +4021,7 @@ func NewSub029(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4146,6 +4176,7 @@ func NewSub030(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -4338,6 +4369,7 @@ func NewSub031(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4468,6 +4500,7 @@ func NewSub032(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4598,6 +4631,7 @@ func NewSub033(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4728,6 +4762,7 @@ func NewSub034(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -4880,6 +4915,7 @@ func NewSub035(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -5013,6 +5049,7 @@ func NewSub036(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -5144,6 +5181,7 @@ func NewSub037(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -5303,6 +5341,7 @@ func NewSub038(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5430,6 +5469,7 @@ func NewSub039(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5560,6 +5600,7 @@ func NewSub040(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5690,6 +5731,7 @@ func NewSub041(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5820,6 +5862,7 @@ func NewSub042(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -5981,6 +6024,7 @@ func NewSub043(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1.Build()
 	return p, nil
 }
@@ -6114,6 +6158,7 @@ func NewSub044(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	return p, nil
 }
 
@@ -6313,6 +6358,7 @@ func NewSub045(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -6454,6 +6500,7 @@ func NewSub046(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 
 	// pass2 over table nums: subquery #2
 	pass2Batches, err := tables.Read("nums", sub046NumsTable, []int{})
@@ -6478,6 +6525,7 @@ func NewSub046(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub2Err = e
 		}
 	}
+	vec.NoteBuild()
 	return p, nil
 }
 
@@ -6804,6 +6852,7 @@ func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 
 	// pass2 over table nonull: subquery #2
@@ -6831,6 +6880,7 @@ func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub2Err = e
 		}
 	}
+	vec.NoteBuild()
 	v2, null2, e2 := vec.ResMax[int64, int64](build2, *new(int64), false)
 	p.sub2, p.sub2Null = v2, null2
 	if p.sub2Err == nil {
@@ -6961,6 +7011,7 @@ func NewSub048(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	return p, nil
 }
 
@@ -7191,6 +7242,7 @@ func NewSub049(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	return p, nil
 }
 
@@ -7483,6 +7535,7 @@ func NewSub050(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -7669,6 +7722,7 @@ func NewSub051(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -7830,6 +7884,7 @@ func NewSub052(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -7987,6 +8042,7 @@ func NewSub053(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -8140,6 +8196,7 @@ func NewSub054(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResSumInt[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -8300,6 +8357,7 @@ func NewSub055(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8424,6 +8482,7 @@ func NewSub056(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8550,6 +8609,7 @@ func NewSub057(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8725,6 +8785,7 @@ func NewSub058(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8851,6 +8912,7 @@ func NewSub059(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }
@@ -8995,11 +9057,13 @@ func NewSub060(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub2Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResMax[int64, int64](build1, *new(int64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
 		p.sub1Err = e1
 	}
+	vec.NoteBuild()
 	v2, null2, e2 := vec.ResMin[int64, int64](build2, *new(int64), false)
 	p.sub2, p.sub2Null = v2, null2
 	if p.sub2Err == nil {
@@ -9189,6 +9253,7 @@ func NewSub061(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	v1, null1, e1 := vec.ResAvg[float64, uint64](build1, *new(float64), false)
 	p.sub1, p.sub1Null = v1, null1
 	if p.sub1Err == nil {
@@ -9366,6 +9431,7 @@ func NewSub062(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 			p.sub1Err = e
 		}
 	}
+	vec.NoteBuild()
 	p.sub1 = build1
 	return p, nil
 }

@@ -38,6 +38,10 @@ type Inner struct {
 	phases map[*ir.Settled]*phase
 }
 
+// Builds is the number of settled subqueries Prepare built (merged ones
+// once).
+func (in *Inner) Builds() int { return len(in.phases) }
+
 // phase is the inner phase of one settled subquery.
 type phase struct {
 	err   *ir.EvalError

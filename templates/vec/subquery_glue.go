@@ -1,6 +1,8 @@
 package vec
 
 import (
+	"sync/atomic"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/exprc/exprc/templates/rt"
@@ -385,3 +387,14 @@ type missingTable struct{ name string }
 func (m *missingTable) Error() string {
 	return "no input given for table " + m.name + ", which a subquery reads"
 }
+
+// subBuilds counts the settled subquery structures built in this process.
+var subBuilds atomic.Int64
+
+// NoteBuild records that a prepared query built one settled subquery (each
+// merged subquery once); SubqueryBuilds reads the count, so tests can see
+// that identical subqueries are built once.
+func NoteBuild() { subBuilds.Add(1) }
+
+// SubqueryBuilds is the number of settled subqueries built so far.
+func SubqueryBuilds() int64 { return subBuilds.Load() }
