@@ -9,6 +9,7 @@ import (
 
 	"github.com/exprc/exprc/compiler"
 	"github.com/exprc/exprc/compiler/settle"
+	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/internal/golden"
 	"github.com/exprc/exprc/ir"
 )
@@ -19,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // subqueries settled (forms, reasons, merged reads, passes: exprc explain's
 // text) with the archive's "settled" file. -update rewrites them.
 func TestSettledGoldens(t *testing.T) {
-	golden.Run(t, "testdata/*.txtar", 3, "settled", *update, func(t *testing.T, ar *txtar.Archive) string {
+	golden.Run(t, "testdata/*.txtar", 4, "settled", *update, func(t *testing.T, ar *txtar.Archive) string {
 		names, srcs := golden.Specs(ar)
 		prog, err := compiler.CompileSources(names, srcs)
 		if err != nil {
@@ -30,7 +31,9 @@ func TestSettledGoldens(t *testing.T) {
 			if err := ir.CheckSettled(q); err != nil {
 				t.Fatal(err)
 			}
-			b.WriteString("query " + q.Name + "\n")
+			// The CSE analysis first: settled reads are subexpressions like
+			// any other.
+			b.WriteString(cse.Analyze(q).Text())
 			b.WriteString(settle.ExplainQuery(q).Text())
 		}
 		return b.String()
