@@ -26,10 +26,12 @@ func schemaLit(cols []ir.Column) jen.Code {
 const allRows = "all"
 
 // newFuncGen starts printing a function over batches of q's source table.
-func (fg *fileGen) newFuncGen(q *ir.Query) *funcGen {
+// reserved names (such as the receiver of a prepared query's methods) are
+// taken before any column is named.
+func (fg *fileGen) newFuncGen(q *ir.Query, reserved ...string) *funcGen {
 	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{},
 		memos: map[int]memoVars{}, mapOffs: map[int]string{}, done: map[*lower.Node]operand{}, sels: map[*lower.Sel]string{}}
-	for _, r := range []string{"ctx", "in", "mem", "n", allRows, "sel"} {
+	for _, r := range append([]string{"ctx", "in", "mem", "n", allRows, "sel"}, reserved...) {
 		f.nm.fresh(r)
 	}
 	for used := range fg.names.taken { // package-level names: locals must not hide them
@@ -66,10 +68,11 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		preparedCode = code
 	}
 	pq := lower.Lower(q, plan)
-	f := fg.newFuncGen(q)
+	var reserved []string
 	if len(q.Subqueries) > 0 {
-		f.nm.fresh(recv)
+		reserved = append(reserved, recv)
 	}
+	f := fg.newFuncGen(q, reserved...)
 
 	f.add(jen.Line(), jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
 	f.add(jen.Id("errRow").Op(",").Id("errCol").Op(":=").List(jen.Lit(-1), jen.Lit(0)))

@@ -390,8 +390,7 @@ func (fg *fileGen) vectorFunc(q *ir.Query, typ, name string, table *ir.Table, ex
 		plan = nil
 	}
 	pq := lower.LowerVectors(pseudo, plan)
-	f := fg.newFuncGen(pseudo)
-	f.nm.fresh(recv)
+	f := fg.newFuncGen(pseudo, recv)
 	f.params = map[int]string{}
 	var sig []jen.Code
 	sig = append(sig, jen.Id("ctx").Qual("context", "Context"), jen.Id("in").Qual(arrowPkg, "RecordBatch"), jen.Id("mem").Qual(memoryPkg, "Allocator"))

@@ -282,6 +282,10 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 	switch agg {
 	case ir.AggCount:
 		node.T = ir.TypeBigint
+		if t.Kind == ir.KindMap {
+			// Only whether each MAP is NULL counts: keep just that.
+			x = &ir.If{Cond: &ir.IsNull{Arg: x}, Then: &ir.Const{T: ir.TypeBoolean}, Else: &ir.Const{T: ir.TypeBoolean, V: true}}
+		}
 	case ir.AggSum, ir.AggAvg:
 		switch {
 		case agg == ir.AggAvg || t.Kind == ir.KindDouble:
@@ -324,6 +328,10 @@ func (b *binder) bindScalarSubquery(e *ast.Subquery, sc *scope) (ir.Expr, bool) 
 		return s.lifted, true
 	}
 	t := s.value.Type()
+	if t.Kind == ir.KindMap {
+		b.errs.Add(e.Sub.Items[0].Pos, diag.Unsupported, "a scalar subquery cannot return MAP values (select a value from the map, such as m['key'])")
+		return nil, false
+	}
 	if t.Kind == ir.KindNull {
 		v, ok := b.retype(s.value, ir.TypeVarchar, e.Pos)
 		if !ok {

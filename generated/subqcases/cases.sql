@@ -13,6 +13,8 @@ CREATE TABLE zeros (v BIGINT, d BIGINT);
 CREATE TABLE big (v BIGINT);
 CREATE TABLE dbl (v DOUBLE);
 CREATE TABLE words (s VARCHAR, n INT);
+CREATE TABLE maps (id BIGINT, m MAP<VARCHAR, BIGINT>);
+CREATE TABLE dates (d DATE, p BOOLEAN);
 
 -- name: Sub000
 SELECT a IN (SELECT v FROM nonull) AS r FROM t;
@@ -202,3 +204,18 @@ SELECT a < (SELECT avg(v) FROM nonull) AS r FROM t;
 
 -- name: Sub062
 SELECT a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull) AS r FROM t;
+
+-- name: Sub063
+SELECT (SELECT count(m) FROM maps WHERE maps.id <= t.k) AS r FROM t;
+
+-- name: Sub064
+SELECT (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1)) AS r FROM t;
+
+-- name: Sub065
+SELECT (SELECT min(n) FROM words WHERE words.s < t.s) AS r FROM t;
+
+-- name: Sub066
+SELECT (SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p) AS r FROM t;
+
+-- name: Sub067
+SELECT (t.a > 1) IN (SELECT p FROM dates) AS r FROM t;

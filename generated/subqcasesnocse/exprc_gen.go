@@ -9508,6 +9508,768 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// Sub063 is query Sub063 prepared: its subqueries settled over their inner tables,
+// built once by NewSub063. Eval only reads them: it is safe for concurrent use.
+type Sub063 struct {
+	// #1: sorted count over maps
+	// (SELECT count(m) FROM maps WHERE maps.id <= t.k)
+	sub1    *vec.SubSorted[int64, bool, bool]
+	sub1Err *rt.Error
+}
+
+// sub063MapsTable is the schema of table maps, which Sub063's subqueries read.
+var sub063MapsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table maps, the inner phase of subquery #1.
+func (p *Sub063) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[bool]) {
+	n := int(in.NumRows())
+	id := vec.Int64s(in.Column(0))
+	m := vec.Maps(in.Column(1), vec.Strings, vec.Int64s)
+	var all vec.Sel // nil: every row
+
+	// id
+
+	// IF((m IS NULL), CAST(NULL AS BOOLEAN), TRUE)
+	// (m IS NULL)
+	isNull := vec.IsNull(&m, false, all, n)
+	// IF((m IS NULL), CAST(NULL AS BOOLEAN), TRUE)
+	then, otherwise := vec.Split(&isNull, all, n)
+	ifResult := vec.Make[bool](n)
+	vec.CopyErrs(&ifResult, &isNull, all, n)
+	vec.FillNull(&ifResult, then, n)
+	vec.Fill(&ifResult, true, otherwise, n)
+	_, _, _ = n, all, p
+	return id, ifResult
+}
+
+// NewSub063 prepares query Sub063: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub063(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub063, error) {
+	p := &Sub063{}
+
+	// pass1 over table maps: subquery #1
+	pass1Batches, err := tables.Read("maps", sub063MapsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub063: table maps: %w", err)
+	}
+	build1 := vec.NewSubSortedBuilder(vec.CompareInt64, vec.SubSpecBool(0))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0, out1 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: sorted count over maps
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddSorted(build1, &out0, &out1, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1.Build()
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub063) Release() {}
+
+// sub063Input is the schema of Sub063's input batches (table t).
+var sub063Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub063Schema is the schema of the batches Sub063 returns.
+var Sub063Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub063 evaluates query Sub063 over one batch of table t:
+//
+//	SELECT (SELECT count(m) FROM maps WHERE maps.id <= t.k) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub063) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub063Input); err != nil {
+		return nil, fmt.Errorf("query Sub063: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub063: %w", err)
+	}
+	n := int(in.NumRows())
+	k_ := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (SELECT count(m) FROM maps WHERE maps.id <= t.k)
+	// #1 sorted count over maps: (SELECT count(m) FROM maps WHERE maps.id <= t.k)
+	sub1ArgErrs := vec.SubArgErrs(n, k_.Err)
+	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeCount[int64, bool, bool], &k_, sub1ArgErrs, all, n)
+	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(SELECT count(m) FROM maps WHERE maps.id <= t.k)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub063Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub064 is query Sub064 prepared: its subqueries settled over their inner tables,
+// built once by NewSub064. Eval only reads them: it is safe for concurrent use.
+type Sub064 struct {
+	// #1: keyed max over dates
+	// (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
+	sub1    *vec.SubKeyed[bool, int32, int32]
+	sub1Err *rt.Error
+}
+
+// sub064DatesTable is the schema of table dates, which Sub064's subqueries read.
+var sub064DatesTable = arrow.NewSchema([]arrow.Field{
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table dates, the inner phase of subquery #1.
+func (p *Sub064) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[int32]) {
+	n := int(in.NumRows())
+	p2 := vec.Bools(in.Column(1))
+	d := vec.Dates(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// p
+
+	// d
+	_, _, _ = n, all, p
+	return p2, d
+}
+
+// NewSub064 prepares query Sub064: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub064(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub064, error) {
+	p := &Sub064{}
+
+	// pass1 over table dates: subquery #1
+	pass1Batches, err := tables.Read("dates", sub064DatesTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub064: table dates: %w", err)
+	}
+	build1 := vec.NewSubKeyed[bool](vec.SubSpecInt32(vec.NeedMax))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0, out1 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: keyed max over dates
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub064) Release() {}
+
+// sub064Input is the schema of Sub064's input batches (table t).
+var sub064Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub064Schema is the schema of the batches Sub064 returns.
+var Sub064Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Sub064 evaluates query Sub064 over one batch of table t:
+//
+//	SELECT (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub064Input); err != nil {
+		return nil, fmt.Errorf("query Sub064: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub064: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
+	// (a > 1)
+	cmp := vec.Make[bool](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(1))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(1))
+		}
+	}
+	// #1 keyed max over dates: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
+	sub1ArgErrs := vec.SubArgErrs(n, cmp.Err)
+	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int32, int32], nil, &cmp, sub1ArgErrs, all, n)
+	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.DateArray(mem, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub064Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub065 is query Sub065 prepared: its subqueries settled over their inner tables,
+// built once by NewSub065. Eval only reads them: it is safe for concurrent use.
+type Sub065 struct {
+	// #1: sorted min over words
+	// (SELECT min(n) FROM words WHERE words.s < t.s)
+	sub1    *vec.SubSorted[string, int32, int32]
+	sub1Err *rt.Error
+}
+
+// sub065WordsTable is the schema of table words, which Sub065's subqueries read.
+var sub065WordsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "n", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table words, the inner phase of subquery #1.
+func (p *Sub065) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], vec.Vec[int32]) {
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(0))
+	n_ := vec.Int32s(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// s
+
+	// n
+	_, _, _ = n, all, p
+	return s, n_
+}
+
+// NewSub065 prepares query Sub065: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub065(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub065, error) {
+	p := &Sub065{}
+
+	// pass1 over table words: subquery #1
+	pass1Batches, err := tables.Read("words", sub065WordsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub065: table words: %w", err)
+	}
+	build1 := vec.NewSubSortedBuilder(rt.CompareString, vec.SubSpecInt32(vec.NeedMin))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0, out1 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: sorted min over words
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddSorted(build1, &out0, &out1, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1.Build()
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub065) Release() {}
+
+// sub065Input is the schema of Sub065's input batches (table t).
+var sub065Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub065Schema is the schema of the batches Sub065 returns.
+var Sub065Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Sub065 evaluates query Sub065 over one batch of table t:
+//
+//	SELECT (SELECT min(n) FROM words WHERE words.s < t.s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub065) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub065Input); err != nil {
+		return nil, fmt.Errorf("query Sub065: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub065: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (SELECT min(n) FROM words WHERE words.s < t.s)
+	// #1 sorted min over words: (SELECT min(n) FROM words WHERE words.s < t.s)
+	sub1ArgErrs := vec.SubArgErrs(n, s.Err)
+	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLt, vec.RangeMin[string, int32, int32], &s, sub1ArgErrs, all, n)
+	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(SELECT min(n) FROM words WHERE words.s < t.s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub065Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub066 is query Sub066 prepared: its subqueries settled over their inner tables,
+// built once by NewSub066. Eval only reads them: it is safe for concurrent use.
+type Sub066 struct {
+	// #1: once count(*) over dates
+	// (SELECT count(*) FROM dates WHERE (dates.d > DATE '2024-01-15') AND dates.p)
+	sub1     int64
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub066DatesTable is the schema of table dates, which Sub066's subqueries read.
+var sub066DatesTable = arrow.NewSchema([]arrow.Field{
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table dates, the inner phase of subquery #1.
+func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[bool] {
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(0))
+	p2 := vec.Bools(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// ((d > DATE '2024-01-15') AND p)
+	// ((d > DATE '2024-01-15') AND p)
+	var allOf vec.Vec[bool]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if d.Clean() && p2.Clean() {
+		allOf = vec.Make[bool](n)
+		dV := d.V[:n]
+		p2V := p2.V[:n]
+		out := allOf.V[:n]
+		for i := range out {
+			out[i] = (rt.GtInt32(dV[i], int32(19737)) && p2V[i])
+		}
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		allOf = vec.Make[bool](n)
+		dV := d.V[:n]
+		p2V := p2.V[:n]
+		out := allOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if d.Dirty(i) || p2.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = (rt.GtInt32(dV[i], int32(19737)) && p2V[i])
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (d > DATE '2024-01-15')
+		cmp := vec.Make[bool](n)
+		if (and.Live == nil || len(and.Live) > n/2) && d.Clean() {
+			dV := d.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtInt32(dV[i], int32(19737))
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if d.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := d.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtInt32(d.V[i], int32(19737))
+			}
+		}
+		and.Add(&cmp)
+		and.Add(&p2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
+		}
+	}
+	_, _, _ = n, all, p
+	return allOf
+}
+
+// NewSub066 prepares query Sub066: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub066(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub066, error) {
+	p := &Sub066{}
+
+	// pass1 over table dates: subquery #1
+	// inner filter: ((d > DATE '2024-01-15') AND p)
+	pass1Batches, err := tables.Read("dates", sub066DatesTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub066: table dates: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecBool(0))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(&out0, n)
+		// #1: once count(*) over dates
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, nil, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResRows[bool, bool](build1, *new(bool), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub066) Release() {}
+
+// sub066Input is the schema of Sub066's input batches (table t).
+var sub066Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub066Schema is the schema of the batches Sub066 returns.
+var Sub066Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub066 evaluates query Sub066 over one batch of table t:
+//
+//	SELECT (SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub066) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub066Input); err != nil {
+		return nil, fmt.Errorf("query Sub066: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub066: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p)
+	// #1 once count(*) over dates: (SELECT count(*) FROM dates WHERE (dates.d > DATE '2024-01-15') AND dates.p)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub066Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub067 is query Sub067 prepared: its subqueries settled over their inner tables,
+// built once by NewSub067. Eval only reads them: it is safe for concurrent use.
+type Sub067 struct {
+	// #1: set = any over dates
+	// (t.a > 1) IN (SELECT p FROM dates)
+	sub1    *vec.SubGroup[bool, bool]
+	sub1Err *rt.Error
+}
+
+// sub067DatesTable is the schema of table dates, which Sub067's subqueries read.
+var sub067DatesTable = arrow.NewSchema([]arrow.Field{
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table dates, the inner phase of subquery #1.
+func (p *Sub067) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[bool] {
+	n := int(in.NumRows())
+	p2 := vec.Bools(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// p
+	_, _, _ = n, all, p
+	return p2
+}
+
+// NewSub067 prepares query Sub067: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub067(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub067, error) {
+	p := &Sub067{}
+
+	// pass1 over table dates: subquery #1
+	pass1Batches, err := tables.Read("dates", sub067DatesTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub067: table dates: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecBool(vec.AnyNeed(vec.RelEq)))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: set = any over dates
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &out0, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub067) Release() {}
+
+// sub067Input is the schema of Sub067's input batches (table t).
+var sub067Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub067Schema is the schema of the batches Sub067 returns.
+var Sub067Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Sub067 evaluates query Sub067 over one batch of table t:
+//
+//	SELECT (t.a > 1) IN (SELECT p FROM dates) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub067Input); err != nil {
+		return nil, fmt.Errorf("query Sub067: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub067: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (t.a > 1) IN (SELECT p FROM dates)
+	// (a > 1)
+	cmp := vec.Make[bool](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(1))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(1))
+		}
+	}
+	// #1 set = any over dates: (t.a > 1) IN (SELECT p FROM dates)
+	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[bool, bool](vec.RelEq), &cmp, all, n)
+	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(t.a > 1) IN (SELECT p FROM dates)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub067Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -9640,6 +10402,16 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return nil, Sub061Schema, false
 	case "Sub062":
 		return nil, Sub062Schema, false
+	case "Sub063":
+		return nil, Sub063Schema, false
+	case "Sub064":
+		return nil, Sub064Schema, false
+	case "Sub065":
+		return nil, Sub065Schema, false
+	case "Sub066":
+		return nil, Sub066Schema, false
+	case "Sub067":
+		return nil, Sub067Schema, false
 	}
 	return nil, nil, false
 }
@@ -10027,6 +10799,36 @@ func Prepare(ctx context.Context, name string, tables vec.Tables, mem memory.All
 			return nil, nil, nil, err
 		}
 		return p.Eval, Sub062Schema, p.Release, nil
+	case "Sub063":
+		p, err := NewSub063(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub063Schema, p.Release, nil
+	case "Sub064":
+		p, err := NewSub064(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub064Schema, p.Release, nil
+	case "Sub065":
+		p, err := NewSub065(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub065Schema, p.Release, nil
+	case "Sub066":
+		p, err := NewSub066(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub066Schema, p.Release, nil
+	case "Sub067":
+		p, err := NewSub067(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub067Schema, p.Release, nil
 	}
 	if e, s, ok := Lookup(name); ok {
 		return e, s, func() {}, nil
