@@ -638,34 +638,38 @@ func (f *funcGen) emitSubquery(n *lower.Node, sel string) operand {
 // row, the correlation test over every inner batch, then the result.
 func (f *funcGen) emitLoopRead(e *ir.Subquery, st *subTypes, args []string, argErrs jen.Code, res, sel string) {
 	s := e.Settled
-	call := []jen.Code{jen.Id("ctx"), jen.Id("b"), jen.Id("mem")}
+	// Locals of the loop: names no function-level variable (a column) has.
+	i, k, batch, g, err, v, null, rerr := f.local("i"), f.local("k"), f.local("batch"), f.local("group"), f.local("loopErr"),
+		f.local("value"), f.local("null"), f.local("resultErr")
+	call := []jen.Code{jen.Id("ctx"), jen.Id(batch), jen.Id("mem")}
 	for _, p := range paramList(s, e.Args) {
-		call = append(call, jen.Id(args[p.slot]).Dot("V").Index(jen.Id("i")), jen.Id(args[p.slot]).Dot("IsNull").Call(jen.Id("i")))
+		call = append(call, jen.Id(args[p.slot]).Dot("V").Index(jen.Id(i)), jen.Id(args[p.slot]).Dot("IsNull").Call(jen.Id(i)))
 	}
 	x, xnull := jen.Op("*").New(st.v), jen.False()
 	if s.Kind == ir.SubAny {
-		x, xnull = jen.Id(args[0]).Dot("V").Index(jen.Id("i")), jen.Id(args[0]).Dot("IsNull").Call(jen.Id("i"))
+		x, xnull = jen.Id(args[0]).Dot("V").Index(jen.Id(i)), jen.Id(args[0]).Dot("IsNull").Call(jen.Id(i))
 	}
 	stopAtFirst := s.Kind == ir.SubExists && !cse.MayFail(loopCond(s, e.Args))
-	body := []jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}
+	body := []jen.Code{jen.Id(i).Op(":=").Id(sel).Dot("Row").Call(jen.Id(k))}
 	if len(args) > 0 {
-		body = append(body, jen.If(argErrs.(*jen.Statement).Clone().Op("!=").Nil().Op("&&").Add(argErrs.(*jen.Statement).Clone()).Index(jen.Id("i")).Op("!=").Nil()).
-			Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), argErrs.(*jen.Statement).Clone().Index(jen.Id("i"))), jen.Continue()))
+		ae := argErrs.(*jen.Statement)
+		body = append(body, jen.If(ae.Clone().Op("!=").Nil().Op("&&").Add(ae.Clone()).Index(jen.Id(i)).Op("!=").Nil()).
+			Block(jen.Id(res).Dot("SetErr").Call(jen.Id(i), ae.Clone().Index(jen.Id(i))), jen.Continue()))
 	}
 	body = append(body,
-		jen.If(jen.Id(recv).Dot(st.field+"Err").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id(recv).Dot(st.field+"Err")), jen.Continue()),
-		jen.List(jen.Id("g"), jen.Id("e")).Op(":=").Qual(vecPkg, "SubLoopGroup").Call(jen.Op("&").Id(recv).Dot(st.field), jen.Id(recv).Dot(st.field+"Spec"), jen.Lit(stopAtFirst),
-			jen.Func().Params(jen.Id("b").Qual(arrowPkg, "RecordBatch")).Qual(vecPkg, "Vec").Types(jen.Bool()).Block(
+		jen.If(jen.Id(recv).Dot(st.field+"Err").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id(i), jen.Id(recv).Dot(st.field+"Err")), jen.Continue()),
+		jen.List(jen.Id(g), jen.Id(err)).Op(":=").Qual(vecPkg, "SubLoopGroup").Call(jen.Op("&").Id(recv).Dot(st.field), jen.Id(recv).Dot(st.field+"Spec"), jen.Lit(stopAtFirst),
+			jen.Func().Params(jen.Id(batch).Qual(arrowPkg, "RecordBatch")).Qual(vecPkg, "Vec").Types(jen.Bool()).Block(
 				jen.Return(jen.Id(recv).Dot(st.field+"Cond").Call(call...)))),
-		jen.If(jen.Id("e").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e")), jen.Continue()),
-		jen.List(jen.Id("v"), jen.Id("null"), jen.Id("e2")).Op(":=").Add(st.groupResult()).Call(jen.Id("g"), x, xnull),
+		jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id(i), jen.Id(err)), jen.Continue()),
+		jen.List(jen.Id(v), jen.Id(null), jen.Id(rerr)).Op(":=").Add(st.groupResult()).Call(jen.Id(g), x, xnull),
 		jen.Switch().Block(
-			jen.Case(jen.Id("e2").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e2"))),
-			jen.Case(jen.Id("null")).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i"))),
-			jen.Default().Block(jen.Id(res).Dot("V").Index(jen.Id("i")).Op("=").Id("v"))),
+			jen.Case(jen.Id(rerr).Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id(i), jen.Id(rerr))),
+			jen.Case(jen.Id(null)).Block(jen.Id(res).Dot("SetNull").Call(jen.Id(i))),
+			jen.Default().Block(jen.Id(res).Dot("V").Index(jen.Id(i)).Op("=").Id(v))),
 	)
 	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(st.r).Call(jen.Id("n")))
-	f.add(jen.For(jen.Id("k").Op(":=").Lit(0), jen.Id("k").Op("<").Id(sel).Dot("Rows").Call(jen.Id("n")), jen.Id("k").Op("++")).Block(body...))
+	f.add(jen.For(jen.Id(k).Op(":=").Lit(0), jen.Id(k).Op("<").Id(sel).Dot("Rows").Call(jen.Id("n")), jen.Id(k).Op("++")).Block(body...))
 }
 
 // emitParam prints an outer value inside a per-row test.

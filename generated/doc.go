@@ -10,6 +10,8 @@
 //   - subqcases: one query per subquery case of compiler/subqcases (tables
 //     and all), prepared over the cases' fixed inner tables by the test in
 //     that directory, with CSE and (subqcasesnocse) without.
+//   - subqhostile: subqueries over tables and columns named like the locals of
+//     the generated prepared form; it only has to compile.
 //   - bench (package benchq): the benchmark spec bench/bench.sql over the same
 //     tables, measured
 //     against the interpreter and hand-written loops in bench/.
@@ -27,6 +29,7 @@ package generated
 //go:generate go run ../cmd/exprc gen --out csecasesnocse --no-cse csecases/cases.sql
 //go:generate go run ../cmd/exprc gen --out subqcases subqcases/cases.sql
 //go:generate go run ../cmd/exprc gen --out subqcasesnocse --no-cse subqcases/cases.sql
+//go:generate go run ../cmd/exprc gen --out subqhostile subqhostile/spec.sql
 
 // cseshapes and cseshapesnocse: the random conditional shapes of
 // cseshapes/shapes.sql (go test ./cse/shapes -update writes it) with and

@@ -219,3 +219,12 @@ SELECT (SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p
 
 -- name: Sub067
 SELECT (t.a > 1) IN (SELECT p FROM dates) AS r FROM t;
+
+-- name: Sub068
+SELECT (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull) AS r FROM t;
+
+-- name: Sub069
+SELECT (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a) AS r FROM t;
+
+-- name: Sub070
+SELECT EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10)) AS r FROM t;

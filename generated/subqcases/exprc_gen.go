@@ -6314,31 +6314,31 @@ func (p *Sub044) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 loop count(*) over t: (SELECT count(*) FROM t x WHERE (x.k <> t.k) AND (x.a IS NOT NULL))
 	sub1ArgErrs := vec.SubArgErrs(n, k_.Err)
 	sub1Read := vec.Make[int64](n)
-	for k := 0; k < all.Rows(n); k++ {
-		i := all.Row(k)
-		if sub1ArgErrs != nil && sub1ArgErrs[i] != nil {
-			sub1Read.SetErr(i, sub1ArgErrs[i])
+	for k2 := 0; k2 < all.Rows(n); k2++ {
+		i2 := all.Row(k2)
+		if sub1ArgErrs != nil && sub1ArgErrs[i2] != nil {
+			sub1Read.SetErr(i2, sub1ArgErrs[i2])
 			continue
 		}
 		if p.sub1Err != nil {
-			sub1Read.SetErr(i, p.sub1Err)
+			sub1Read.SetErr(i2, p.sub1Err)
 			continue
 		}
-		g, e := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(b arrow.RecordBatch) vec.Vec[bool] {
-			return p.sub1Cond(ctx, b, mem, k_.V[i], k_.IsNull(i))
+		group, loopErr := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub1Cond(ctx, batch, mem, k_.V[i2], k_.IsNull(i2))
 		})
-		if e != nil {
-			sub1Read.SetErr(i, e)
+		if loopErr != nil {
+			sub1Read.SetErr(i2, loopErr)
 			continue
 		}
-		v, null, e2 := vec.ResRows[bool, bool](g, *new(bool), false)
+		value, null, resultErr := vec.ResRows[bool, bool](group, *new(bool), false)
 		switch {
-		case e2 != nil:
-			sub1Read.SetErr(i, e2)
+		case resultErr != nil:
+			sub1Read.SetErr(i2, resultErr)
 		case null:
-			sub1Read.SetNull(i)
+			sub1Read.SetNull(i2)
 		default:
-			sub1Read.V[i] = v
+			sub1Read.V[i2] = value
 		}
 	}
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -6646,31 +6646,31 @@ func (p *Sub046) sub2Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// #1 loop = any over nonull: nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err, outer0.Err)
 	sub1Read := vec.Make[bool](n)
-	for k := 0; k < all.Rows(n); k++ {
-		i := all.Row(k)
-		if sub1ArgErrs != nil && sub1ArgErrs[i] != nil {
-			sub1Read.SetErr(i, sub1ArgErrs[i])
+	for k2 := 0; k2 < all.Rows(n); k2++ {
+		i2 := all.Row(k2)
+		if sub1ArgErrs != nil && sub1ArgErrs[i2] != nil {
+			sub1Read.SetErr(i2, sub1ArgErrs[i2])
 			continue
 		}
 		if p.sub1Err != nil {
-			sub1Read.SetErr(i, p.sub1Err)
+			sub1Read.SetErr(i2, p.sub1Err)
 			continue
 		}
-		g, e := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(b arrow.RecordBatch) vec.Vec[bool] {
-			return p.sub1Cond(ctx, b, mem, outer0.V[i], outer0.IsNull(i))
+		group, loopErr := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub1Cond(ctx, batch, mem, outer0.V[i2], outer0.IsNull(i2))
 		})
-		if e != nil {
-			sub1Read.SetErr(i, e)
+		if loopErr != nil {
+			sub1Read.SetErr(i2, loopErr)
 			continue
 		}
-		v, null, e2 := vec.ResAny[int64, int64](vec.RelEq)(g, v.V[i], v.IsNull(i))
+		value, null, resultErr := vec.ResAny[int64, int64](vec.RelEq)(group, v.V[i2], v.IsNull(i2))
 		switch {
-		case e2 != nil:
-			sub1Read.SetErr(i, e2)
+		case resultErr != nil:
+			sub1Read.SetErr(i2, resultErr)
 		case null:
-			sub1Read.SetNull(i)
+			sub1Read.SetNull(i2)
 		default:
-			sub1Read.V[i] = v
+			sub1Read.V[i2] = value
 		}
 	}
 	_, _, _ = n, all, p
@@ -6724,31 +6724,31 @@ func (p *Sub046) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #2 loop count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a))
 	sub2ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub2Read := vec.Make[int64](n)
-	for k := 0; k < all.Rows(n); k++ {
-		i := all.Row(k)
-		if sub2ArgErrs != nil && sub2ArgErrs[i] != nil {
-			sub2Read.SetErr(i, sub2ArgErrs[i])
+	for k2 := 0; k2 < all.Rows(n); k2++ {
+		i2 := all.Row(k2)
+		if sub2ArgErrs != nil && sub2ArgErrs[i2] != nil {
+			sub2Read.SetErr(i2, sub2ArgErrs[i2])
 			continue
 		}
 		if p.sub2Err != nil {
-			sub2Read.SetErr(i, p.sub2Err)
+			sub2Read.SetErr(i2, p.sub2Err)
 			continue
 		}
-		g, e := vec.SubLoopGroup(&p.sub2, p.sub2Spec, false, func(b arrow.RecordBatch) vec.Vec[bool] {
-			return p.sub2Cond(ctx, b, mem, a.V[i], a.IsNull(i))
+		group, loopErr := vec.SubLoopGroup(&p.sub2, p.sub2Spec, false, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub2Cond(ctx, batch, mem, a.V[i2], a.IsNull(i2))
 		})
-		if e != nil {
-			sub2Read.SetErr(i, e)
+		if loopErr != nil {
+			sub2Read.SetErr(i2, loopErr)
 			continue
 		}
-		v, null, e2 := vec.ResRows[bool, bool](g, *new(bool), false)
+		value, null, resultErr := vec.ResRows[bool, bool](group, *new(bool), false)
 		switch {
-		case e2 != nil:
-			sub2Read.SetErr(i, e2)
+		case resultErr != nil:
+			sub2Read.SetErr(i2, resultErr)
 		case null:
-			sub2Read.SetNull(i)
+			sub2Read.SetNull(i2)
 		default:
-			sub2Read.V[i] = v
+			sub2Read.V[i2] = value
 		}
 	}
 	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -7199,31 +7199,31 @@ func (p *Sub048) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 loop sum over nums: (SELECT sum(w) FROM nums WHERE (nums.v + t.a) > 3)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.Make[int64](n)
-	for k := 0; k < all.Rows(n); k++ {
-		i := all.Row(k)
-		if sub1ArgErrs != nil && sub1ArgErrs[i] != nil {
-			sub1Read.SetErr(i, sub1ArgErrs[i])
+	for k2 := 0; k2 < all.Rows(n); k2++ {
+		i2 := all.Row(k2)
+		if sub1ArgErrs != nil && sub1ArgErrs[i2] != nil {
+			sub1Read.SetErr(i2, sub1ArgErrs[i2])
 			continue
 		}
 		if p.sub1Err != nil {
-			sub1Read.SetErr(i, p.sub1Err)
+			sub1Read.SetErr(i2, p.sub1Err)
 			continue
 		}
-		g, e := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(b arrow.RecordBatch) vec.Vec[bool] {
-			return p.sub1Cond(ctx, b, mem, a.V[i], a.IsNull(i))
+		group, loopErr := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub1Cond(ctx, batch, mem, a.V[i2], a.IsNull(i2))
 		})
-		if e != nil {
-			sub1Read.SetErr(i, e)
+		if loopErr != nil {
+			sub1Read.SetErr(i2, loopErr)
 			continue
 		}
-		v, null, e2 := vec.ResSumInt[int64, int64](g, *new(int64), false)
+		value, null, resultErr := vec.ResSumInt[int64, int64](group, *new(int64), false)
 		switch {
-		case e2 != nil:
-			sub1Read.SetErr(i, e2)
+		case resultErr != nil:
+			sub1Read.SetErr(i2, resultErr)
 		case null:
-			sub1Read.SetNull(i)
+			sub1Read.SetNull(i2)
 		default:
-			sub1Read.V[i] = v
+			sub1Read.V[i2] = value
 		}
 	}
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -7464,31 +7464,31 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 loop count(*) over nums: (SELECT count(*) FROM nums WHERE (nums.v = t.a) AND (nums.w > (t.b * 11)))
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err, product.Err)
 	sub1Read := vec.Make[int64](n)
-	for k := 0; k < all.Rows(n); k++ {
-		i := all.Row(k)
-		if sub1ArgErrs != nil && sub1ArgErrs[i] != nil {
-			sub1Read.SetErr(i, sub1ArgErrs[i])
+	for k2 := 0; k2 < all.Rows(n); k2++ {
+		i2 := all.Row(k2)
+		if sub1ArgErrs != nil && sub1ArgErrs[i2] != nil {
+			sub1Read.SetErr(i2, sub1ArgErrs[i2])
 			continue
 		}
 		if p.sub1Err != nil {
-			sub1Read.SetErr(i, p.sub1Err)
+			sub1Read.SetErr(i2, p.sub1Err)
 			continue
 		}
-		g, e := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(b arrow.RecordBatch) vec.Vec[bool] {
-			return p.sub1Cond(ctx, b, mem, a.V[i], a.IsNull(i), product.V[i], product.IsNull(i))
+		group, loopErr := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub1Cond(ctx, batch, mem, a.V[i2], a.IsNull(i2), product.V[i2], product.IsNull(i2))
 		})
-		if e != nil {
-			sub1Read.SetErr(i, e)
+		if loopErr != nil {
+			sub1Read.SetErr(i2, loopErr)
 			continue
 		}
-		v, null, e2 := vec.ResRows[bool, bool](g, *new(bool), false)
+		value, null, resultErr := vec.ResRows[bool, bool](group, *new(bool), false)
 		switch {
-		case e2 != nil:
-			sub1Read.SetErr(i, e2)
+		case resultErr != nil:
+			sub1Read.SetErr(i2, resultErr)
 		case null:
-			sub1Read.SetNull(i)
+			sub1Read.SetNull(i2)
 		default:
-			sub1Read.V[i] = v
+			sub1Read.V[i2] = value
 		}
 	}
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10337,6 +10337,822 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// Sub068 is query Sub068 prepared: its subqueries settled over their inner tables,
+// built once by NewSub068. Eval only reads them: it is safe for concurrent use.
+type Sub068 struct {
+	// #1: once min over nonull
+	// (SELECT min(v) FROM nonull)
+	sub1     int64
+	sub1Null bool
+	sub1Err  *rt.Error
+
+	// #2: once max over nonull
+	// (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)
+	sub2     int64
+	sub2Null bool
+	sub2Err  *rt.Error
+}
+
+// sub068NonullTable is the schema of table nonull, which Sub068's subqueries read.
+var sub068NonullTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
+func (p *Sub068) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// pass2 computes, over one batch of table nonull, the inner phase of subquery #2.
+func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// (v + #1 (SELECT min(v) FROM nonull))
+	// #1 once min over nonull: (SELECT min(v) FROM nonull)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	// (v + #1 (SELECT min(v) FROM nonull))
+	sum := vec.Make[int64](n)
+	if v.Clean() && sub1Read.Clean() {
+		vV := v.V[:n]
+		sub1ReadV := sub1Read.V[:n]
+		out := sum.V[:n]
+		for i := range out {
+			r, err := rt.AddInt64(vV[i], sub1ReadV[i])
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if v.IsNull(i) || sub1Read.IsNull(i) {
+				sum.SetNull(i)
+				continue
+			}
+			if e := v.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			if e := sub1Read.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			r, err := rt.AddInt64(v.V[i], sub1Read.V[i])
+			if err != nil {
+				sum.SetErr(i, err)
+				continue
+			}
+			sum.V[i] = r
+		}
+	}
+	_, _, _ = n, all, p
+	return sum
+}
+
+// NewSub068 prepares query Sub068: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub068(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub068, error) {
+	p := &Sub068{}
+
+	// pass1 over table nonull: subquery #1
+	pass1Batches, err := tables.Read("nonull", sub068NonullTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub068: table nonull: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecInt64(vec.NeedMin))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once min over nonull
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &out0, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResMin[int64, int64](build1, *new(int64), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+
+	// pass2 over table nonull: subquery #2
+	pass2Batches, err := tables.Read("nonull", sub068NonullTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub068: table nonull: %w", err)
+	}
+	build2 := vec.NewSubGroup(vec.SubSpecInt64(vec.NeedMax))
+	for _, in := range pass2Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass2(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #2: once max over nonull
+		if p.sub2Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build2, &out0, rows)
+			p.sub2Err = e
+		}
+	}
+	vec.NoteBuild()
+	v2, null2, e2 := vec.ResMax[int64, int64](build2, *new(int64), false)
+	p.sub2, p.sub2Null = v2, null2
+	if p.sub2Err == nil {
+		p.sub2Err = e2
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub068) Release() {}
+
+// sub068Input is the schema of Sub068's input batches (table t).
+var sub068Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub068Schema is the schema of the batches Sub068 returns.
+var Sub068Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Sub068 evaluates query Sub068 over one batch of table t:
+//
+//	SELECT (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub068) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub068Input); err != nil {
+		return nil, fmt.Errorf("query Sub068: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub068: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)
+	// #2 once max over nonull: (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)
+	sub2Read := vec.SubReadOnce(p.sub2, p.sub2Null, p.sub2Err, all, n)
+	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sub2Read, all, n)}
+	out := array.NewRecordBatch(Sub068Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub069 is query Sub069 prepared: its subqueries settled over their inner tables,
+// built once by NewSub069. Eval only reads them: it is safe for concurrent use.
+type Sub069 struct {
+	// #1: keyed max over nums
+	// (SELECT max(w) FROM nums WHERE nums.v = nonull.v)
+	sub1    *vec.SubKeyed[int64, int64, int64]
+	sub1Err *rt.Error
+
+	// #2: keyed scalar over nonull
+	// (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM no...
+	sub2    *vec.SubKeyed[int64, int64, int64]
+	sub2Err *rt.Error
+}
+
+// sub069NumsTable is the schema of table nums, which Sub069's subqueries read.
+var sub069NumsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// sub069NonullTable is the schema of table nonull, which Sub069's subqueries read.
+var sub069NonullTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table nums, the inner phase of subquery #1.
+func (p *Sub069) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	w := vec.Int64s(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// v
+
+	// w
+	_, _, _ = n, all, p
+	return v, w
+}
+
+// pass2 computes, over one batch of table nonull, the inner phase of subquery #2.
+func (p *Sub069) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+
+	// CASE WHEN (v > 1) THEN #1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END
+	// CASE WHEN (v > 1) THEN #1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END
+	caseResult := vec.Make[int64](n)
+	// (v > 1)
+	cmp := vec.Make[bool](n)
+	if v.Clean() {
+		vV := v.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(vV[i], int64(1))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if v.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := v.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(v.V[i], int64(1))
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	// #1 keyed max over nums: (SELECT max(w) FROM nums WHERE nums.v = nonull.v)
+	sub1ArgErrs := vec.SubArgErrs(n, v.Err)
+	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &v, sub1ArgErrs, when, n)
+	vec.Merge(&caseResult, &sub1Read, when, n)
+	vec.Fill(&caseResult, int64(0), notYet, n)
+	_, _, _ = n, all, p
+	return v, caseResult
+}
+
+// NewSub069 prepares query Sub069: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub069(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub069, error) {
+	p := &Sub069{}
+
+	// pass1 over table nums: subquery #1
+	pass1Batches, err := tables.Read("nums", sub069NumsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub069: table nums: %w", err)
+	}
+	build1 := vec.NewSubKeyed[int64](vec.SubSpecInt64(vec.NeedMax))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0, out1 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: keyed max over nums
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1
+
+	// pass2 over table nonull: subquery #2
+	pass2Batches, err := tables.Read("nonull", sub069NonullTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub069: table nonull: %w", err)
+	}
+	build2 := vec.NewSubKeyed[int64](vec.SubSpecInt64(vec.NeedFirst))
+	for _, in := range pass2Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0, out1 := p.pass2(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #2: keyed scalar over nonull
+		if p.sub2Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddKeyed(build2, &out0, &out1, rows)
+			p.sub2Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub2 = build2
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub069) Release() {}
+
+// sub069Input is the schema of Sub069's input batches (table t).
+var sub069Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub069Schema is the schema of the batches Sub069 returns.
+var Sub069Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Sub069 evaluates query Sub069 over one batch of table t:
+//
+//	SELECT (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub069) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub069Input); err != nil {
+		return nil, fmt.Errorf("query Sub069: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub069: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a)
+	// #2 keyed scalar over nonull: (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM no...
+	sub2ArgErrs := vec.SubArgErrs(n, a.Err)
+	sub2Read := vec.SubProbeKeyed(p.sub2, p.sub2Err, vec.ResScalar[int64, int64], nil, &a, sub2ArgErrs, all, n)
+	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sub2Read, all, n)}
+	out := array.NewRecordBatch(Sub069Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub070 is query Sub070 prepared: its subqueries settled over their inner tables,
+// built once by NewSub070. Eval only reads them: it is safe for concurrent use.
+type Sub070 struct {
+	// #1: loop exists over nums
+	// EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v) AND (nums.w > (t.b * 10)))
+	sub1     vec.SubLoop[bool]
+	sub1Spec *vec.SubSpec[bool, bool]
+	sub1Err  *rt.Error
+
+	// #2: loop exists over nonull
+	// EXISTS (SELECT 1 FROM nonull WHERE (nonull.v = t.a) AND EXISTS (SELECT 1 FROM nums WHERE (nums.v ...
+	sub2     vec.SubLoop[bool]
+	sub2Spec *vec.SubSpec[bool, bool]
+	sub2Err  *rt.Error
+}
+
+// sub070NumsTable is the schema of table nums, which Sub070's subqueries read.
+var sub070NumsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// sub070NonullTable is the schema of table nonull, which Sub070's subqueries read.
+var sub070NonullTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table nums, the inner phase of subquery #1.
+func (p *Sub070) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	w := vec.Int64s(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// v
+
+	// w
+	_, _, _ = n, all, p
+	return v, w
+}
+
+// pass2 computes, over one batch of table nonull, the inner phase of subquery #2.
+func (p *Sub070) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub070 prepares query Sub070: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub070(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub070, error) {
+	p := &Sub070{}
+
+	// pass1 over table nums: subquery #1
+	pass1Batches, err := tables.Read("nums", sub070NumsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub070: table nums: %w", err)
+	}
+	p.sub1Spec = vec.SubSpecBool(0)
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0, out1 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: loop exists over nums
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			p.sub1.Add(in, rows, nil)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+
+	// pass2 over table nonull: subquery #2
+	pass2Batches, err := tables.Read("nonull", sub070NonullTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub070: table nonull: %w", err)
+	}
+	p.sub2Spec = vec.SubSpecBool(0)
+	for _, in := range pass2Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass2(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #2: loop exists over nonull
+		if p.sub2Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			p.sub2.Add(in, rows, nil)
+			p.sub2Err = e
+		}
+	}
+	vec.NoteBuild()
+	return p, nil
+}
+
+// sub1Cond tests the correlation of subquery #1 on one inner batch for one outer row: ((v = outer.arg0) AND (w > outer.arg1)).
+func (p *Sub070) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator, arg0 int64, arg0Null bool, arg1 int64, arg1Null bool) vec.Vec[bool] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	w := vec.Int64s(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// ((v = outer.arg0) AND (w > outer.arg1))
+	and := vec.NewLogic(false, all, n)
+	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
+	// (v = outer.arg0)
+	cmp := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && v.Clean() && outer0.Clean() {
+		vV := v.V[:n]
+		outer0V := outer0.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(vV[i], outer0V[i])
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if v.IsNull(i) || outer0.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := v.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := outer0.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqInt64(v.V[i], outer0.V[i])
+		}
+	}
+	and.Add(&cmp)
+	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
+	// (w > outer.arg1)
+	cmp2 := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && w.Clean() && outer1.Clean() {
+		wV := w.V[:n]
+		outer1V := outer1.V[:n]
+		out := cmp2.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(wV[i], outer1V[i])
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if w.IsNull(i) || outer1.IsNull(i) {
+				cmp2.SetNull(i)
+				continue
+			}
+			if e := w.ErrAt(i); e != nil {
+				cmp2.SetErr(i, e)
+				continue
+			}
+			if e := outer1.ErrAt(i); e != nil {
+				cmp2.SetErr(i, e)
+				continue
+			}
+			cmp2.V[i] = rt.GtInt64(w.V[i], outer1.V[i])
+		}
+	}
+	and.Add(&cmp2)
+	andResult := and.Finish()
+	_, _, _ = n, all, p
+	return andResult
+}
+
+// sub2Cond tests the correlation of subquery #2 on one inner batch for one outer row: ((v = outer.arg0) AND #1 EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v)....
+func (p *Sub070) sub2Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator, arg0 int64, arg0Null bool, arg1 int64, arg1Null bool) vec.Vec[bool] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// ((v = outer.arg0) AND #1 EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v) AND (nums.w > (t.b ...
+	and := vec.NewLogic(false, all, n)
+	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
+	// (v = outer.arg0)
+	cmp := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && v.Clean() && outer0.Clean() {
+		vV := v.V[:n]
+		outer0V := outer0.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqInt64(vV[i], outer0V[i])
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if v.IsNull(i) || outer0.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := v.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := outer0.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.EqInt64(v.V[i], outer0.V[i])
+		}
+	}
+	and.Add(&cmp)
+	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
+	// (outer.b * 10)
+	product := vec.Make[int64](n)
+	if and.Live == nil && outer1.Clean() {
+		outer1V := outer1.V[:n]
+		out := product.V[:n]
+		for i := range out {
+			r, err := rt.MulInt64(outer1V[i], int64(10))
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if outer1.IsNull(i) {
+				product.SetNull(i)
+				continue
+			}
+			if e := outer1.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			r, err := rt.MulInt64(outer1.V[i], int64(10))
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			product.V[i] = r
+		}
+	}
+	// #1 loop exists over nums: EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v) AND (nums.w > (t.b * 10)))
+	sub1ArgErrs := vec.SubArgErrs(n, v.Err, product.Err)
+	sub1Read := vec.Make[bool](n)
+	for k2 := 0; k2 < and.Live.Rows(n); k2++ {
+		i2 := and.Live.Row(k2)
+		if sub1ArgErrs != nil && sub1ArgErrs[i2] != nil {
+			sub1Read.SetErr(i2, sub1ArgErrs[i2])
+			continue
+		}
+		if p.sub1Err != nil {
+			sub1Read.SetErr(i2, p.sub1Err)
+			continue
+		}
+		group, loopErr := vec.SubLoopGroup(&p.sub1, p.sub1Spec, true, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub1Cond(ctx, batch, mem, v.V[i2], v.IsNull(i2), product.V[i2], product.IsNull(i2))
+		})
+		if loopErr != nil {
+			sub1Read.SetErr(i2, loopErr)
+			continue
+		}
+		value, null, resultErr := vec.ResExists[bool, bool](group, *new(bool), false)
+		switch {
+		case resultErr != nil:
+			sub1Read.SetErr(i2, resultErr)
+		case null:
+			sub1Read.SetNull(i2)
+		default:
+			sub1Read.V[i2] = value
+		}
+	}
+	and.Add(&sub1Read)
+	andResult := and.Finish()
+	_, _, _ = n, all, p
+	return andResult
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub070) Release() {
+	p.sub1.Release()
+	p.sub2.Release()
+}
+
+// sub070Input is the schema of Sub070's input batches (table t).
+var sub070Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub070Schema is the schema of the batches Sub070 returns.
+var Sub070Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Sub070 evaluates query Sub070 over one batch of table t:
+//
+//	SELECT EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub070) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub070Input); err != nil {
+		return nil, fmt.Errorf("query Sub070: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub070: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+	b := vec.Int64s(in.Column(2))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// r: EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10))
+	// #2 loop exists over nonull: EXISTS (SELECT 1 FROM nonull WHERE (nonull.v = t.a) AND EXISTS (SELECT 1 FROM nums WHERE (nums.v ...
+	sub2ArgErrs := vec.SubArgErrs(n, a.Err, b.Err)
+	sub2Read := vec.Make[bool](n)
+	for k2 := 0; k2 < all.Rows(n); k2++ {
+		i2 := all.Row(k2)
+		if sub2ArgErrs != nil && sub2ArgErrs[i2] != nil {
+			sub2Read.SetErr(i2, sub2ArgErrs[i2])
+			continue
+		}
+		if p.sub2Err != nil {
+			sub2Read.SetErr(i2, p.sub2Err)
+			continue
+		}
+		group, loopErr := vec.SubLoopGroup(&p.sub2, p.sub2Spec, false, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub2Cond(ctx, batch, mem, a.V[i2], a.IsNull(i2), b.V[i2], b.IsNull(i2))
+		})
+		if loopErr != nil {
+			sub2Read.SetErr(i2, loopErr)
+			continue
+		}
+		value, null, resultErr := vec.ResExists[bool, bool](group, *new(bool), false)
+		switch {
+		case resultErr != nil:
+			sub2Read.SetErr(i2, resultErr)
+		case null:
+			sub2Read.SetNull(i2)
+		default:
+			sub2Read.V[i2] = value
+		}
+	}
+	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &sub2Read, all, n)}
+	out := array.NewRecordBatch(Sub070Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -10479,6 +11295,12 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return nil, Sub066Schema, false
 	case "Sub067":
 		return nil, Sub067Schema, false
+	case "Sub068":
+		return nil, Sub068Schema, false
+	case "Sub069":
+		return nil, Sub069Schema, false
+	case "Sub070":
+		return nil, Sub070Schema, false
 	}
 	return nil, nil, false
 }
@@ -10896,6 +11718,24 @@ func Prepare(ctx context.Context, name string, tables vec.Tables, mem memory.All
 			return nil, nil, nil, err
 		}
 		return p.Eval, Sub067Schema, p.Release, nil
+	case "Sub068":
+		p, err := NewSub068(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub068Schema, p.Release, nil
+	case "Sub069":
+		p, err := NewSub069(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub069Schema, p.Release, nil
+	case "Sub070":
+		p, err := NewSub070(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub070Schema, p.Release, nil
 	}
 	if e, s, ok := Lookup(name); ok {
 		return e, s, func() {}, nil
