@@ -96,7 +96,9 @@ row; an empty unquoted field is NULL), .parquet, .arrow/.feather/.ipc (Arrow
 IPC file or stream).
 
 Engines (--engine):
-  interp    the reference interpreter (the default).
+  interp    the reference interpreter (the default). It evaluates subqueries by
+            their definition, testing every inner row for every outer row:
+            use the compiled engine for subqueries over large tables.
   compiled  generates the query's Go evaluator as "exprc gen" does, builds it
             with the go command in PATH into a small program, and streams the
             batches through it. The build is offline: the Go module cache must

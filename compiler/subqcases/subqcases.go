@@ -54,7 +54,10 @@ var Rows = map[string]string{
 type Case struct {
 	Line int
 	Expr string
-	Want string
+	// Filter is the query's WHERE clause ("" for none): the outcome then
+	// lists the rows it keeps.
+	Filter string
+	Want  string
 }
 
 // Name is the query name of case i in Spec.
@@ -73,10 +76,14 @@ func Load() ([]Case, error) {
 			continue
 		}
 		parts := strings.Split(text, ";;")
-		if len(parts) != 2 {
-			return nil, fmt.Errorf("cases.txt:%d: want \"expression ;; outcomes\"", line)
+		c := Case{Line: line, Expr: strings.TrimSpace(parts[0]), Want: strings.TrimSpace(parts[len(parts)-1])}
+		switch {
+		case len(parts) == 3 && strings.HasPrefix(strings.TrimSpace(parts[1]), "WHERE "):
+			c.Filter = strings.TrimPrefix(strings.TrimSpace(parts[1]), "WHERE ")
+		case len(parts) != 2:
+			return nil, fmt.Errorf("cases.txt:%d: want \"expression [;; WHERE condition] ;; outcomes\"", line)
 		}
-		out = append(out, Case{Line: line, Expr: strings.TrimSpace(parts[0]), Want: strings.TrimSpace(parts[1])})
+		out = append(out, c)
 	}
 	return out, sc.Err()
 }
@@ -86,7 +93,11 @@ func Spec(cases []Case) string {
 	var b strings.Builder
 	b.WriteString(Tables)
 	for i, c := range cases {
-		fmt.Fprintf(&b, "\n-- name: %s\nSELECT %s AS r FROM t;\n", c.Name(i), c.Expr)
+		where := ""
+		if c.Filter != "" {
+			where = " WHERE " + c.Filter
+		}
+		fmt.Fprintf(&b, "\n-- name: %s\nSELECT %s AS r FROM t%s;\n", c.Name(i), c.Expr, where)
 	}
 	return b.String()
 }

@@ -228,3 +228,27 @@ SELECT (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonu
 
 -- name: Sub070
 SELECT EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10)) AS r FROM t;
+
+-- name: Sub071
+SELECT k AS r FROM t WHERE a IN (SELECT v FROM nonull);
+
+-- name: Sub072
+SELECT k AS r FROM t WHERE NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a);
+
+-- name: Sub073
+SELECT k AS r FROM t WHERE b > (SELECT avg(b) FROM t AS x);
+
+-- name: Sub074
+SELECT k AS r FROM t WHERE (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3;
+
+-- name: Sub075
+SELECT k AS r FROM t WHERE COALESCE(a, 0) > 100 AND (SELECT v FROM two) > 0;
+
+-- name: Sub076
+SELECT k AS r FROM t WHERE a > 100 AND (SELECT v FROM two) > 0;
+
+-- name: Sub077
+SELECT k AS r FROM t WHERE a < 100 AND (SELECT v FROM two) > 0;
+
+-- name: Sub078
+SELECT (SELECT v FROM two) AS r FROM t WHERE a > 100;

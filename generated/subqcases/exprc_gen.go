@@ -11153,6 +11153,1354 @@ func (p *Sub070) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// Sub071 is query Sub071 prepared: its subqueries settled over their inner tables,
+// built once by NewSub071. Eval only reads them: it is safe for concurrent use.
+type Sub071 struct {
+	// #1: set = any over nonull
+	// a IN (SELECT v FROM nonull)
+	sub1    *vec.SubGroup[int64, int64]
+	sub1Err *rt.Error
+}
+
+// sub071NonullTable is the schema of table nonull, which Sub071's subqueries read.
+var sub071NonullTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
+func (p *Sub071) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub071 prepares query Sub071: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub071(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub071, error) {
+	p := &Sub071{}
+
+	// pass1 over table nonull: subquery #1
+	pass1Batches, err := tables.Read("nonull", sub071NonullTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub071: table nonull: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecInt64(vec.AnyNeed(vec.RelEq)))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: set = any over nonull
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &out0, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub071) Release() {}
+
+// sub071Input is the schema of Sub071's input batches (table t).
+var sub071Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub071Schema is the schema of the batches Sub071 returns.
+var Sub071Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub071 evaluates query Sub071 over one batch of table t:
+//
+//	SELECT k AS r FROM t WHERE a IN (SELECT v FROM nonull)
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub071) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub071Input); err != nil {
+		return nil, fmt.Errorf("query Sub071: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub071: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE a IN (SELECT v FROM nonull)
+	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
+	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	if r, e := vec.First(&sub1Read, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&sub1Read, n)
+
+	// r: k
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"a IN (SELECT v FROM nonull)", "k"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Sub071Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub072 is query Sub072 prepared: its subqueries settled over their inner tables,
+// built once by NewSub072. Eval only reads them: it is safe for concurrent use.
+type Sub072 struct {
+	// #1: keyed exists over nums
+	// EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
+	sub1    *vec.SubKeyed[int64, bool, bool]
+	sub1Err *rt.Error
+}
+
+// sub072NumsTable is the schema of table nums, which Sub072's subqueries read.
+var sub072NumsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table nums, the inner phase of subquery #1.
+func (p *Sub072) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub072 prepares query Sub072: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub072(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub072, error) {
+	p := &Sub072{}
+
+	// pass1 over table nums: subquery #1
+	pass1Batches, err := tables.Read("nums", sub072NumsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub072: table nums: %w", err)
+	}
+	build1 := vec.NewSubKeyed[int64](vec.SubSpecBool(0))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: keyed exists over nums
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddKeyed(build1, &out0, nil, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub072) Release() {}
+
+// sub072Input is the schema of Sub072's input batches (table t).
+var sub072Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub072Schema is the schema of the batches Sub072 returns.
+var Sub072Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub072 evaluates query Sub072 over one batch of table t:
+//
+//	SELECT k AS r FROM t WHERE NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub072Input); err != nil {
+		return nil, fmt.Errorf("query Sub072: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub072: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
+	// #1 keyed exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
+	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResExists[bool, bool], nil, &a, sub1ArgErrs, all, n)
+	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
+	negated := vec.Make[bool](n)
+	if sub1Read.Clean() {
+		sub1ReadV := sub1Read.V[:n]
+		out := negated.V[:n]
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sub1Read.IsNull(i) {
+				negated.SetNull(i)
+				continue
+			}
+			if e := sub1Read.ErrAt(i); e != nil {
+				negated.SetErr(i, e)
+				continue
+			}
+			negated.V[i] = rt.Not(sub1Read.V[i])
+		}
+	}
+	if r, e := vec.First(&negated, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&negated, n)
+
+	// r: k
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)", "k"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Sub072Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub073 is query Sub073 prepared: its subqueries settled over their inner tables,
+// built once by NewSub073. Eval only reads them: it is safe for concurrent use.
+type Sub073 struct {
+	// #1: once avg over t
+	// (SELECT avg(b) FROM t x)
+	sub1     float64
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub073TTable is the schema of table t, which Sub073's subqueries read.
+var sub073TTable = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table t, the inner phase of subquery #1.
+func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[float64] {
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(2))
+	var all vec.Sel // nil: every row
+
+	// CAST(b AS DOUBLE)
+	// CAST(b AS DOUBLE)
+	asDouble := vec.Make[float64](n)
+	if b.Clean() {
+		bV := b.V[:n]
+		out := asDouble.V[:n]
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(bV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if b.IsNull(i) {
+				asDouble.SetNull(i)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				asDouble.SetErr(i, e)
+				continue
+			}
+			asDouble.V[i] = rt.CastInt64ToFloat64(b.V[i])
+		}
+	}
+	_, _, _ = n, all, p
+	return asDouble
+}
+
+// NewSub073 prepares query Sub073: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub073(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub073, error) {
+	p := &Sub073{}
+
+	// pass1 over table t: subquery #1
+	pass1Batches, err := tables.Read("t", sub073TTable, []int{0})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub073: table t: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecFloat64(vec.NeedSumFloat))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once avg over t
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &out0, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResAvg[float64, uint64](build1, *new(float64), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub073) Release() {}
+
+// sub073Input is the schema of Sub073's input batches (table t).
+var sub073Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub073Schema is the schema of the batches Sub073 returns.
+var Sub073Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub073 evaluates query Sub073 over one batch of table t:
+//
+//	SELECT k AS r FROM t WHERE b > (SELECT avg(b) FROM t AS x)
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub073Input); err != nil {
+		return nil, fmt.Errorf("query Sub073: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub073: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(2))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE b > (SELECT avg(b) FROM t AS x)
+	// CAST(b AS DOUBLE)
+	asDouble := vec.Make[float64](n)
+	if b.Clean() {
+		bV := b.V[:n]
+		out := asDouble.V[:n]
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(bV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if b.IsNull(i) {
+				asDouble.SetNull(i)
+				continue
+			}
+			if e := b.ErrAt(i); e != nil {
+				asDouble.SetErr(i, e)
+				continue
+			}
+			asDouble.V[i] = rt.CastInt64ToFloat64(b.V[i])
+		}
+	}
+	// #1 once avg over t: (SELECT avg(b) FROM t x)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	// (CAST(b AS DOUBLE) > #1 (SELECT avg(b) FROM t x))
+	cmp := vec.Make[bool](n)
+	if asDouble.Clean() && sub1Read.Clean() {
+		asDoubleV := asDouble.V[:n]
+		sub1ReadV := sub1Read.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if asDouble.IsNull(i) || sub1Read.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := asDouble.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			if e := sub1Read.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtFloat64(asDouble.V[i], sub1Read.V[i])
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+
+	// r: k
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"b > (SELECT avg(b) FROM t AS x)", "k"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Sub073Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub074 is query Sub074 prepared: its subqueries settled over their inner tables,
+// built once by NewSub074. Eval only reads them: it is safe for concurrent use.
+type Sub074 struct {
+	// #1: sorted count(*) over nums
+	// (SELECT count(*) FROM nums WHERE nums.v <= t.a)
+	sub1    *vec.SubSorted[int64, bool, bool]
+	sub1Err *rt.Error
+}
+
+// sub074NumsTable is the schema of table nums, which Sub074's subqueries read.
+var sub074NumsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table nums, the inner phase of subquery #1.
+func (p *Sub074) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub074 prepares query Sub074: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub074(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub074, error) {
+	p := &Sub074{}
+
+	// pass1 over table nums: subquery #1
+	pass1Batches, err := tables.Read("nums", sub074NumsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub074: table nums: %w", err)
+	}
+	build1 := vec.NewSubSortedBuilder(vec.CompareInt64, vec.SubSpecBool(0))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: sorted count(*) over nums
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddSorted(build1, &out0, nil, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1.Build()
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub074) Release() {}
+
+// sub074Input is the schema of Sub074's input batches (table t).
+var sub074Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub074Schema is the schema of the batches Sub074 returns.
+var Sub074Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub074 evaluates query Sub074 over one batch of table t:
+//
+//	SELECT k AS r FROM t WHERE (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub074Input); err != nil {
+		return nil, fmt.Errorf("query Sub074: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub074: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3
+	// #1 sorted count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v <= t.a)
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
+	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeRows[int64, bool, bool], &a, sub1ArgErrs, all, n)
+	// (#1 (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3)
+	cmp := vec.Make[bool](n)
+	if sub1Read.Clean() {
+		sub1ReadV := sub1Read.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sub1Read.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := sub1Read.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GeInt64(sub1Read.V[i], int64(3))
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+
+	// r: k
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"(SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3", "k"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Sub074Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub075 is query Sub075 prepared: its subqueries settled over their inner tables,
+// built once by NewSub075. Eval only reads them: it is safe for concurrent use.
+type Sub075 struct {
+	// #1: once scalar over two
+	// (SELECT v FROM two)
+	sub1     int64
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub075TwoTable is the schema of table two, which Sub075's subqueries read.
+var sub075TwoTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table two, the inner phase of subquery #1.
+func (p *Sub075) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub075 prepares query Sub075: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub075(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub075, error) {
+	p := &Sub075{}
+
+	// pass1 over table two: subquery #1
+	pass1Batches, err := tables.Read("two", sub075TwoTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub075: table two: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecInt64(vec.NeedFirst))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once scalar over two
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &out0, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub075) Release() {}
+
+// sub075Input is the schema of Sub075's input batches (table t).
+var sub075Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub075Schema is the schema of the batches Sub075 returns.
+var Sub075Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub075 evaluates query Sub075 over one batch of table t:
+//
+//	SELECT k AS r FROM t WHERE COALESCE(a, 0) > 100 AND (SELECT v FROM two) > 0
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub075Input); err != nil {
+		return nil, fmt.Errorf("query Sub075: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub075: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE (COALESCE(a, 0) > 100) AND ((SELECT v FROM two) > 0)
+	and := vec.NewLogic(false, all, n)
+	// COALESCE(a, 0)
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, and.Live, n)
+	stillNull := vec.NullRows(&a, and.Live, n)
+	vec.Fill(&coalesced, int64(0), stillNull, n)
+	// (COALESCE(a, 0) > 100)
+	cmp := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && coalesced.Clean() {
+		coalescedV := coalesced.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(coalescedV[i], int64(100))
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if coalesced.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := coalesced.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(coalesced.V[i], int64(100))
+		}
+	}
+	and.Add(&cmp)
+	// #1 once scalar over two: (SELECT v FROM two)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
+	// (#1 (SELECT v FROM two) > 0)
+	cmp2 := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && sub1Read.Clean() {
+		sub1ReadV := sub1Read.V[:n]
+		out := cmp2.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if sub1Read.IsNull(i) {
+				cmp2.SetNull(i)
+				continue
+			}
+			if e := sub1Read.ErrAt(i); e != nil {
+				cmp2.SetErr(i, e)
+				continue
+			}
+			cmp2.V[i] = rt.GtInt64(sub1Read.V[i], int64(0))
+		}
+	}
+	and.Add(&cmp2)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&andResult, n)
+
+	// r: k
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"(COALESCE(a, 0) > 100) AND ((SELECT v FROM two) > 0)", "k"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Sub075Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub076 is query Sub076 prepared: its subqueries settled over their inner tables,
+// built once by NewSub076. Eval only reads them: it is safe for concurrent use.
+type Sub076 struct {
+	// #1: once scalar over two
+	// (SELECT v FROM two)
+	sub1     int64
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub076TwoTable is the schema of table two, which Sub076's subqueries read.
+var sub076TwoTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table two, the inner phase of subquery #1.
+func (p *Sub076) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub076 prepares query Sub076: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub076(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub076, error) {
+	p := &Sub076{}
+
+	// pass1 over table two: subquery #1
+	pass1Batches, err := tables.Read("two", sub076TwoTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub076: table two: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecInt64(vec.NeedFirst))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once scalar over two
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &out0, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub076) Release() {}
+
+// sub076Input is the schema of Sub076's input batches (table t).
+var sub076Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub076Schema is the schema of the batches Sub076 returns.
+var Sub076Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub076 evaluates query Sub076 over one batch of table t:
+//
+//	SELECT k AS r FROM t WHERE a > 100 AND (SELECT v FROM two) > 0
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub076) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub076Input); err != nil {
+		return nil, fmt.Errorf("query Sub076: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub076: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE (a > 100) AND ((SELECT v FROM two) > 0)
+	and := vec.NewLogic(false, all, n)
+	// (a > 100)
+	cmp := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(100))
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if a.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(100))
+		}
+	}
+	and.Add(&cmp)
+	// #1 once scalar over two: (SELECT v FROM two)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
+	// (#1 (SELECT v FROM two) > 0)
+	cmp2 := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && sub1Read.Clean() {
+		sub1ReadV := sub1Read.V[:n]
+		out := cmp2.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if sub1Read.IsNull(i) {
+				cmp2.SetNull(i)
+				continue
+			}
+			if e := sub1Read.ErrAt(i); e != nil {
+				cmp2.SetErr(i, e)
+				continue
+			}
+			cmp2.V[i] = rt.GtInt64(sub1Read.V[i], int64(0))
+		}
+	}
+	and.Add(&cmp2)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&andResult, n)
+
+	// r: k
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"(a > 100) AND ((SELECT v FROM two) > 0)", "k"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Sub076Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub077 is query Sub077 prepared: its subqueries settled over their inner tables,
+// built once by NewSub077. Eval only reads them: it is safe for concurrent use.
+type Sub077 struct {
+	// #1: once scalar over two
+	// (SELECT v FROM two)
+	sub1     int64
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub077TwoTable is the schema of table two, which Sub077's subqueries read.
+var sub077TwoTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table two, the inner phase of subquery #1.
+func (p *Sub077) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub077 prepares query Sub077: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub077(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub077, error) {
+	p := &Sub077{}
+
+	// pass1 over table two: subquery #1
+	pass1Batches, err := tables.Read("two", sub077TwoTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub077: table two: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecInt64(vec.NeedFirst))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once scalar over two
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &out0, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub077) Release() {}
+
+// sub077Input is the schema of Sub077's input batches (table t).
+var sub077Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub077Schema is the schema of the batches Sub077 returns.
+var Sub077Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Sub077 evaluates query Sub077 over one batch of table t:
+//
+//	SELECT k AS r FROM t WHERE a < 100 AND (SELECT v FROM two) > 0
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub077) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub077Input); err != nil {
+		return nil, fmt.Errorf("query Sub077: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub077: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE (a < 100) AND ((SELECT v FROM two) > 0)
+	and := vec.NewLogic(false, all, n)
+	// (a < 100)
+	cmp := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.LtInt64(aV[i], int64(100))
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if a.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.LtInt64(a.V[i], int64(100))
+		}
+	}
+	and.Add(&cmp)
+	// #1 once scalar over two: (SELECT v FROM two)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
+	// (#1 (SELECT v FROM two) > 0)
+	cmp2 := vec.Make[bool](n)
+	if (and.Live == nil || len(and.Live) > n/2) && sub1Read.Clean() {
+		sub1ReadV := sub1Read.V[:n]
+		out := cmp2.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
+		}
+	} else {
+		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+			i := and.Live.Row(k)
+			if sub1Read.IsNull(i) {
+				cmp2.SetNull(i)
+				continue
+			}
+			if e := sub1Read.ErrAt(i); e != nil {
+				cmp2.SetErr(i, e)
+				continue
+			}
+			cmp2.V[i] = rt.GtInt64(sub1Read.V[i], int64(0))
+		}
+	}
+	and.Add(&cmp2)
+	andResult := and.Finish()
+	if r, e := vec.First(&andResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&andResult, n)
+
+	// r: k
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"(a < 100) AND ((SELECT v FROM two) > 0)", "k"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Sub077Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub078 is query Sub078 prepared: its subqueries settled over their inner tables,
+// built once by NewSub078. Eval only reads them: it is safe for concurrent use.
+type Sub078 struct {
+	// #1: once scalar over two
+	// (SELECT v FROM two)
+	sub1     int64
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub078TwoTable is the schema of table two, which Sub078's subqueries read.
+var sub078TwoTable = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table two, the inner phase of subquery #1.
+func (p *Sub078) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
+	n := int(in.NumRows())
+	v := vec.Int64s(in.Column(0))
+	var all vec.Sel // nil: every row
+
+	// v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub078 prepares query Sub078: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub078(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub078, error) {
+	p := &Sub078{}
+
+	// pass1 over table two: subquery #1
+	pass1Batches, err := tables.Read("two", sub078TwoTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub078: table two: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecInt64(vec.NeedFirst))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out0 := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once scalar over two
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, out0.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &out0, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResScalar[int64, int64](build1, *new(int64), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub078) Release() {}
+
+// sub078Input is the schema of Sub078's input batches (table t).
+var sub078Input = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Sub078Schema is the schema of the batches Sub078 returns.
+var Sub078Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Sub078 evaluates query Sub078 over one batch of table t:
+//
+//	SELECT (SELECT v FROM two) AS r FROM t WHERE a > 100
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), sub078Input); err != nil {
+		return nil, fmt.Errorf("query Sub078: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub078: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// WHERE a > 100
+	// (a > 100)
+	cmp := vec.Make[bool](n)
+	if a.Clean() {
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(100))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtInt64(a.V[i], int64(100))
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+
+	// r: (SELECT v FROM two)
+	// #1 once scalar over two: (SELECT v FROM two)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, sel, n)
+	if r, e := vec.First(&sub1Read, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"a > 100", "(SELECT v FROM two)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, sel, n)}
+	out := array.NewRecordBatch(Sub078Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -11301,6 +12649,22 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return nil, Sub069Schema, false
 	case "Sub070":
 		return nil, Sub070Schema, false
+	case "Sub071":
+		return nil, Sub071Schema, false
+	case "Sub072":
+		return nil, Sub072Schema, false
+	case "Sub073":
+		return nil, Sub073Schema, false
+	case "Sub074":
+		return nil, Sub074Schema, false
+	case "Sub075":
+		return nil, Sub075Schema, false
+	case "Sub076":
+		return nil, Sub076Schema, false
+	case "Sub077":
+		return nil, Sub077Schema, false
+	case "Sub078":
+		return nil, Sub078Schema, false
 	}
 	return nil, nil, false
 }
@@ -11736,6 +13100,54 @@ func Prepare(ctx context.Context, name string, tables vec.Tables, mem memory.All
 			return nil, nil, nil, err
 		}
 		return p.Eval, Sub070Schema, p.Release, nil
+	case "Sub071":
+		p, err := NewSub071(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub071Schema, p.Release, nil
+	case "Sub072":
+		p, err := NewSub072(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub072Schema, p.Release, nil
+	case "Sub073":
+		p, err := NewSub073(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub073Schema, p.Release, nil
+	case "Sub074":
+		p, err := NewSub074(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub074Schema, p.Release, nil
+	case "Sub075":
+		p, err := NewSub075(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub075Schema, p.Release, nil
+	case "Sub076":
+		p, err := NewSub076(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub076Schema, p.Release, nil
+	case "Sub077":
+		p, err := NewSub077(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub077Schema, p.Release, nil
+	case "Sub078":
+		p, err := NewSub078(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub078Schema, p.Release, nil
 	}
 	if e, s, ok := Lookup(name); ok {
 		return e, s, func() {}, nil
