@@ -57,7 +57,7 @@ type Case struct {
 	// Filter is the query's WHERE clause ("" for none): the outcome then
 	// lists the rows it keeps.
 	Filter string
-	Want  string
+	Want   string
 }
 
 // Name is the query name of case i in Spec.
