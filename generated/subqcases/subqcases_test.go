@@ -3,9 +3,12 @@ package subqcases_test
 import (
 	"context"
 	"errors"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/compiler"
@@ -131,5 +134,66 @@ func TestMergedSubqueryBuiltOnce(t *testing.T) {
 	}
 	if inner.Builds() != 1 {
 		t.Errorf("the interpreter built %d inner phases, want 1", inner.Builds())
+	}
+}
+
+// TestPrepareFromReaders: a prepared query takes its inner tables from
+// array.RecordReaders too (vec.ReadTables), and one prepared query serves
+// concurrent evaluations.
+func TestPrepareFromReaders(t *testing.T) {
+	cases, err := casefiles.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compiler.CompileSources([]string{"cases.sql"}, map[string][]byte{"cases.sql": []byte(casefiles.Spec(cases))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	batches, err := casefiles.AllTables(prog.Tables, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer casefiles.Release(batches)
+	readers := map[string]array.RecordReader{}
+	for _, tbl := range prog.Tables {
+		r, err := array.NewRecordReader(ir.ArrowSchema(tbl.Columns), batches[strings.ToLower(tbl.Name)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Release()
+		readers[strings.ToUpper(tbl.Name)] = r
+	}
+	tables, err := vec.ReadTables(readers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer vec.ReleaseTables(tables)
+	for i, c := range cases {
+		eval, _, release, err := subqcases.Prepare(context.Background(), c.Name(i), tables, mem)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Where(), err)
+		}
+		var wg sync.WaitGroup
+		got := make([]string, 4)
+		errs := make([]error, 4)
+		for g := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[g], errs[g] = run(eval, tables["t"])
+			}()
+		}
+		wg.Wait()
+		release()
+		for g := range got {
+			if errs[g] != nil {
+				t.Fatalf("%s: %v", c.Where(), errs[g])
+			}
+			if got[g] != c.Want {
+				t.Errorf("%s (goroutine %d)\n got %s\nwant %s", c.Where(), g, got[g], c.Want)
+			}
+		}
 	}
 }

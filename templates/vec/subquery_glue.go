@@ -1,9 +1,11 @@
 package vec
 
 import (
+	"strings"
 	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/exprc/exprc/templates/rt"
 )
@@ -398,3 +400,33 @@ func NoteBuild() { subBuilds.Add(1) }
 
 // SubqueryBuilds is the number of settled subqueries built so far.
 func SubqueryBuilds() int64 { return subBuilds.Load() }
+
+// ReadTables reads every batch of each reader (keyed by table name, any
+// case) into Tables, for a prepared query's constructor; the caller releases
+// the batches (ReleaseTables) when the prepared query is no longer used.
+func ReadTables(readers map[string]array.RecordReader) (Tables, error) {
+	out := Tables{}
+	for name, r := range readers {
+		var batches []arrow.RecordBatch
+		for r.Next() {
+			b := r.RecordBatch()
+			b.Retain()
+			batches = append(batches, b)
+		}
+		out[strings.ToLower(name)] = batches
+		if err := r.Err(); err != nil {
+			ReleaseTables(out)
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// ReleaseTables releases every batch of t.
+func ReleaseTables(t Tables) {
+	for _, bs := range t {
+		for _, b := range bs {
+			b.Release()
+		}
+	}
+}
