@@ -174,6 +174,9 @@ type pass struct {
 	// outputs of the pass function: the filter (if any), then per subquery
 	// its key inner sides, range inner side and value.
 	outs []ir.Expr
+	// roles name each output after what it holds (the constructor's local
+	// of it, and the comment over its code).
+	roles []string
 }
 
 // passes groups the settled subqueries into the passes of ir.Passes.
@@ -258,22 +261,31 @@ func (fg *fileGen) prepared(q *ir.Query, name string, opts Options) ([]jen.Code,
 	ctor := []jen.Code{jen.Id(recv).Op(":=").Op("&").Id(name).Values()}
 	for i, p := range ps {
 		p.name = fmt.Sprintf("pass%d", i+1)
+		out := func(e ir.Expr, role string) {
+			p.outs = append(p.outs, e)
+			p.roles = append(p.roles, role)
+		}
 		if p.inner != nil {
-			p.outs = append(p.outs, p.inner)
+			out(p.inner, "filter")
 		}
 		for _, st := range p.subs {
-			for _, k := range st.s.Keys {
-				p.outs = append(p.outs, k.Inner)
+			id := itoa(st.s.ID)
+			for j, k := range st.s.Keys {
+				role := "sub" + id + "Key"
+				if len(st.s.Keys) > 1 {
+					role += itoa(j + 1)
+				}
+				out(k.Inner, role)
 			}
 			if st.s.Range != nil {
-				p.outs = append(p.outs, st.s.Range.Inner)
+				out(st.s.Range.Inner, "sub"+id+"Range")
 			}
 			if st.s.Value != nil {
-				p.outs = append(p.outs, st.s.Value)
+				out(st.s.Value, "sub"+id+"Value")
 			}
 		}
 		if len(p.outs) > 0 {
-			fn, err := fg.vectorFunc(q, name, p.name, p.table, p.outs, nil, opts,
+			fn, err := fg.vectorFunc(q, name, p.name, p.table, p.outs, p.roles, nil, opts,
 				fmt.Sprintf("%s computes, over one batch of table %s, the inner phase of subquer%s", p.name, comment(p.table.Name), passSubs(p)))
 			if err != nil {
 				return nil, err
@@ -303,7 +315,7 @@ func (fg *fileGen) prepared(q *ir.Query, name string, opts Options) ([]jen.Code,
 		release = append(release, jen.Id(recv).Dot(st.field).Dot("Release").Call())
 		cond := loopCond(s, argsOf(q, s))
 		params := paramList(s, argsOf(q, s))
-		fn, err := fg.vectorFunc(q, name, st.field+"Cond", s.Table, []ir.Expr{cond}, params, opts,
+		fn, err := fg.vectorFunc(q, name, st.field+"Cond", s.Table, []ir.Expr{cond}, []string{"membership"}, params, opts,
 			fmt.Sprintf("%sCond tests the correlation of subquery #%d on one inner batch for one outer row: %s", st.field, s.ID, comment(ir.Shorten(ir.Format(cond), 80))))
 		if err != nil {
 			return nil, err
@@ -380,7 +392,7 @@ func paramList(s *ir.Settled, args []ir.Expr) []param {
 
 // vectorFunc emits a method computing exprs (over table's columns, and
 // params) on every row of one batch and returning their vectors.
-func (fg *fileGen) vectorFunc(q *ir.Query, typ, name string, table *ir.Table, exprs []ir.Expr, params []param, opts Options, doc string) ([]jen.Code, error) {
+func (fg *fileGen) vectorFunc(q *ir.Query, typ, name string, table *ir.Table, exprs []ir.Expr, roles []string, params []param, opts Options, doc string) ([]jen.Code, error) {
 	pseudo := &ir.Query{Name: q.Name + "." + name, Source: table}
 	for i, e := range exprs {
 		pseudo.Outputs = append(pseudo.Outputs, ir.Output{Name: fmt.Sprintf("v%d", i), Expr: e, SQL: ir.Format(e)})
@@ -401,9 +413,10 @@ func (fg *fileGen) vectorFunc(q *ir.Query, typ, name string, table *ir.Table, ex
 	}
 	var results, rets []jen.Code
 	f.add(jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
+	f.hoists(pq.OutputHoists)
 	for j, o := range pq.Outputs {
 		f.add(jen.Line())
-		f.add(commentLines(comment(ir.Shorten(ir.Format(exprs[j]), 100)))...)
+		f.add(commentLines(roles[j] + ": " + comment(ir.Shorten(ir.Format(exprs[j]), 100)))...)
 		var v string
 		if c := o.PassThrough; c >= 0 {
 			col := exprs[j].(*ir.ColumnRef)
@@ -461,7 +474,7 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 	names := make([]jen.Code, len(p.outs))
 	vars := make([]string, len(p.outs))
 	for i := range p.outs {
-		vars[i] = fmt.Sprintf("out%d", i)
+		vars[i] = p.roles[i]
 		names[i] = jen.Id(vars[i])
 	}
 	if len(p.outs) > 0 {

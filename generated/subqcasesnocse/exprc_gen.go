@@ -34,7 +34,7 @@ func (p *Sub000) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -55,17 +55,17 @@ func NewSub000(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -159,7 +159,7 @@ func (p *Sub001) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -180,17 +180,17 @@ func NewSub001(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over empty
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -284,7 +284,7 @@ func (p *Sub002) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -305,17 +305,17 @@ func NewSub002(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over withnull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -409,7 +409,7 @@ func (p *Sub003) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -430,17 +430,17 @@ func NewSub003(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over onlynull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -534,7 +534,7 @@ func (p *Sub004) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -555,17 +555,17 @@ func NewSub004(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -681,7 +681,7 @@ func (p *Sub005) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -702,17 +702,17 @@ func NewSub005(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over empty
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -828,7 +828,7 @@ func (p *Sub006) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -849,17 +849,17 @@ func NewSub006(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over withnull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -975,7 +975,7 @@ func (p *Sub007) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -996,17 +996,17 @@ func NewSub007(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over onlynull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -1122,7 +1122,7 @@ func (p *Sub008) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -1143,17 +1143,17 @@ func NewSub008(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -1622,7 +1622,7 @@ func (p *Sub012) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -1643,17 +1643,17 @@ func NewSub012(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Key := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed exists over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, nil, rows)
+			vec.SubAddKeyed(build1, &sub1Key, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -1750,7 +1750,7 @@ func (p *Sub013) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -1771,17 +1771,17 @@ func NewSub013(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Key := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed exists over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, nil, rows)
+			vec.SubAddKeyed(build1, &sub1Key, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -2037,7 +2037,7 @@ func (p *Sub015) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -2058,17 +2058,17 @@ func NewSub015(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set > any over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -2162,7 +2162,7 @@ func (p *Sub016) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -2183,17 +2183,17 @@ func NewSub016(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set <= any over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -2309,7 +2309,7 @@ func (p *Sub017) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -2330,17 +2330,17 @@ func NewSub017(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set <= any over empty
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -2456,7 +2456,7 @@ func (p *Sub018) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -2477,17 +2477,17 @@ func NewSub018(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set > any over empty
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -2581,7 +2581,7 @@ func (p *Sub019) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -2602,17 +2602,17 @@ func NewSub019(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set >= any over withnull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -2728,7 +2728,7 @@ func (p *Sub020) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -2749,17 +2749,17 @@ func NewSub020(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set <> any over withnull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -2853,7 +2853,7 @@ func (p *Sub021) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -2874,17 +2874,17 @@ func NewSub021(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set < any over withnull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -3000,7 +3000,7 @@ func (p *Sub022) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -3021,17 +3021,17 @@ func NewSub022(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set <> any over one
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -3148,7 +3148,7 @@ func (p *Sub023) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -3169,17 +3169,17 @@ func NewSub023(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over empty
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -3277,7 +3277,7 @@ func (p *Sub024) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -3298,17 +3298,17 @@ func NewSub024(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over one
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -3406,7 +3406,7 @@ func (p *Sub025) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -3427,17 +3427,17 @@ func NewSub025(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over two
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -3535,7 +3535,7 @@ func (p *Sub026) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -3556,17 +3556,17 @@ func NewSub026(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over two
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -3693,7 +3693,7 @@ func (p *Sub027) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -3714,17 +3714,17 @@ func NewSub027(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over two
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -3853,9 +3853,9 @@ func (p *Sub028) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -3876,17 +3876,17 @@ func NewSub028(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed scalar over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -3984,9 +3984,9 @@ func (p *Sub029) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -4007,17 +4007,17 @@ func NewSub029(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed scalar over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -4141,7 +4141,7 @@ func (p *Sub030) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -4162,17 +4162,17 @@ func NewSub030(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over one
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -4334,7 +4334,7 @@ func (p *Sub031) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -4355,17 +4355,17 @@ func NewSub031(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Key := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed count(*) over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, nil, rows)
+			vec.SubAddKeyed(build1, &sub1Key, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -4463,9 +4463,9 @@ func (p *Sub032) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -4486,17 +4486,17 @@ func NewSub032(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed count over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -4594,9 +4594,9 @@ func (p *Sub033) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -4617,17 +4617,17 @@ func NewSub033(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed sum over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -4725,9 +4725,9 @@ func (p *Sub034) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -4748,17 +4748,17 @@ func NewSub034(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed max over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -4856,9 +4856,9 @@ func (p *Sub035) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// CAST(w AS DOUBLE)
+	// sub1Value: CAST(w AS DOUBLE)
 	// CAST(w AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if w.Clean() {
@@ -4901,17 +4901,17 @@ func NewSub035(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed avg over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -5009,9 +5009,9 @@ func (p *Sub036) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	g := vec.Int64s(in.Column(2))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key1: v
 
-	// g
+	// sub1Key2: g
 	_, _, _ = n, all, p
 	return v, g
 }
@@ -5032,19 +5032,19 @@ func NewSub036(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key1, sub1Key2 := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed count(*) over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key1.Err, sub1Key2.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
 			packed := vec.Make[string](n)
-			vec.SubPack(&packed, &out0, (*vec.KeyPacker).Int64, rows, n)
-			vec.SubPack(&packed, &out1, (*vec.KeyPacker).Int64, rows, n)
+			vec.SubPack(&packed, &sub1Key1, (*vec.KeyPacker).Int64, rows, n)
+			vec.SubPack(&packed, &sub1Key2, (*vec.KeyPacker).Int64, rows, n)
 			vec.SubAddKeyed(build1, &packed, nil, rows)
 			p.sub1Err = e
 		}
@@ -5146,7 +5146,7 @@ func (p *Sub037) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -5167,17 +5167,17 @@ func NewSub037(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Key := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed count(*) over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, nil, rows)
+			vec.SubAddKeyed(build1, &sub1Key, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -5306,7 +5306,7 @@ func (p *Sub038) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Range: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -5327,17 +5327,17 @@ func NewSub038(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Range := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted count(*) over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, nil, rows)
+			vec.SubAddSorted(build1, &sub1Range, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -5434,7 +5434,7 @@ func (p *Sub039) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Range: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -5455,17 +5455,17 @@ func NewSub039(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Range := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted exists over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, nil, rows)
+			vec.SubAddSorted(build1, &sub1Range, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -5563,9 +5563,9 @@ func (p *Sub040) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Range: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -5586,17 +5586,17 @@ func NewSub040(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted sum over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, &out1, rows)
+			vec.SubAddSorted(build1, &sub1Range, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -5694,9 +5694,9 @@ func (p *Sub041) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Range: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -5717,17 +5717,17 @@ func NewSub041(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted min over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, &out1, rows)
+			vec.SubAddSorted(build1, &sub1Range, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -5825,9 +5825,9 @@ func (p *Sub042) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// w
+	// sub1Range: w
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return w, v
 }
@@ -5848,17 +5848,17 @@ func NewSub042(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted max over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, &out1, rows)
+			vec.SubAddSorted(build1, &sub1Range, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -5989,7 +5989,7 @@ func (p *Sub043) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	b := vec.Int64s(in.Column(2))
 	var all vec.Sel // nil: every row
 
-	// b
+	// sub1Range: b
 	_, _, _ = n, all, p
 	return b
 }
@@ -6010,17 +6010,17 @@ func NewSub043(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Range := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted count(*) over t
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, nil, rows)
+			vec.SubAddSorted(build1, &sub1Range, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -6120,7 +6120,7 @@ func (p *Sub044) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	a := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// (a IS NOT NULL)
+	// filter: (a IS NOT NULL)
 	// (a IS NOT NULL)
 	isNotNull := vec.IsNull(&a, true, all, n)
 	_, _, _ = n, all, p
@@ -6144,9 +6144,9 @@ func NewSub044(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		filter := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
-		cands, condRow, condErr := vec.SubCandidates(&out0, n)
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
 		// #1: loop count(*) over t
 		if p.sub1Err == nil {
 			stop, e := vec.SubFirstErr(cands)
@@ -6168,7 +6168,7 @@ func (p *Sub044) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	k_ := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// (k <> outer.k)
+	// membership: (k <> outer.k)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (k <> outer.k)
 	cmp := vec.Make[bool](n)
@@ -6321,9 +6321,9 @@ func (p *Sub045) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	b := vec.Int64s(in.Column(2))
 	var all vec.Sel // nil: every row
 
-	// s
+	// sub1Key: s
 
-	// b
+	// sub1Value: b
 	_, _, _ = n, all, p
 	return s, b
 }
@@ -6344,17 +6344,17 @@ func NewSub045(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed max over t
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -6463,9 +6463,9 @@ func (p *Sub046) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Range: v
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v, v
 }
@@ -6486,17 +6486,17 @@ func NewSub046(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: loop = any over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			p.sub1.Add(in, rows, &out1)
+			p.sub1.Add(in, rows, &sub1Value)
 			p.sub1Err = e
 		}
 	}
@@ -6535,7 +6535,7 @@ func (p *Sub046) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// (v <= outer.arg1)
+	// membership: (v <= outer.arg1)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (v <= outer.arg1)
 	cmp := vec.Make[bool](n)
@@ -6574,7 +6574,7 @@ func (p *Sub046) sub2Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// #1 nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a)
+	// membership: #1 nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// #1 loop = any over nonull: nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err, outer0.Err)
@@ -6740,9 +6740,9 @@ func (p *Sub047) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -6753,7 +6753,7 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// (v <= (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100))
+	// filter: (v <= (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100))
 	// #1 keyed max over nums: (SELECT max(w) FROM nums WHERE nums.v = nonull.v)
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &v, sub1ArgErrs, all, n)
@@ -6817,7 +6817,7 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 	}
 
-	// v
+	// sub2Value: v
 	_, _, _ = n, all, p
 	return cmp, v
 }
@@ -6838,17 +6838,17 @@ func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed max over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -6866,17 +6866,17 @@ func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass2(ctx, in, mem)
+		filter, sub2Value := p.pass2(ctx, in, mem)
 		n := int(in.NumRows())
-		cands, condRow, condErr := vec.SubCandidates(&out0, n)
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
 		// #2: once max over nonull
 		if p.sub2Err == nil {
-			stop, e := vec.SubFirstErr(cands, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub2Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build2, &out1, rows)
+			vec.SubAddGroup(build2, &sub2Value, rows)
 			p.sub2Err = e
 		}
 	}
@@ -6976,7 +6976,7 @@ func (p *Sub048) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return w
 }
@@ -6997,17 +6997,17 @@ func NewSub048(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: loop sum over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			p.sub1.Add(in, rows, &out0)
+			p.sub1.Add(in, rows, &sub1Value)
 			p.sub1Err = e
 		}
 	}
@@ -7021,7 +7021,7 @@ func (p *Sub048) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// ((v + outer.a) > 3)
+	// membership: ((v + outer.a) > 3)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v + outer.a)
 	sum := vec.Make[int64](n)
@@ -7205,9 +7205,9 @@ func (p *Sub049) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Range: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -7228,12 +7228,12 @@ func NewSub049(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Range := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: loop count(*) over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Range.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
@@ -7253,7 +7253,7 @@ func (p *Sub049) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// ((v = outer.arg0) AND (w > outer.arg1))
+	// membership: ((v = outer.arg0) AND (w > outer.arg1))
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
@@ -7468,7 +7468,7 @@ func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	d := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// (10 DIV d)
+	// sub1Value: (10 DIV d)
 	// (10 DIV d)
 	quotient := vec.Make[int64](n)
 	if d.Clean() {
@@ -7521,17 +7521,17 @@ func NewSub050(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once sum over zeros
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -7630,7 +7630,7 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	d := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// (d <> 0)
+	// filter: (d <> 0)
 	// (d <> 0)
 	cmp := vec.Make[bool](n)
 	if d.Clean() {
@@ -7654,7 +7654,7 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 	}
 
-	// (10 DIV d)
+	// sub1Value: (10 DIV d)
 	// (10 DIV d)
 	quotient := vec.Make[int64](n)
 	if d.Clean() {
@@ -7708,17 +7708,17 @@ func NewSub051(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		filter, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
-		cands, condRow, condErr := vec.SubCandidates(&out0, n)
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
 		// #1: once sum over zeros
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out1, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -7817,7 +7817,7 @@ func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	d := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// (10 DIV d)
+	// sub1Value: (10 DIV d)
 	// (10 DIV d)
 	quotient := vec.Make[int64](n)
 	if d.Clean() {
@@ -7870,17 +7870,17 @@ func NewSub052(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once sum over zeros
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -8007,7 +8007,7 @@ func (p *Sub053) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -8028,17 +8028,17 @@ func NewSub053(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once sum over big
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -8136,7 +8136,7 @@ func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// (v < 2)
+	// filter: (v < 2)
 	// (v < 2)
 	cmp := vec.Make[bool](n)
 	if v.Clean() {
@@ -8160,7 +8160,7 @@ func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		}
 	}
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return cmp, v
 }
@@ -8182,17 +8182,17 @@ func NewSub054(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		filter, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
-		cands, condRow, condErr := vec.SubCandidates(&out0, n)
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
 		// #1: once sum over big
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out1, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -8290,7 +8290,7 @@ func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	d := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// (10 DIV d)
+	// sub1Value: (10 DIV d)
 	// (10 DIV d)
 	quotient := vec.Make[int64](n)
 	if d.Clean() {
@@ -8343,17 +8343,17 @@ func NewSub055(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over zeros
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -8447,7 +8447,7 @@ func (p *Sub056) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Float64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -8468,17 +8468,17 @@ func NewSub056(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over dbl
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -8572,7 +8572,7 @@ func (p *Sub057) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Float64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -8593,18 +8593,18 @@ func NewSub057(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Key := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed count(*) over dbl
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
 			packed := vec.Make[string](n)
-			vec.SubPack(&packed, &out0, (*vec.KeyPacker).Float64, rows, n)
+			vec.SubPack(&packed, &sub1Key, (*vec.KeyPacker).Float64, rows, n)
 			vec.SubAddKeyed(build1, &packed, nil, rows)
 			p.sub1Err = e
 		}
@@ -8726,9 +8726,9 @@ func (p *Sub058) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	n_ := vec.Int32s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// s
+	// sub1Key: s
 
-	// CAST(n AS BIGINT)
+	// sub1Value: CAST(n AS BIGINT)
 	// CAST(n AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if n_.Clean() {
@@ -8771,17 +8771,17 @@ func NewSub058(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed sum over words
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -8877,7 +8877,7 @@ func (p *Sub059) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	s := vec.Strings(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// s
+	// sub1Value: s
 	_, _, _ = n, all, p
 	return s
 }
@@ -8898,17 +8898,17 @@ func NewSub059(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over words
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -9009,9 +9009,9 @@ func (p *Sub060) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 
-	// v
+	// sub2Value: v
 	_, _, _ = n, all, p
 	return v, v
 }
@@ -9033,27 +9033,27 @@ func NewSub060(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Value, sub2Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once max over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 		// #2: once min over nonull
 		if p.sub2Err == nil {
-			stop, e := vec.SubFirstErr(cands, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub2Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build2, &out1, rows)
+			vec.SubAddGroup(build2, &sub2Value, rows)
 			p.sub2Err = e
 		}
 	}
@@ -9196,7 +9196,7 @@ func (p *Sub061) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// CAST(v AS DOUBLE)
+	// sub1Value: CAST(v AS DOUBLE)
 	// CAST(v AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if v.Clean() {
@@ -9239,17 +9239,17 @@ func NewSub061(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once avg over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -9396,7 +9396,7 @@ func (p *Sub062) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -9417,17 +9417,17 @@ func NewSub062(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -9530,9 +9530,9 @@ func (p *Sub063) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	m := vec.Maps(in.Column(1), vec.Strings, vec.Int64s)
 	var all vec.Sel // nil: every row
 
-	// id
+	// sub1Range: id
 
-	// IF((m IS NULL), CAST(NULL AS BOOLEAN), TRUE)
+	// sub1Value: IF((m IS NULL), CAST(NULL AS BOOLEAN), TRUE)
 	// (m IS NULL)
 	isNull := vec.IsNull(&m, false, all, n)
 	// IF((m IS NULL), CAST(NULL AS BOOLEAN), TRUE)
@@ -9561,17 +9561,17 @@ func NewSub063(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted count over maps
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, &out1, rows)
+			vec.SubAddSorted(build1, &sub1Range, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -9668,9 +9668,9 @@ func (p *Sub064) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	d := vec.Dates(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// p
+	// sub1Key: p
 
-	// d
+	// sub1Value: d
 	_, _, _ = n, all, p
 	return p2, d
 }
@@ -9691,17 +9691,17 @@ func NewSub064(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed max over dates
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -9820,9 +9820,9 @@ func (p *Sub065) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	n_ := vec.Int32s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// s
+	// sub1Range: s
 
-	// n
+	// sub1Value: n
 	_, _, _ = n, all, p
 	return s, n_
 }
@@ -9843,17 +9843,17 @@ func NewSub065(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted min over words
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, &out1, rows)
+			vec.SubAddSorted(build1, &sub1Range, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -9951,7 +9951,7 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	p2 := vec.Bools(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// ((d > DATE '2024-01-15') AND p)
+	// filter: ((d > DATE '2024-01-15') AND p)
 	// ((d > DATE '2024-01-15') AND p)
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -10035,9 +10035,9 @@ func NewSub066(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		filter := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
-		cands, condRow, condErr := vec.SubCandidates(&out0, n)
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
 		// #1: once count(*) over dates
 		if p.sub1Err == nil {
 			stop, e := vec.SubFirstErr(cands)
@@ -10143,7 +10143,7 @@ func (p *Sub067) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	p2 := vec.Bools(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// p
+	// sub1Value: p
 	_, _, _ = n, all, p
 	return p2
 }
@@ -10164,17 +10164,17 @@ func NewSub067(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over dates
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -10297,7 +10297,7 @@ func (p *Sub068) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -10308,7 +10308,7 @@ func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// (v + #1 (SELECT min(v) FROM nonull))
+	// sub2Value: (v + #1 (SELECT min(v) FROM nonull))
 	// #1 once min over nonull: (SELECT min(v) FROM nonull)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (v + #1 (SELECT min(v) FROM nonull))
@@ -10368,17 +10368,17 @@ func NewSub068(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once min over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -10399,17 +10399,17 @@ func NewSub068(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass2(ctx, in, mem)
+		sub2Value := p.pass2(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #2: once max over nonull
 		if p.sub2Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub2Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build2, &out0, rows)
+			vec.SubAddGroup(build2, &sub2Value, rows)
 			p.sub2Err = e
 		}
 	}
@@ -10519,9 +10519,9 @@ func (p *Sub069) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Value: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -10532,9 +10532,9 @@ func (p *Sub069) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub2Key: v
 
-	// CASE WHEN (v > 1) THEN #1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END
+	// sub2Value: CASE WHEN (v > 1) THEN #1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END
 	// CASE WHEN (v > 1) THEN #1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	// (v > 1)
@@ -10586,17 +10586,17 @@ func NewSub069(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed max over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, &out1, rows)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -10613,17 +10613,17 @@ func NewSub069(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass2(ctx, in, mem)
+		sub2Key, sub2Value := p.pass2(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #2: keyed scalar over nonull
 		if p.sub2Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub2Key.Err, sub2Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build2, &out0, &out1, rows)
+			vec.SubAddKeyed(build2, &sub2Key, &sub2Value, rows)
 			p.sub2Err = e
 		}
 	}
@@ -10733,9 +10733,9 @@ func (p *Sub070) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 
-	// w
+	// sub1Range: w
 	_, _, _ = n, all, p
 	return v, w
 }
@@ -10746,7 +10746,7 @@ func (p *Sub070) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub2Key: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -10767,12 +10767,12 @@ func NewSub070(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass1(ctx, in, mem)
+		sub1Key, sub1Range := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: loop exists over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Range.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
@@ -10793,12 +10793,12 @@ func NewSub070(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass2(ctx, in, mem)
+		sub2Key := p.pass2(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #2: loop exists over nonull
 		if p.sub2Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub2Key.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
@@ -10818,7 +10818,7 @@ func (p *Sub070) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	w := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// ((v = outer.arg0) AND (w > outer.arg1))
+	// membership: ((v = outer.arg0) AND (w > outer.arg1))
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
@@ -10889,7 +10889,7 @@ func (p *Sub070) sub2Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// ((v = outer.arg0) AND #1 EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v) AND (nums.w > (t.b ...
+	// membership: ((v = outer.arg0) AND #1 EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v) AND (nums.w > (t.b ...
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
@@ -11106,7 +11106,7 @@ func (p *Sub071) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -11127,17 +11127,17 @@ func NewSub071(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over nonull
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -11236,7 +11236,7 @@ func (p *Sub072) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Key: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -11257,17 +11257,17 @@ func NewSub072(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Key := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed exists over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, nil, rows)
+			vec.SubAddKeyed(build1, &sub1Key, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -11392,7 +11392,7 @@ func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	b := vec.Int64s(in.Column(2))
 	var all vec.Sel // nil: every row
 
-	// CAST(b AS DOUBLE)
+	// sub1Value: CAST(b AS DOUBLE)
 	// CAST(b AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if b.Clean() {
@@ -11435,17 +11435,17 @@ func NewSub073(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once avg over t
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -11597,7 +11597,7 @@ func (p *Sub074) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Range: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -11618,17 +11618,17 @@ func NewSub074(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Range := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted count(*) over nums
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, nil, rows)
+			vec.SubAddSorted(build1, &sub1Range, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -11749,7 +11749,7 @@ func (p *Sub075) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -11770,17 +11770,17 @@ func NewSub075(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over two
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -11935,7 +11935,7 @@ func (p *Sub076) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -11956,17 +11956,17 @@ func NewSub076(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over two
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -12116,7 +12116,7 @@ func (p *Sub077) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -12137,17 +12137,17 @@ func NewSub077(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over two
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -12297,7 +12297,7 @@ func (p *Sub078) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	v := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Value: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -12318,17 +12318,17 @@ func NewSub078(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: once scalar over two
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}

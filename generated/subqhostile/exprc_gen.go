@@ -84,15 +84,15 @@ func (p *P) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	rows_ := vec.Int64s(in.Column(5))
 	var all vec.Sel // nil: every row
 
-	// p
+	// sub2Key1: p
 
-	// ctx
+	// sub2Key2: ctx
 
-	// n
+	// sub2Value: n
 
-	// cands
+	// sub3Range: cands
 
-	// rows
+	// sub3Value: rows
 	_, _, _ = n, all, p
 	return p2, ctx_, n_, cands, rows_
 }
@@ -104,7 +104,7 @@ func (p *P) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	in_ := vec.Int64s(in.Column(3))
 	var all vec.Sel // nil: every row
 
-	// (rows > 0)
+	// filter: (rows > 0)
 	// (rows > 0)
 	cmp := vec.Make[bool](n)
 	if rows_.Clean() {
@@ -128,7 +128,7 @@ func (p *P) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		}
 	}
 
-	// `in`
+	// sub4Value: `in`
 	_, _, _ = n, all, p
 	return cmp, in_
 }
@@ -139,7 +139,7 @@ func (p *P) pass3(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	mem_ := vec.Int64s(in.Column(3))
 	var all vec.Sel // nil: every row
 
-	// mem
+	// sub5Value: mem
 	_, _, _ = n, all, p
 	return mem_
 }
@@ -162,7 +162,7 @@ func NewP(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*P, err
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1, out2, out3, out4 := p.pass1(ctx, in, mem)
+		sub2Key1, sub2Key2, sub2Value, sub3Range, sub3Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: loop count(*) over p
@@ -177,25 +177,25 @@ func NewP(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*P, err
 		}
 		// #2: keyed sum over p
 		if p.sub2Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err, out1.Err, out2.Err)
+			stop, e := vec.SubFirstErr(cands, sub2Key1.Err, sub2Key2.Err, sub2Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
 			packed := vec.Make[string](n)
-			vec.SubPack(&packed, &out0, (*vec.KeyPacker).Int64, rows, n)
-			vec.SubPack(&packed, &out1, (*vec.KeyPacker).Int64, rows, n)
-			vec.SubAddKeyed(build2, &packed, &out2, rows)
+			vec.SubPack(&packed, &sub2Key1, (*vec.KeyPacker).Int64, rows, n)
+			vec.SubPack(&packed, &sub2Key2, (*vec.KeyPacker).Int64, rows, n)
+			vec.SubAddKeyed(build2, &packed, &sub2Value, rows)
 			p.sub2Err = e
 		}
 		// #3: sorted max over p
 		if p.sub3Err == nil {
-			stop, e := vec.SubFirstErr(cands, out3.Err, out4.Err)
+			stop, e := vec.SubFirstErr(cands, sub3Range.Err, sub3Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build3, &out3, &out4, rows)
+			vec.SubAddSorted(build3, &sub3Range, &sub3Value, rows)
 			p.sub3Err = e
 		}
 	}
@@ -216,17 +216,17 @@ func NewP(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*P, err
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0, out1 := p.pass2(ctx, in, mem)
+		filter, sub4Value := p.pass2(ctx, in, mem)
 		n := int(in.NumRows())
-		cands, condRow, condErr := vec.SubCandidates(&out0, n)
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
 		// #4: set = any over p
 		if p.sub4Err == nil {
-			stop, e := vec.SubFirstErr(cands, out1.Err)
+			stop, e := vec.SubFirstErr(cands, sub4Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build4, &out1, rows)
+			vec.SubAddGroup(build4, &sub4Value, rows)
 			p.sub4Err = e
 		}
 	}
@@ -243,17 +243,17 @@ func NewP(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*P, err
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass3(ctx, in, mem)
+		sub5Value := p.pass3(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #5: once min over `in`
 		if p.sub5Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub5Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build5, &out0, rows)
+			vec.SubAddGroup(build5, &sub5Value, rows)
 			p.sub5Err = e
 		}
 	}
@@ -273,7 +273,7 @@ func (p *P) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	n_ := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// ((p + outer.n) > n)
+	// membership: ((p + outer.n) > n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (p + outer.n)
 	sum := vec.Make[int64](n)
