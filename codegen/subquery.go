@@ -574,6 +574,22 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 	return code
 }
 
+// selfHashed reports whether values of t are their own hash keys in a
+// SubSpec (not DOUBLE, normalised for NaN and -0.0), so vec.SubProbeIn
+// applies.
+func selfHashed(t ir.Type) bool { return t.Kind != ir.KindDouble && t.Kind != ir.KindMap }
+
+// nativeOrder reports whether Go's < on values of t is the SQL order, so
+// vec.SubProbeSortedRows applies (not DOUBLE, where NaN sorts last, nor
+// BOOLEAN).
+func nativeOrder(t ir.Type) bool {
+	switch t.Kind {
+	case ir.KindBigint, ir.KindInt, ir.KindDate, ir.KindVarchar:
+		return true
+	}
+	return false
+}
+
 // keyCompare is the order of a sorted subquery's keys.
 func keyCompare(t ir.Type) jen.Code {
 	switch t.Kind {
@@ -627,6 +643,10 @@ func (f *funcGen) emitSubquery(n *lower.Node, sel string) operand {
 	case ir.FormOnce:
 		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubReadOnce").Call(field, jen.Id(recv).Dot(st.field+"Null"), errField, jen.Id(sel), jen.Id("n")))
 	case ir.FormSet:
+		if s.Cmp.Fn.Name == "eq" && selfHashed(st.vt) {
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeIn").Call(field, errField, probe, jen.Id(sel), jen.Id("n")))
+			break
+		}
 		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSet").Call(field, errField, st.groupResult(), probe, jen.Id(sel), jen.Id("n")))
 	case ir.FormKeyed:
 		key := args[s.Keys[0].Arg]
@@ -637,8 +657,20 @@ func (f *funcGen) emitSubquery(n *lower.Node, sel string) operand {
 				f.add(jen.Qual(vecPkg, "SubPack").Call(jen.Op("&").Id(key), jen.Op("&").Id(args[k.Arg]), packer(k.Inner.Type()), jen.Id(sel), jen.Id("n")))
 			}
 		}
-		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyed").Call(field, errField, st.groupResult(), probe, jen.Op("&").Id(key), argErrs, jen.Id(sel), jen.Id("n")))
+		switch {
+		case s.Kind == ir.SubExists:
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedExists").Call(field, errField, jen.Op("&").Id(key), argErrs, jen.Id(sel), jen.Id("n")))
+		case s.Agg == ir.AggCountStar:
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedRows").Call(field, errField, jen.Op("&").Id(key), argErrs, jen.Id(sel), jen.Id("n")))
+		default:
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyed").Call(field, errField, st.groupResult(), probe, jen.Op("&").Id(key), argErrs, jen.Id(sel), jen.Id("n")))
+		}
 	case ir.FormSorted:
+		if s.Kind == ir.SubScalar && s.Agg == ir.AggCountStar && nativeOrder(s.Range.Inner.Type()) {
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSortedRows").Call(field, errField, jen.Qual(vecPkg, relName(s.Range.Op)),
+				jen.Op("&").Id(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
+			break
+		}
 		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSorted").Call(field, errField, jen.Qual(vecPkg, relName(s.Range.Op)), st.rangeResult(),
 			jen.Op("&").Id(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
 	case ir.FormLoop:

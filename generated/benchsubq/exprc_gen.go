@@ -36,7 +36,7 @@ func (p *InProbe) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	code := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// code
+	// sub1Value: code
 	_, _, _ = n, all, p
 	return code
 }
@@ -57,17 +57,17 @@ func NewInProbe(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over dims
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -117,7 +117,7 @@ func (p *InProbe) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// hit: code IN (SELECT code FROM dims)
 	// #1 set = any over dims: code IN (SELECT code FROM dims)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &code, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &code, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -162,7 +162,7 @@ func (p *InFilter) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	code := vec.Int64s(in.Column(0))
 	var all vec.Sel // nil: every row
 
-	// code
+	// sub1Value: code
 	_, _, _ = n, all, p
 	return code
 }
@@ -183,17 +183,17 @@ func NewInFilter(ctx context.Context, tables vec.Tables, mem memory.Allocator) (
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Value := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: set = any over dims
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddGroup(build1, &out0, rows)
+			vec.SubAddGroup(build1, &sub1Value, rows)
 			p.sub1Err = e
 		}
 	}
@@ -243,7 +243,7 @@ func (p *InFilter) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	// WHERE code IN (SELECT code FROM dims)
 	// #1 set = any over dims: code IN (SELECT code FROM dims)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &code, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &code, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
@@ -291,7 +291,7 @@ func (p *EqCount) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	k_ := vec.Int64s(in.Column(1))
 	var all vec.Sel // nil: every row
 
-	// k
+	// sub1Key: k
 	_, _, _ = n, all, p
 	return k_
 }
@@ -312,17 +312,17 @@ func NewEqCount(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Key := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: keyed count(*) over dims
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddKeyed(build1, &out0, nil, rows)
+			vec.SubAddKeyed(build1, &sub1Key, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -373,7 +373,7 @@ func (p *EqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// n: (SELECT count(*) FROM dims d WHERE d.k = facts.k)
 	// #1 keyed count(*) over dims: (SELECT count(*) FROM dims d WHERE d.k = facts.k)
 	sub1ArgErrs := vec.SubArgErrs(n, k_.Err)
-	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResRows[bool, bool], nil, &k_, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &k_, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -418,7 +418,7 @@ func (p *IneqCount) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.
 	v := vec.Int64s(in.Column(2))
 	var all vec.Sel // nil: every row
 
-	// v
+	// sub1Range: v
 	_, _, _ = n, all, p
 	return v
 }
@@ -439,17 +439,17 @@ func NewIneqCount(ctx context.Context, tables vec.Tables, mem memory.Allocator) 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out0 := p.pass1(ctx, in, mem)
+		sub1Range := p.pass1(ctx, in, mem)
 		n := int(in.NumRows())
 		cands, condRow, condErr := vec.SubCandidates(nil, n)
 		// #1: sorted count(*) over dims
 		if p.sub1Err == nil {
-			stop, e := vec.SubFirstErr(cands, out0.Err)
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err)
 			if condRow >= 0 && (stop < 0 || condRow < stop) {
 				stop, e = condRow, condErr
 			}
 			rows := vec.SubUpTo(cands, stop)
-			vec.SubAddSorted(build1, &out0, nil, rows)
+			vec.SubAddSorted(build1, &sub1Range, nil, rows)
 			p.sub1Err = e
 		}
 	}
@@ -500,7 +500,7 @@ func (p *IneqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	// n: (SELECT count(*) FROM dims d WHERE d.v < facts.v)
 	// #1 sorted count(*) over dims: (SELECT count(*) FROM dims d WHERE d.v < facts.v)
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err)
-	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLt, vec.RangeRows[int64, bool, bool], &v, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &v, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -579,7 +579,7 @@ func (p *IneqCountLoop) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem 
 	v := vec.Int64s(in.Column(2))
 	var all vec.Sel // nil: every row
 
-	// ((outer.v - v) > 0)
+	// membership: ((outer.v - v) > 0)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (outer.v - v)
 	difference := vec.Make[int64](n)

@@ -116,7 +116,7 @@ func (p *Sub000) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -241,7 +241,7 @@ func (p *Sub001) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a IN (SELECT v FROM empty)
 	// #1 set = any over empty: a IN (SELECT v FROM empty)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -366,7 +366,7 @@ func (p *Sub002) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a IN (SELECT v FROM withnull)
 	// #1 set = any over withnull: a IN (SELECT v FROM withnull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -491,7 +491,7 @@ func (p *Sub003) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a IN (SELECT v FROM onlynull)
 	// #1 set = any over onlynull: a IN (SELECT v FROM onlynull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -616,7 +616,7 @@ func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a NOT IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM nonull))
 	negated := vec.Make[bool](n)
 	if sub1Read.Clean() {
@@ -763,7 +763,7 @@ func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a NOT IN (SELECT v FROM empty)
 	// #1 set = any over empty: a IN (SELECT v FROM empty)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM empty))
 	negated := vec.Make[bool](n)
 	if sub1Read.Clean() {
@@ -910,7 +910,7 @@ func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a NOT IN (SELECT v FROM withnull)
 	// #1 set = any over withnull: a IN (SELECT v FROM withnull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM withnull))
 	negated := vec.Make[bool](n)
 	if sub1Read.Clean() {
@@ -1057,7 +1057,7 @@ func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a NOT IN (SELECT v FROM onlynull)
 	// #1 set = any over onlynull: a IN (SELECT v FROM onlynull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM onlynull))
 	negated := vec.Make[bool](n)
 	if sub1Read.Clean() {
@@ -1204,7 +1204,7 @@ func (p *Sub008) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a = SOME (SELECT v FROM nonull)
 	// #1 set = any over nonull: a = ANY (SELECT v FROM nonull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -1705,7 +1705,7 @@ func (p *Sub012) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: EXISTS (SELECT * FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT * FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
-	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResExists[bool, bool], nil, &a, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -1833,7 +1833,7 @@ func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
-	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResExists[bool, bool], nil, &a, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
 	negated := vec.Make[bool](n)
 	if sub1Read.Clean() {
@@ -4417,7 +4417,7 @@ func (p *Sub031) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a)
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
-	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResRows[bool, bool], nil, &a, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -5101,7 +5101,7 @@ func (p *Sub036) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Key := vec.Make[string](n)
 	vec.SubPack(&sub1Key, &a, (*vec.KeyPacker).Int64, all, n)
 	vec.SubPack(&sub1Key, &k_, (*vec.KeyPacker).Int64, all, n)
-	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResRows[bool, bool], nil, &sub1Key, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sub1Key, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -5261,7 +5261,7 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v = (t.a + 1))
 	sub1ArgErrs := vec.SubArgErrs(n, sum.Err)
-	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResRows[bool, bool], nil, &sum, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sum, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -5389,7 +5389,7 @@ func (p *Sub038) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (SELECT count(*) FROM nums WHERE nums.v < t.a)
 	// #1 sorted count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v < t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
-	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLt, vec.RangeRows[int64, bool, bool], &a, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &a, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -6072,7 +6072,7 @@ func (p *Sub043) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (SELECT count(*) FROM t AS x WHERE x.b < t.b)
 	// #1 sorted count(*) over t: (SELECT count(*) FROM t x WHERE x.b < t.b)
 	sub1ArgErrs := vec.SubArgErrs(n, b.Err)
-	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLt, vec.RangeRows[int64, bool, bool], &b, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &b, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -8404,7 +8404,7 @@ func (p *Sub055) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a IN (SELECT 10 DIV d FROM zeros)
 	// #1 set = any over zeros: a IN (SELECT 10 DIV d FROM zeros)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -8681,7 +8681,7 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1ArgErrs := vec.SubArgErrs(n, difference.Err)
 	sub1Key := vec.Make[string](n)
 	vec.SubPack(&sub1Key, &difference, (*vec.KeyPacker).Float64, all, n)
-	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResRows[bool, bool], nil, &sub1Key, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sub1Key, sub1ArgErrs, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -8959,7 +8959,7 @@ func (p *Sub059) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: s IN (SELECT s FROM words)
 	// #1 set = any over words: s IN (SELECT s FROM words)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[string, string](vec.RelEq), &s, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &s, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -9480,10 +9480,10 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull)
 	or := vec.NewLogic(true, all, n)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, or.Live, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, or.Live, n)
 	or.Add(&sub1Read)
 	// #1 set = any over nonull: b IN (SELECT v FROM nonull)
-	sub1Read2 := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &b, or.Live, n)
+	sub1Read2 := vec.SubProbeIn(p.sub1, p.sub1Err, &b, or.Live, n)
 	or.Add(&sub1Read2)
 	orResult := or.Finish()
 	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -10247,7 +10247,7 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		}
 	}
 	// #1 set = any over dates: (t.a > 1) IN (SELECT p FROM dates)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[bool, bool](vec.RelEq), &cmp, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &cmp, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11188,7 +11188,7 @@ func (p *Sub071) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// WHERE a IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
-	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelEq), &a, all, n)
+	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	if r, e := vec.First(&sub1Read, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
@@ -11319,7 +11319,7 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// WHERE NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
-	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResExists[bool, bool], nil, &a, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
 	negated := vec.Make[bool](n)
 	if sub1Read.Clean() {
@@ -11680,7 +11680,7 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// WHERE (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3
 	// #1 sorted count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v <= t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
-	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeRows[int64, bool, bool], &a, sub1ArgErrs, all, n)
+	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLe, &a, sub1ArgErrs, all, n)
 	// (#1 (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3)
 	cmp := vec.Make[bool](n)
 	if sub1Read.Clean() {

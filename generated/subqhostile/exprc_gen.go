@@ -460,7 +460,7 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	// setin: n IN (SELECT x.`in` FROM `p` x WHERE x.rows > 0)
 	// #4 set = any over p: n IN (SELECT x.`in` FROM `p` AS x WHERE x.rows > 0)
-	sub4Read := vec.SubProbeSet(p.sub4, p.sub4Err, vec.ResAny[int64, int64](vec.RelEq), &n_, all, n)
+	sub4Read := vec.SubProbeIn(p.sub4, p.sub4Err, &n_, all, n)
 	if r, e := vec.First(&sub4Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 4, e
 	}
