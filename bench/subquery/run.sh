@@ -13,8 +13,13 @@
 # burst of load on the machine hits every implementation and size alike. Within
 # a pass the implementations of one size run one after the other.
 #
-# Outputs (in bench/subquery): results.txt (raw `go test -bench` output),
-# benchstat.txt, figures.md.
+# Outputs (in bench/subquery): results.txt (raw `go test -bench` output, with
+# the commit measured), benchstat.txt, figures.md. Other sessions edit the
+# working tree, so a run meant to be quoted is best made in a snapshot of a
+# commit (COMMIT names it where there is no .git):
+#
+#   c=$(git rev-parse --short HEAD); mkdir /tmp/snap; git archive HEAD | tar -x -C /tmp/snap
+#   cd /tmp/snap && COMMIT=$c bench/subquery/run.sh
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -27,6 +32,7 @@ results=$dir/results.txt
 pass="go test ./bench/subquery -run '^\$' -bench '$BENCH' -benchtime $BENCHTIME -count 1 -benchmem -timeout 1h"
 {
 	echo "# for i in \$(seq $COUNT); do $pass; done"
+	echo "# commit $(git rev-parse --short HEAD 2>/dev/null || echo "${COMMIT:-unknown}")$(git status --porcelain 2>/dev/null | grep -q . && echo ' (working tree modified)')"
 	echo "# started $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(go env GOVERSION) GOAMD64=$(go env GOAMD64), nproc $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 } > "$results.tmp"
 for i in $(seq "$COUNT"); do
