@@ -25,7 +25,48 @@ func Query(q *ir.Query) {
 	for i := range q.Outputs {
 		q.Outputs[i].Expr = s.expr(q.Outputs[i].Expr)
 	}
-	q.Subqueries = s.list
+	q.Subqueries = prune(q, s.list)
+}
+
+// prune keeps the settled subqueries something still reads, renumbered:
+// folding a subquery's WHERE clause or value ("FALSE AND x IN (SELECT
+// ...)") can drop a nested subquery settled before it.
+func prune(q *ir.Query, list []*ir.Settled) []*ir.Settled {
+	used := map[*ir.Settled]bool{}
+	var walk func(e ir.Expr)
+	walk = func(e ir.Expr) {
+		if e == nil {
+			return
+		}
+		if sq, ok := e.(*ir.Subquery); ok && sq.Settled != nil && !used[sq.Settled] {
+			st := sq.Settled
+			used[st] = true
+			walk(st.Inner)
+			walk(st.Value)
+			walk(st.Rest)
+			for _, k := range st.Keys {
+				walk(k.Inner)
+			}
+			if st.Range != nil {
+				walk(st.Range.Inner)
+			}
+		}
+		for _, k := range e.Children() {
+			walk(k)
+		}
+	}
+	walk(q.Filter)
+	for _, o := range q.Outputs {
+		walk(o.Expr)
+	}
+	var out []*ir.Settled
+	for _, st := range list {
+		if used[st] {
+			st.ID = len(out) + 1
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 type settler struct {
