@@ -48,14 +48,60 @@ const (
 	KLike                   // (s [NOT] LIKE p [ESCAPE e])
 	KRlike                  // (s [NOT] RLIKE p); Text is RLIKE or REGEXP
 	KSubscript              // m[k]
+	KSub                    // a subquery; Sub says which form, Args are its parts (see SubForm)
+	KAgg                    // an aggregate in a subquery's SELECT item: Text(Args[0]), or count(*) with no Args
 )
+
+// Subquery forms (SubForm.Form).
+const (
+	SubScalar = "scalar" // (SELECT item FROM ...)
+	SubExists = "exists" // [NOT] EXISTS (SELECT item|* FROM ...)
+	SubIn     = "in"     // probe [NOT] IN (SELECT item FROM ...)
+	SubAny    = "ANY"    // probe op ANY|SOME|ALL (SELECT item FROM ...); Form is the quantifier
+	SubSome   = "SOME"
+	SubAll    = "ALL"
+)
+
+// SubForm describes a KSub node. Its Args are, in order: the probe (IN, ANY,
+// SOME, ALL), the SELECT item (none when Star), the WHERE clause (when
+// Where). The item and the WHERE clause are in the subquery's scope: they
+// read Table's columns (qualified by Alias or the table name, or not), and
+// the WHERE clause (and an EXISTS item) may read enclosing scopes' columns,
+// always qualified.
+type SubForm struct {
+	Form  string
+	Op    string // ANY, SOME, ALL: the comparison
+	Table string
+	Alias string // "": none
+	Star  bool   // SELECT * (EXISTS)
+	Where bool
+}
+
+// quantified reports whether the form has a probe.
+func (s *SubForm) quantified() bool { return s.Form != SubScalar && s.Form != SubExists }
+
+// parts splits a KSub node's Args into probe, item and WHERE (each may be nil).
+func (n *Node) parts() (probe, item, where *Node) {
+	args := n.Args
+	if n.Sub.quantified() {
+		probe, args = args[0], args[1:]
+	}
+	if !n.Sub.Star {
+		item, args = args[0], args[1:]
+	}
+	if n.Sub.Where {
+		where = args[0]
+	}
+	return probe, item, where
+}
 
 // Node is one node of a generated expression. Nodes are immutable once built:
 // transformations (permutation, shrinking) copy the path they change, so
 // subtrees may be shared between queries and between positions.
 type Node struct {
 	K    Kind
-	T    ir.Type // the type the generator expects the binder to give
+	Sub  *SubForm // KSub only
+	T    ir.Type  // the type the generator expects the binder to give
 	Text string
 	Not  bool // NOT IN, NOT BETWEEN, NOT LIKE, NOT RLIKE, IS NOT NULL
 	Else bool // CASE with an ELSE (the last argument)
@@ -222,9 +268,75 @@ func (n *Node) write(b *strings.Builder) {
 		b.WriteString("[")
 		n.Args[1].write(b)
 		b.WriteString("]")
+	case KAgg:
+		if len(n.Args) == 0 {
+			b.WriteString(n.Text + "(*)")
+			return
+		}
+		b.WriteString(n.Text + "(")
+		n.Args[0].write(b)
+		b.WriteString(")")
+	case KSub:
+		n.writeSub(b)
 	default:
 		panic("difffuzz: unknown node kind")
 	}
+}
+
+func (n *Node) writeSub(b *strings.Builder) {
+	s := n.Sub
+	probe, item, where := n.parts()
+	if s.Form != SubScalar {
+		b.WriteString("(")
+	}
+	switch s.Form {
+	case SubScalar:
+	case SubExists:
+		if n.Not {
+			b.WriteString("NOT ")
+		}
+		b.WriteString("EXISTS ")
+	case SubIn:
+		probe.write(b)
+		if n.Not {
+			b.WriteString(" NOT")
+		}
+		b.WriteString(" IN ")
+	default:
+		probe.write(b)
+		b.WriteString(" " + s.Op + " " + s.Form + " ")
+	}
+	b.WriteString("(SELECT ")
+	if item == nil {
+		b.WriteString("*")
+	} else {
+		item.write(b)
+	}
+	b.WriteString(" FROM " + s.Table)
+	if s.Alias != "" {
+		b.WriteString(" " + s.Alias)
+	}
+	if where != nil {
+		b.WriteString(" WHERE ")
+		where.write(b)
+	}
+	b.WriteString(")")
+	if s.Form != SubScalar {
+		b.WriteString(")")
+	}
+}
+
+// HasSub reports whether n reads a subquery.
+func (n *Node) HasSub() bool {
+	if n.K == KSub {
+		return true
+	}
+	for _, a := range n.Args {
+		if a.HasSub() {
+			return true
+		}
+	}
+	return false
 }
 
 // Query is one generated query: outputs and an optional WHERE clause over one
@@ -252,6 +364,16 @@ func (q *Query) SQL(table string) string {
 		b.WriteString(" WHERE " + q.Where.SQL())
 	}
 	return b.String()
+}
+
+// HasSub reports whether the query reads a subquery.
+func (q *Query) HasSub() bool {
+	for _, o := range q.Outputs {
+		if o.HasSub() {
+			return true
+		}
+	}
+	return q.Where != nil && q.Where.HasSub()
 }
 
 // Size is the number of nodes of all outputs and the WHERE clause.

@@ -25,9 +25,16 @@ type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // Lookup is the Lookup function of a generated package.
 type Lookup = func(name string) (Evaluator, *arrow.Schema, bool)
 
-// Generated holds the two generated packages of one spec.
+// Prepare is the Prepare function of a generated package.
+type Prepare = func(ctx context.Context, name string, tables vec.Tables, mem memory.Allocator) (Evaluator, *arrow.Schema, func(), error)
+
+// Generated holds the two generated packages of one spec: their Lookup and
+// Prepare functions. The checks run every query through Prepare (which
+// builds a query's subqueries, or falls back to Lookup) and check that
+// Lookup gives exactly the queries without subqueries.
 type Generated struct {
-	CSE, NoCSE Lookup
+	CSE, NoCSE               Lookup
+	CSEPrepare, NoCSEPrepare Prepare
 }
 
 // Variant suffixes: a base query q has the TRY variant q_try and the permuted
@@ -60,6 +67,12 @@ type Stats struct {
 	EmptySets  int   `json:"empty_sets"`  // ... where it returned no rows
 	Generated  int   `json:"generated"`   // evaluators found in the generated packages
 	ShrinkRuns int   `json:"shrink_runs"` // data shrinking checks
+	// Of the above, the base queries that read subqueries, their settled
+	// subqueries by form, and their data sets and error outcomes.
+	SubQueries   int            `json:"sub_queries"`
+	SubForms     map[string]int `json:"sub_forms,omitempty"`
+	SubDataSets  int            `json:"sub_data_sets"`
+	SubErrorSets int            `json:"sub_error_sets"`
 }
 
 // Add adds o's counts to s, field by field.
@@ -68,41 +81,106 @@ func (s *Stats) Add(o Stats) { fieldsum.Add(s, o) }
 // querySet is a base query with its variants (nil when not in the spec) and
 // the generated evaluators found for each.
 type querySet struct {
-	table     *ir.Table
+	tables    []*ir.Table // the query's table first, then the inner tables
 	q, qt, qp *ir.Query
 	gen       Generated
 	watch     *watch // nil: no hang detection
 }
 
 // engine runs a query over one batch; generated engines report rows relative
-// to the batch, so run adds rowBase.
+// to the batch, so run adds rowBase. A query with subqueries is prepared
+// over the data set's tables at the first run (so that a panic there is
+// caught and reported like any other); release frees what it keeps.
 type engine struct {
-	name string
-	run  func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
+	name    string
+	run     func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
+	release func()
 }
 
-func engines(q *ir.Query, gen Generated) []engine {
-	plan := cse.Analyze(q)
-	es := []engine{
-		{"interp", func(ctx context.Context, in arrow.RecordBatch, base int64, mem memory.Allocator) (arrow.RecordBatch, error) {
-			return interp.Eval(ctx, q, in, base, mem)
-		}},
-		{"interp-shared", func(ctx context.Context, in arrow.RecordBatch, base int64, mem memory.Allocator) (arrow.RecordBatch, error) {
-			return interp.EvalShared(ctx, q, plan, in, base, mem)
-		}},
+type runFunc = func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
+
+// interpEngine is the interpreter on q (with sharing when plan is set),
+// its subqueries prepared over tables.
+func interpEngine(name string, q *ir.Query, plan *cse.Plan, tables interp.Tables) engine {
+	var share interp.Sharing
+	if plan != nil {
+		share = plan
 	}
-	for _, v := range []struct {
-		name string
-		l    Lookup
-	}{{"cse", gen.CSE}, {"nocse", gen.NoCSE}} {
-		if v.l == nil {
-			continue
+	var inner *interp.Inner
+	var perr error
+	prepared := len(q.Subqueries) == 0
+	return engine{name: name, release: func() {}, run: func(ctx context.Context, in arrow.RecordBatch, base int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+		if !prepared {
+			prepared = true
+			inner, perr = interp.Prepare(ctx, q, tables)
 		}
-		if ev, _, ok := v.l(q.Name); ok {
-			es = append(es, engine{v.name, vec.AtRow(ev)})
+		if perr != nil {
+			return nil, fmt.Errorf("prepare: %w", perr)
 		}
+		return interp.EvalPrepared(ctx, q, share, inner, in, base, mem)
+	}}
+}
+
+// generatedEngine is a generated package's evaluator of q, from Prepare
+// over tables (from Lookup when the package has no Prepare).
+func generatedEngine(name string, q *ir.Query, l Lookup, p Prepare, tables interp.Tables) (engine, bool) {
+	if l == nil {
+		return engine{}, false
+	}
+	ev, schema, ok := l(q.Name)
+	if schema == nil {
+		return engine{}, false // not in this package
+	}
+	if p == nil {
+		if !ok {
+			return engine{}, false
+		}
+		return engine{name: name, run: vec.AtRow(ev), release: func() {}}, true
+	}
+	var run runFunc
+	var perr error
+	var rel func()
+	prepared := false
+	e := engine{name: name}
+	e.release = func() {
+		if rel != nil {
+			rel()
+		}
+	}
+	e.run = func(ctx context.Context, in arrow.RecordBatch, base int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+		if !prepared {
+			prepared = true
+			var ev Evaluator
+			ev, _, rel, perr = p(ctx, q.Name, vec.Tables(tables), mem)
+			if perr == nil {
+				run = vec.AtRow(ev)
+			}
+		}
+		if perr != nil {
+			return nil, fmt.Errorf("prepare: %w", perr)
+		}
+		return run(ctx, in, base, mem)
+	}
+	return e, true
+}
+
+// engines are the interpreter, with and without sharing, and the generated
+// packages that hold q. Release them with releaseEngines.
+func engines(q *ir.Query, gen Generated, tables interp.Tables) []engine {
+	es := []engine{interpEngine("interp", q, nil, tables), interpEngine("interp-shared", q, cse.Analyze(q), tables)}
+	if e, ok := generatedEngine("cse", q, gen.CSE, gen.CSEPrepare, tables); ok {
+		es = append(es, e)
+	}
+	if e, ok := generatedEngine("nocse", q, gen.NoCSE, gen.NoCSEPrepare, tables); ok {
+		es = append(es, e)
 	}
 	return es
+}
+
+func releaseEngines(es []engine) {
+	for _, e := range es {
+		e.release()
+	}
 }
 
 // batchSizes are the splits an engine runs: the whole data set, one row per
@@ -229,12 +307,16 @@ type readRow struct {
 
 func (r *readRow) Column(i int) any { return r.cols[i](r.i) }
 
-func rowOutcomes(q *ir.Query, in arrow.RecordBatch) (res []rowOutcome, panicked string) {
+func rowOutcomes(q *ir.Query, x *input, mem memory.Allocator) (res []rowOutcome, panicked string) {
 	defer func() {
 		if p := recover(); p != nil {
 			panicked = fmt.Sprintf("PANIC: %v\n%s", p, firstLines(string(debug.Stack()), 12))
 		}
 	}()
+	in := x.in
+	if len(q.Subqueries) > 0 {
+		return preparedOutcomes(q, x, mem)
+	}
 	row := &readRow{}
 	for c := 0; c < int(in.NumCols()); c++ {
 		read, err := interp.ColumnReader(in.Column(c))
@@ -256,6 +338,86 @@ func rowOutcomes(q *ir.Query, in arrow.RecordBatch) (res []rowOutcome, panicked 
 		}
 		for _, o := range q.Outputs {
 			ro.outs = append(ro.outs, interp.EvalExpr(o.Expr, row))
+		}
+	}
+	return res, ""
+}
+
+// preparedOutcomes is rowOutcomes for a query with subqueries, which
+// interp.EvalExpr cannot evaluate: each expression (the WHERE clause, each
+// output) is the one output of a query of its own over the same settled
+// subqueries, run over the rows from the first one not known yet (an error
+// at row r ends a run: the rows before it are run again, then the rows
+// after it).
+func preparedOutcomes(q *ir.Query, x *input, mem memory.Allocator) ([]rowOutcome, string) {
+	ctx := context.Background()
+	inner, err := interp.Prepare(ctx, q, x.tables)
+	if err != nil {
+		return nil, "ENGINE ERROR: prepare: " + err.Error()
+	}
+	in := x.in
+	n := int(in.NumRows())
+	outcomes := func(e ir.Expr) ([]ir.Outcome, error) {
+		dq := &ir.Query{Name: q.Name, Source: q.Source, Outputs: []ir.Output{{Name: "e", Expr: e}}, Subqueries: q.Subqueries}
+		outs := make([]ir.Outcome, n)
+		run := func(start, end int) error {
+			part := in.NewSlice(int64(start), int64(end))
+			defer part.Release()
+			out, err := interp.EvalPrepared(ctx, dq, nil, inner, part, int64(start), mem)
+			if err != nil {
+				return err
+			}
+			defer out.Release()
+			read, err := interp.ColumnReader(out.Column(0))
+			if err != nil {
+				return err
+			}
+			for i := 0; i < int(out.NumRows()); i++ {
+				outs[start+i] = ir.Outcome{V: read(i)}
+			}
+			return nil
+		}
+		for start := 0; start < n; {
+			err := run(start, n)
+			var qe *ir.QueryError
+			if !errors.As(err, &qe) {
+				return outs, err
+			}
+			r := int(qe.Row)
+			outs[r] = ir.Outcome{Err: qe.Err}
+			if r > start {
+				if err := run(start, r); err != nil {
+					return nil, fmt.Errorf("rows %d to %d: %w", start, r, err)
+				}
+			}
+			start = r + 1
+		}
+		return outs, nil
+	}
+	res := make([]rowOutcome, n)
+	filter := make([]ir.Outcome, n)
+	for i := range filter {
+		filter[i] = ir.Outcome{V: true}
+	}
+	if q.Filter != nil {
+		f, err := outcomes(q.Filter)
+		if err != nil {
+			return nil, "ENGINE ERROR: " + err.Error()
+		}
+		filter = f
+	}
+	for i := range res {
+		res[i].filter = filter[i]
+	}
+	for _, o := range q.Outputs {
+		vals, err := outcomes(o.Expr)
+		if err != nil {
+			return nil, "ENGINE ERROR: " + err.Error()
+		}
+		for i := range res {
+			if res[i].filter.Err == nil && res[i].filter.V == true {
+				res[i].outs = append(res[i].outs, vals[i])
+			}
 		}
 	}
 	return res, ""
@@ -327,18 +489,30 @@ func comparePerm(q *ir.Query, a, b []rowOutcome) string {
 
 // checkSet runs every check of one query set over one data set. It returns
 // the failures (Rows not yet filled in) and counts into st.
-func checkSet(qs *querySet, in arrow.RecordBatch, mem memory.Allocator, st *Stats) []Failure {
+func checkSet(qs *querySet, x *input, mem memory.Allocator, st *Stats) []Failure {
 	var fails []Failure
 	fail := func(kind, detail, got, want string) {
 		fails = append(fails, Failure{Query: qs.q.Name, Kind: kind, Detail: detail, Got: clip(got), Want: clip(want)})
 	}
+	in := x.in
 	n := int(in.NumRows())
 	st.DataSets++
 	st.Rows += int64(n)
+	sub := len(qs.q.Subqueries) > 0
+	if sub {
+		st.SubDataSets++
+	}
 
+	// interp renders the interpreter's result of q over the whole data set.
+	interpResult := func(q *ir.Query) string {
+		e := interpEngine("interp", q, nil, x.tables)
+		return render(e, in, n, mem)
+	}
 	// compare runs every engine of query q at every batch size against want.
 	compare := func(prefix string, q *ir.Query, want string) {
-		for _, e := range engines(q, qs.gen) {
+		es := engines(q, qs.gen, x.tables)
+		defer releaseEngines(es)
+		for _, e := range es {
 			for i, size := range batchSizes(n) {
 				if e.name == "interp" && i == 0 {
 					continue // want itself
@@ -357,16 +531,18 @@ func checkSet(qs *querySet, in arrow.RecordBatch, mem memory.Allocator, st *Stat
 		}
 	}
 
-	base := engines(qs.q, Generated{})[0]
 	qs.watch.step("the interpreter on " + qs.q.Name)
-	want := render(base, in, n, mem)
+	want := interpResult(qs.q)
 	if strings.HasPrefix(want, "ERROR") {
 		st.ErrorSets++
+		if sub {
+			st.SubErrorSets++
+		}
 	} else if want == "" {
 		st.EmptySets++
 	}
 	qs.watch.step("the interpreter row by row on " + qs.q.Name)
-	rows, panicked := rowOutcomes(qs.q, in)
+	rows, panicked := rowOutcomes(qs.q, x, mem)
 	if panicked != "" {
 		fail("rows", "the interpreter's expression evaluator panicked", panicked, want)
 		return fails
@@ -377,20 +553,20 @@ func checkSet(qs *querySet, in arrow.RecordBatch, mem memory.Allocator, st *Stat
 	compare("", qs.q, want)
 
 	if qs.qt != nil {
-		wantT := render(engines(qs.qt, Generated{})[0], in, n, mem)
+		wantT := interpResult(qs.qt)
 		if exp := expected(qs.q, rows, true); exp != wantT {
 			fail("try-rows", "TRY(e) is not NULL exactly where e fails (interpreter)", wantT, exp)
 		}
 		compare("try/", qs.qt, wantT)
 	}
 	if qs.qp != nil {
-		prow, panicked := rowOutcomes(qs.qp, in)
+		prow, panicked := rowOutcomes(qs.qp, x, mem)
 		if panicked != "" {
 			fail("perm-rows", "the interpreter panicked on the permuted query", panicked, "")
 		} else if d := comparePerm(qs.q, rows, prow); d != "" {
 			fail("perm-rows", "permuting commutative operands changed an outcome: "+d, "", "")
 		}
-		wantP := render(engines(qs.qp, Generated{})[0], in, n, mem)
+		wantP := interpResult(qs.qp)
 		compare("perm/", qs.qp, wantP)
 	}
 	return fails
@@ -414,51 +590,66 @@ func sameKind(fails []Failure, kind string) bool {
 	return false
 }
 
-// shrinkRows minimizes rows while the query set still fails with kind: it
-// drops chunks of rows, then single rows, then simplifies single values
-// (NULL, then a plain value of the type, then fewer map entries). It gives up
-// after budget checks.
-func shrinkRows(qs *querySet, rows Rows, kind string, mem memory.Allocator, budget int, st *Stats) Rows {
-	fails := func(rs Rows) bool {
+// shrinkRows minimizes a data set while the query set still fails with
+// kind: table by table (the query's first, then the inner ones) it drops
+// chunks of rows, then single rows, then simplifies single values (NULL,
+// then a plain value of the type, then fewer map entries). It gives up after
+// budget checks.
+func shrinkRows(qs *querySet, d Data, kind string, mem memory.Allocator, budget int, st *Stats) Data {
+	fails := func(cand Data) bool {
 		if budget <= 0 {
 			return false
 		}
 		budget--
 		st.ShrinkRuns++
-		in, err := Batch(qs.table.Columns, rs, mem)
+		x, err := newInput(qs.tables, cand, mem)
 		if err != nil {
 			return false
 		}
-		defer in.Release()
+		defer x.release()
 		var scratch Stats
-		return sameKind(checkSet(qs, in, mem, &scratch), kind)
+		return sameKind(checkSet(qs, x, mem, &scratch), kind)
 	}
-	// Drop rows: chunks from half the rows down to single rows.
-	for chunk := len(rows) / 2; chunk >= 1; chunk /= 2 {
-		for start := 0; start < len(rows); {
-			cand := append(append(Rows(nil), rows[:start]...), rows[min(start+chunk, len(rows)):]...)
+	for t := range d {
+		// Drop rows: chunks from half the rows down to single rows.
+		for chunk := len(d[t]) / 2; chunk >= 1; chunk /= 2 {
+			for start := 0; start < len(d[t]); {
+				rows := d[t]
+				cand := append(Data(nil), d...)
+				cand[t] = append(append(Rows(nil), rows[:start]...), rows[min(start+chunk, len(rows)):]...)
+				if fails(cand) {
+					d = cand
+				} else {
+					start += chunk
+				}
+			}
+		}
+		if len(d[t]) == 1 {
+			cand := append(Data(nil), d...)
+			cand[t] = nil
 			if fails(cand) {
-				rows = cand
-			} else {
-				start += chunk
+				d = cand
 			}
 		}
 	}
 	// Simplify values.
-	cols := qs.table.Columns
-	for i := range rows {
-		for c, col := range cols {
-			for _, v := range simpler(rows[i][c], col) {
-				cand := cloneRows(rows)
-				cand[i][c] = v
-				if fails(cand) {
-					rows = cand
-					break
+	for t := range d {
+		cols := qs.tables[t].Columns
+		for i := range d[t] {
+			for c, col := range cols {
+				for _, v := range simpler(d[t][i][c], col) {
+					cand := append(Data(nil), d...)
+					cand[t] = cloneRows(d[t])
+					cand[t][i][c] = v
+					if fails(cand) {
+						d = cand
+						break
+					}
 				}
 			}
 		}
 	}
-	return rows
+	return d
 }
 
 func cloneRows(rows Rows) Rows {

@@ -35,17 +35,18 @@ type watch struct {
 	mu    sync.Mutex
 	pkg   int
 	query string
-	rows  Rows
+	names []string // the tables of data
+	data  Data
 	what  string
 	since time.Time
 }
 
-func (w *watch) start(pkg int, query string, rows Rows) {
+func (w *watch) start(pkg int, query string, names []string, data Data) {
 	if w == nil {
 		return
 	}
 	w.mu.Lock()
-	w.pkg, w.query, w.rows, w.what, w.since = pkg, query, rows, "", time.Now()
+	w.pkg, w.query, w.names, w.data, w.what, w.since = pkg, query, names, data, "", time.Now()
 	w.mu.Unlock()
 }
 
@@ -77,7 +78,7 @@ func (w *watch) stuck(limit time.Duration) (Failure, bool) {
 	}
 	return Failure{Package: w.pkg, Query: w.query, Kind: "hang",
 		Detail: fmt.Sprintf("no result after %s: %s", time.Since(w.since).Round(time.Second), w.what),
-		Rows:   encodeOrEmpty(w.rows), NumRows: len(w.rows)}, true
+		Rows:   encodeOrEmpty(w.names, w.data), NumRows: w.data.NumRows()}, true
 }
 
 // JobPackage is one generated package: its spec and its data, either drawn
@@ -211,6 +212,7 @@ func RunJob(job Job, pkgs []Generated) (*Report, error) {
 
 // querySets groups a program's queries into base queries and variants.
 func querySets(prog *compiler.Program, gen Generated) []*querySet {
+	tables := append([]*ir.Table(nil), prog.Tables...)
 	byName := map[string]*ir.Query{}
 	for _, q := range prog.Queries {
 		byName[q.Name] = q
@@ -220,7 +222,7 @@ func querySets(prog *compiler.Program, gen Generated) []*querySet {
 		if strings.HasSuffix(q.Name, trySuffix) || strings.HasSuffix(q.Name, permSuffix) {
 			continue
 		}
-		sets = append(sets, &querySet{table: q.Source, q: q, qt: byName[q.Name+trySuffix], qp: byName[q.Name+permSuffix], gen: gen})
+		sets = append(sets, &querySet{tables: tables, q: q, qt: byName[q.Name+trySuffix], qp: byName[q.Name+permSuffix], gen: gen})
 	}
 	return sets
 }
@@ -236,39 +238,60 @@ func checkPackage(job Job, idx int, gen Generated, st *Stats, w *watch) ([]Failu
 	if err != nil {
 		return nil, err
 	}
-	if len(prog.Tables) != 1 {
-		return nil, fmt.Errorf("want one table, got %d", len(prog.Tables))
+	if len(prog.Tables) == 0 {
+		return nil, fmt.Errorf("no table")
 	}
-	table := prog.Tables[0]
+	// The first table is the one queries read; subqueries read any.
+	tables := prog.Tables
+	names := namesOf(tables)
+	for _, q := range prog.Queries {
+		if q.Source != tables[0] {
+			return nil, fmt.Errorf("query %s reads %s, not the first table %s", q.Name, q.Source.Name, tables[0].Name)
+		}
+	}
 	sets := querySets(prog, gen)
 	for _, qs := range sets {
 		qs.watch = w
 	}
+	var fails []Failure
 	for _, q := range prog.Queries {
-		for _, l := range []Lookup{gen.CSE, gen.NoCSE} {
-			if l != nil {
-				if _, _, ok := l(q.Name); ok {
-					st.Generated++
-				}
+		for _, v := range []struct {
+			name string
+			l    Lookup
+		}{{"cse", gen.CSE}, {"nocse", gen.NoCSE}} {
+			if v.l == nil {
+				continue
+			}
+			ev, schema, ok := v.l(q.Name)
+			if schema == nil {
+				continue
+			}
+			st.Generated++
+			// Lookup gives the queries without subqueries, and only them.
+			if sub := len(q.Subqueries) > 0; ok == sub || ok != (ev != nil) {
+				fails = append(fails, Failure{Package: idx, Query: baseName(q.Name), Kind: "lookup",
+					Detail: fmt.Sprintf("%s Lookup(%q) gives ok=%v (evaluator %v) for a query with %d subqueries", v.name, q.Name, ok, ev != nil, len(q.Subqueries))})
 			}
 		}
 	}
-	var datasets []Rows
+	var datasets []Data
 	if jp.HasRows {
-		rows, err := DecodeRows(table.Columns, []byte(jp.Rows))
+		d, err := DecodeData(tables, []byte(jp.Rows))
 		if err != nil {
 			return nil, err
 		}
-		datasets = append(datasets, rows)
+		datasets = append(datasets, d)
 	} else {
 		r := rand.New(rand.NewPCG(jp.Seed, 0xda7a))
-		schema := &Schema{Table: table.Name, Columns: table.Columns}
+		var schemas []*Schema
+		for _, t := range tables {
+			schemas = append(schemas, &Schema{Table: t.Name, Columns: t.Columns})
+		}
 		for range jp.DataSets {
-			datasets = append(datasets, RandomRows(r, schema, pick(r, rowCounts)))
+			datasets = append(datasets, RandomData(r, schemas, pick(r, rowCounts)))
 		}
 	}
 	mem := memory.NewGoAllocator()
-	var fails []Failure
 	for _, qs := range sets {
 		st.Queries++
 		if qs.qt != nil {
@@ -277,50 +300,58 @@ func checkPackage(job Job, idx int, gen Generated, st *Stats, w *watch) ([]Failu
 		if qs.qp != nil {
 			st.Variants++
 		}
+		if len(qs.q.Subqueries) > 0 {
+			st.SubQueries++
+			if st.SubForms == nil {
+				st.SubForms = map[string]int{}
+			}
+			for _, s := range qs.q.Subqueries {
+				st.SubForms[s.Form.String()]++
+			}
+		}
 		seen := map[string]bool{}
-		for _, rows := range datasets {
-			in, err := Batch(table.Columns, rows, mem)
+		for _, d := range datasets {
+			x, err := newInput(tables, d, mem)
 			if err != nil {
 				return fails, err
 			}
-			w.start(idx, qs.q.Name, rows)
-			for _, f := range checkSet(qs, in, mem, st) {
+			w.start(idx, qs.q.Name, names, d)
+			for _, f := range checkSet(qs, x, mem, st) {
 				if seen[f.Kind] {
 					continue // one failure per query and kind
 				}
 				seen[f.Kind] = true
 				f.Package = idx
+				d := d
 				if job.ShrinkData {
 					budget := job.ShrinkBudget
 					if budget <= 0 {
 						budget = 3000
 					}
-					rows := shrinkRows(qs, rows, f.Kind, mem, budget, st)
+					d = shrinkRows(qs, d, f.Kind, mem, budget, st)
 					// Report the shrunk data's own difference.
-					if sin, err := Batch(table.Columns, rows, mem); err == nil {
+					if sx, err := newInput(tables, d, mem); err == nil {
 						var scratch Stats
-						for _, g := range checkSet(qs, sin, mem, &scratch) {
+						for _, g := range checkSet(qs, sx, mem, &scratch) {
 							if g.Kind == f.Kind {
 								f.Detail, f.Got, f.Want = g.Detail, g.Got, g.Want
 								break
 							}
 						}
-						sin.Release()
+						sx.release()
 					}
-					f.Rows, f.NumRows = encodeOrEmpty(rows), len(rows)
-				} else {
-					f.Rows, f.NumRows = encodeOrEmpty(rows), len(rows)
 				}
+				f.Rows, f.NumRows = encodeOrEmpty(names, d), d.NumRows()
 				fails = append(fails, f)
 			}
-			in.Release()
+			x.release()
 		}
 	}
 	return fails, nil
 }
 
-func encodeOrEmpty(rows Rows) string {
-	b, err := EncodeRows(rows)
+func encodeOrEmpty(names []string, d Data) string {
+	b, err := EncodeData(names, d)
 	if err != nil {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -293,4 +294,178 @@ func decodeValue(raw json.RawMessage, t ir.Type) (any, error) {
 		return m, nil
 	}
 	return nil, fmt.Errorf("cannot decode type %s", t)
+}
+
+// Data is one data set of a spec: the rows of each of its tables, the
+// query's table first, then the inner tables in the spec's order.
+type Data []Rows
+
+// innerRowCounts are the sizes of inner tables: small (subqueries loop over
+// them per outer row), often empty.
+var innerRowCounts = []int{0, 0, 1, 1, 2, 3, 4, 6, 9, 14, 20}
+
+// RandomData draws a data set: n rows of the query's table (as RandomRows
+// alone would), then a few rows of each inner table, with NULLs, edges,
+// values taken from the query's table (so correlations find matches) and
+// duplicated rows.
+func RandomData(r *rand.Rand, tables []*Schema, n int) Data {
+	d := Data{RandomRows(r, tables[0], n)}
+	outer := tables[0]
+	for _, s := range tables[1:] {
+		rows := RandomRows(r, s, pick(r, innerRowCounts))
+		if len(d[0]) > 0 && r.IntN(2) == 0 {
+			for c, col := range s.Columns {
+				var from []int
+				for oc, ocol := range outer.Columns {
+					if ocol.Type.Equal(col.Type) {
+						from = append(from, oc)
+					}
+				}
+				if len(from) == 0 || r.IntN(3) == 0 {
+					continue
+				}
+				for _, row := range rows {
+					if r.IntN(2) == 0 {
+						continue
+					}
+					v := d[0][r.IntN(len(d[0]))][pick(r, from)]
+					if v != nil || col.Nullable {
+						row[c] = v
+					}
+				}
+			}
+		}
+		if len(rows) > 0 && r.IntN(3) == 0 {
+			for k := 1 + r.IntN(len(rows)); k > 0; k-- {
+				rows = append(rows, append([]any(nil), rows[r.IntN(len(rows))]...))
+			}
+		}
+		d = append(d, rows)
+	}
+	return d
+}
+
+// NumRows is the number of rows of all tables.
+func (d Data) NumRows() int {
+	n := 0
+	for _, rows := range d {
+		n += len(rows)
+	}
+	return n
+}
+
+// tableMarker starts the rows of an inner table in EncodeData's text.
+const tableMarker = "-- rows "
+
+// EncodeData writes a data set as EncodeRows does, the query's table first,
+// each inner table's rows after a line "-- rows NAME" (names are the tables'
+// names in d's order). A data set of one table is EncodeRows of its rows.
+func EncodeData(names []string, d Data) ([]byte, error) {
+	var b bytes.Buffer
+	for i, rows := range d {
+		if i > 0 {
+			b.WriteString(tableMarker + names[i] + "\n")
+		}
+		enc, err := EncodeRows(rows)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(enc)
+	}
+	return b.Bytes(), nil
+}
+
+// DecodeData reads what EncodeData wrote, typed by tables (a table without
+// rows in the text has none).
+func DecodeData(tables []*ir.Table, data []byte) (Data, error) {
+	d := make(Data, len(tables))
+	sections := map[int][]byte{}
+	cur := 0
+	for _, line := range bytes.SplitAfter(data, []byte("\n")) {
+		if name, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte(tableMarker)); ok {
+			cur = -1
+			for i, t := range tables {
+				if strings.EqualFold(t.Name, string(name)) {
+					cur = i
+				}
+			}
+			if cur < 0 {
+				return nil, fmt.Errorf("data: rows of unknown table %s", name)
+			}
+			continue
+		}
+		sections[cur] = append(sections[cur], line...)
+	}
+	for i, t := range tables {
+		rows, err := DecodeRows(t.Columns, sections[i])
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %w", t.Name, err)
+		}
+		d[i] = rows
+	}
+	return d, nil
+}
+
+// namesOf lists the names of tables.
+func namesOf(tables []*ir.Table) []string {
+	out := make([]string, len(tables))
+	for i, t := range tables {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// input is one data set as the engines read it: the query's table as one
+// batch, and every table (the query's own included) by lower-cased name
+// for subqueries, split into batches.
+type input struct {
+	in     arrow.RecordBatch
+	tables interp.Tables
+}
+
+// newInput builds the batches of d. A table of three rows or more is split
+// into batches of a third of its rows plus one, so that an inner phase spans
+// batches; an empty table has no batch or one empty batch, alternately.
+func newInput(tables []*ir.Table, d Data, mem memory.Allocator) (*input, error) {
+	x := &input{tables: interp.Tables{}}
+	for i, t := range tables {
+		rows := d[i]
+		if i == 0 {
+			b, err := Batch(t.Columns, rows, mem)
+			if err != nil {
+				x.release()
+				return nil, err
+			}
+			x.in = b
+		}
+		var batches []arrow.RecordBatch
+		size := len(rows)
+		if size >= 3 {
+			size = 1 + size/3
+		}
+		for start := 0; start < len(rows) || start == 0 && (i+len(d[0]))%2 == 0; start += max(size, 1) {
+			b, err := Batch(t.Columns, rows[start:min(start+size, len(rows))], mem)
+			if err != nil {
+				x.release()
+				return nil, err
+			}
+			batches = append(batches, b)
+			if len(rows) == 0 {
+				break
+			}
+		}
+		x.tables[strings.ToLower(t.Name)] = batches
+	}
+	return x, nil
+}
+
+func (x *input) release() {
+	if x.in != nil {
+		x.in.Release()
+	}
+	for _, bs := range x.tables {
+		for _, b := range bs {
+			b.Release()
+		}
+	}
 }

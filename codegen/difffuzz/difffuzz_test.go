@@ -33,6 +33,11 @@ func TestGeneratorCoverage(t *testing.T) {
 			walk(k)
 		}
 	}
+	// The subquery forms: settled forms, kinds and aggregates, nesting, the
+	// query's own table read by a subquery, NOT over a subquery (NOT IN,
+	// NOT EXISTS, ALL).
+	subs := map[string]int{}
+	base, withSub := 0, 0
 	for pkg := range 4 {
 		_, qs, spec := GeneratePackage(42, pkg, 150)
 		prog, err := compiler.CompileSources([]string{"spec.sql"}, map[string][]byte{"spec.sql": []byte(spec)})
@@ -49,8 +54,50 @@ func TestGeneratorCoverage(t *testing.T) {
 			for _, o := range q.Outputs {
 				walk(o.Expr)
 			}
+			for _, s := range q.Subqueries {
+				for _, e := range []ir.Expr{s.Inner, s.Value, s.Rest} {
+					if e != nil {
+						walk(e)
+					}
+				}
+			}
+			if variantOf(q.Name) != "" {
+				continue
+			}
+			base++
+			if len(q.Subqueries) > 0 {
+				withSub++
+			}
+			for _, s := range q.Subqueries {
+				subs["form "+s.Form.String()]++
+				subs[[]string{"scalar", "exists", "any"}[s.Kind]+" "+s.Agg.String()]++
+				if s.Table == q.Source {
+					subs["own table"]++
+				}
+				if len(s.Keys) == 2 {
+					subs["two keys"]++
+				}
+				nested := false
+				for _, e := range []ir.Expr{s.Inner, s.Value, s.Rest} {
+					nested = nested || e != nil && ir.HasSubquery(e)
+				}
+				if nested {
+					subs["nested"]++
+				}
+			}
 		}
 	}
+	for _, want := range []string{"form once", "form set", "form keyed", "form sorted", "form loop",
+		"scalar ", "scalar count(*)", "scalar count", "scalar sum", "scalar avg", "scalar min", "scalar max",
+		"exists ", "any ", "own table", "two keys", "nested"} {
+		if subs[want] == 0 {
+			t.Errorf("no subquery of %q generated", want)
+		}
+	}
+	if rate := float64(withSub) / float64(base); rate < 0.15 || rate > 0.4 {
+		t.Errorf("%d of %d base queries read subqueries (%.0f%%), want 15%% to 40%%", withSub, base, 100*rate)
+	}
+	t.Logf("%d of %d base queries read subqueries; %v", withSub, base, subs)
 	var missing []string
 	for _, fn := range Functions() {
 		if seen[fn] == 0 {
@@ -254,5 +301,43 @@ func TestSmoke(t *testing.T) {
 	t.Logf("difffuzz smoke run (%s):\n%s", time.Since(start).Round(time.Second), out)
 	if err != nil {
 		t.Errorf("the smoke run (seed %d) failed: %v; the shrunk reproducer above belongs in testdata/regressions as a .case file", smokeSeed, err)
+	}
+}
+
+// TestDataRoundTrip: a data set of several tables reads back as written,
+// an inner table without rows included, and a data set of one table is
+// written as its rows alone (the case files from before inner tables).
+func TestDataRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	outer := RandomSchema(r, "t")
+	outer.Inner = []*Schema{RandomInnerSchema(r, "u1"), RandomInnerSchema(r, "u2")}
+	tables := irTables(outer.Tables())
+	names := namesOf(tables)
+	for i := range 20 {
+		d := RandomData(r, outer.Tables(), pick(r, rowCounts))
+		if i == 0 {
+			d[1] = nil
+		}
+		enc, err := EncodeData(names, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeData(tables, enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := EncodeData(names, back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(again) != string(enc) || back.NumRows() != d.NumRows() {
+			t.Fatalf("data set %d changed in a round trip:\n%s\n%s", i, enc, again)
+		}
+	}
+	one := Data{RandomRows(r, outer, 5)}
+	a, _ := EncodeData(names[:1], one)
+	b, _ := EncodeRows(one[0])
+	if string(a) != string(b) {
+		t.Errorf("one table: EncodeData %q, EncodeRows %q", a, b)
 	}
 }

@@ -118,15 +118,33 @@ func Functions() []string {
 	return out
 }
 
-// Schema is a generated table.
+// Schema is a generated table, the one queries read. Inner are the other
+// tables of the spec, which only subqueries read (they may read the query's
+// own table too).
 type Schema struct {
 	Table   string
 	Columns []ir.Column
+	Inner   []*Schema
 }
 
-// DDL is the CREATE TABLE statement.
+// Tables lists s and its inner tables, in the spec's order.
+func (s *Schema) Tables() []*Schema {
+	return append([]*Schema{s}, s.Inner...)
+}
+
+// DDL is the CREATE TABLE statement of s, then those of its inner tables.
 func (s *Schema) DDL() string {
 	var b strings.Builder
+	for _, t := range s.Tables() {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		t.ddl(&b)
+	}
+	return b.String()
+}
+
+func (s *Schema) ddl(b *strings.Builder) {
 	b.WriteString("CREATE TABLE " + s.Table + " (")
 	for i, c := range s.Columns {
 		if i > 0 {
@@ -138,7 +156,6 @@ func (s *Schema) DDL() string {
 		}
 	}
 	b.WriteString(");")
-	return b.String()
 }
 
 var typePrefix = map[ir.Kind]string{
@@ -172,22 +189,39 @@ func RandomSchema(r *rand.Rand, name string) *Schema {
 type Generator struct {
 	r      *rand.Rand
 	schema *Schema
-	cols   map[string][]ir.Column // by type
-	pool   map[string][]*Node     // subexpressions of the current query, by type
+	cols   map[string][]ir.Column // the columns leaves read, by type (cur's, or none)
+	pool   map[string][]*Node     // subexpressions of the current query and scope, by type
 	budget int
 	// fallible is the percentage of leaves drawn by fallibleLeaf: low in
 	// most queries, high in every fifth.
 	fallible int
 	// MaxDepth and MaxNodes bound a query's expressions.
 	MaxDepth, MaxNodes int
+	// SubPct is the percentage of queries that read subqueries.
+	SubPct int
+
+	// The scopes of subqueries (gensub.go): scopes are the enclosing scopes,
+	// the query's table first, the current one last; cur is the scope
+	// columns are read from (the current one, or an enclosing one while the
+	// outer side of a correlation is drawn), qualify makes every column
+	// reference qualified, outerPct is the percentage of column leaves that
+	// read an enclosing scope (in a subquery's WHERE clause), aggMode makes
+	// leaves aggregates (a subquery's SELECT item), subW is the weight of
+	// subqueries among the node kinds (0: none).
+	scopes   []*scope
+	cur      *scope
+	qualify  bool
+	outerPct int
+	aggMode  bool
+	subW     int
 }
 
 // NewGenerator returns a generator over schema drawing from r.
 func NewGenerator(r *rand.Rand, schema *Schema) *Generator {
-	g := &Generator{r: r, schema: schema, cols: map[string][]ir.Column{}, MaxDepth: 4, MaxNodes: 9}
-	for _, c := range schema.Columns {
-		g.cols[c.Type.String()] = append(g.cols[c.Type.String()], c)
-	}
+	g := &Generator{r: r, schema: schema, MaxDepth: 4, MaxNodes: 9, SubPct: 25}
+	g.scopes = []*scope{newScope(schema, schema.Table)}
+	g.cur = g.scopes[0]
+	g.cols = g.cur.cols
 	return g
 }
 
@@ -214,11 +248,18 @@ func (g *Generator) query(name string) *Query {
 	if g.pct(20) {
 		g.fallible = 35
 	}
+	g.subW = 0
+	n := 1 + g.r.IntN(3)
+	if g.SubPct > 0 && g.pct(g.SubPct) {
+		// Subqueries make much code: the rest of the query is smaller.
+		g.subW = 20
+		g.budget = g.MaxNodes * 2 / 3
+		n = 1 + g.r.IntN(2)
+	}
 	q := &Query{Name: name}
 	if g.pct(40) {
 		q.Where = g.expr(ir.TypeBoolean, 1+g.r.IntN(g.MaxDepth))
 	}
-	n := 1 + g.r.IntN(3)
 	for range n {
 		var t ir.Type
 		switch x := g.r.IntN(100); {
@@ -230,6 +271,15 @@ func (g *Generator) query(name string) *Query {
 			t = pick(g.r, mapTypes)
 		}
 		q.Outputs = append(q.Outputs, g.expr(t, 1+g.r.IntN(g.MaxDepth)))
+	}
+	if g.subW > 0 && !q.HasSub() {
+		// A subquery query without one: one output becomes a subquery.
+		i := g.r.IntN(len(q.Outputs))
+		t := q.Outputs[i].T
+		if t.Kind == ir.KindMap {
+			t = ir.TypeBoolean // a scalar subquery cannot return a MAP
+		}
+		q.Outputs[i] = g.subquery(t, 2)
 	}
 	return q
 }
@@ -284,6 +334,9 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 			option{2, func() *Node { return &Node{K: KNullIf, T: t, Args: []*Node{g.expr(t, d-1), g.branch(t, d-1)}} }},
 			option{5, func() *Node { return g.cast(t, d) }},
 		)
+	}
+	if g.subW > 0 && !g.aggMode && len(g.scopes) <= maxSubDepth && scalar {
+		opts = append(opts, option{g.subW, func() *Node { return g.subquery(t, d) }})
 	}
 	if t.Kind == ir.KindBoolean {
 		opts = append(opts,
@@ -525,7 +578,7 @@ func (g *Generator) col(t ir.Type) *Node {
 	if len(cols) == 0 {
 		return nil
 	}
-	return &Node{K: KCol, T: t, Text: pick(g.r, cols).Name}
+	return g.colNode(pick(g.r, cols))
 }
 
 func (g *Generator) fallibleLeaf(t ir.Type) *Node {
@@ -586,10 +639,17 @@ func (g *Generator) leaf(t ir.Type) *Node {
 			return n
 		}
 	}
+	if g.aggMode && t.Kind != ir.KindMap && g.pct(80) {
+		return g.agg(t)
+	}
+	if g.outerPct > 0 && g.pct(g.outerPct) {
+		if n := g.outerCol(t); n != nil {
+			return n
+		}
+	}
 	cols := g.cols[t.String()]
 	if len(cols) > 0 && g.pct(65) {
-		c := pick(g.r, cols)
-		return &Node{K: KCol, T: t, Text: c.Name}
+		return g.colNode(pick(g.r, cols))
 	}
 	if t.Kind == ir.KindMap {
 		return &Node{K: KCast, T: t, Args: []*Node{{K: KLit, Text: "NULL"}}}

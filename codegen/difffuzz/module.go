@@ -317,9 +317,9 @@ func (m *Module) dropBuildCulprits(out string) bool {
 				continue
 			}
 			line, _ := strconv.Atoi(mt[3])
-			fn := enclosingFunc(filepath.Join(m.Dir, p.Name, mt[2], "exprc_gen.go"), line)
+			decl := enclosingDecl(filepath.Join(m.Dir, p.Name, mt[2], "exprc_gen.go"), line)
 			for _, q := range p.queries {
-				if fn != "" && codegen.GoName(q.Name, true) == fn {
+				if name := codegen.GoName(q.Name, true); decl != "" && (decl == name || decl == "New"+name) {
 					bad[baseName(q.Name)] = fmt.Sprintf("generated code (%s) does not compile: %s", mt[2], mt[4])
 				}
 			}
@@ -335,18 +335,36 @@ func (m *Module) dropBuildCulprits(out string) bool {
 	return found
 }
 
-// enclosingFunc returns the name of the top-level function of file holding
-// line, or "".
-func enclosingFunc(file string, line int) string {
+// enclosingDecl returns the name of the top-level declaration of file
+// holding line: a function's name, a method's receiver type (a prepared
+// query's methods), a type's name; or "".
+func enclosingDecl(file string, line int) string {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
 	if err != nil {
 		return ""
 	}
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok {
-			if fset.Position(fd.Pos()).Line <= line && line <= fset.Position(fd.End()).Line {
-				return fd.Name.Name
+		if fset.Position(d.Pos()).Line > line || line > fset.Position(d.End()).Line {
+			continue
+		}
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil && len(d.Recv.List) == 1 {
+				t := d.Recv.List[0].Type
+				if st, ok := t.(*ast.StarExpr); ok {
+					t = st.X
+				}
+				if id, ok := t.(*ast.Ident); ok {
+					return id.Name
+				}
+			}
+			return d.Name.Name
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					return ts.Name.Name
+				}
 			}
 		}
 	}
@@ -361,7 +379,7 @@ func (m *Module) writeMain() error {
 	}
 	b.WriteString(")\n\nfunc main() {\n\tdifffuzz.ChildMain([]difffuzz.Generated{\n")
 	for _, p := range m.Pkgs {
-		fmt.Fprintf(&b, "\t\t{CSE: %[1]scse.Lookup, NoCSE: %[1]snocse.Lookup},\n", p.Name)
+		fmt.Fprintf(&b, "\t\t{CSE: %[1]scse.Lookup, NoCSE: %[1]snocse.Lookup, CSEPrepare: %[1]scse.Prepare, NoCSEPrepare: %[1]snocse.Prepare},\n", p.Name)
 	}
 	b.WriteString("\t})\n}\n")
 	return os.WriteFile(filepath.Join(m.Dir, "main.go"), []byte(b.String()), 0o644)

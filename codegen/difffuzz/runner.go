@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -96,6 +97,16 @@ func (s *Summary) String() string {
 		fmt.Fprintf(&b, "outcomes:  %.1f%% of checks end in a query error, %.1f%% return no rows\n",
 			100*float64(st.ErrorSets)/float64(st.DataSets), 100*float64(st.EmptySets)/float64(st.DataSets))
 	}
+	if st.Queries > 0 && st.SubQueries > 0 {
+		forms := make([]string, 0, len(st.SubForms))
+		for f, n := range st.SubForms {
+			forms = append(forms, fmt.Sprintf("%s %d", f, n))
+		}
+		sort.Strings(forms)
+		fmt.Fprintf(&b, "subquery:  %d base queries (%.0f%%) read subqueries (settled: %s); %.1f%% of their checks end in a query error\n",
+			st.SubQueries, 100*float64(st.SubQueries)/float64(st.Queries), strings.Join(forms, ", "),
+			100*float64(st.SubErrorSets)/float64(max(st.SubDataSets, 1)))
+	}
 	fmt.Fprintf(&b, "failures:  %d", len(s.Failures))
 	kinds := map[string]int{}
 	for _, f := range s.Failures {
@@ -123,14 +134,19 @@ type round struct {
 	buildTime time.Duration
 }
 
-// tableNames are the names generated tables get.
+// tableNames are the names generated tables get; inner tables (read by
+// subqueries only) are named u1, u2.
 var tableNames = []string{"t", "events", "w", "data", "lineitem"}
 
-// GeneratePackage draws package number pkg of a run: a schema and n base
-// queries. It returns the spec (with each query's TRY and permuted variants).
+// GeneratePackage draws package number pkg of a run: a schema (the queries'
+// table and one or two inner tables) and n base queries. It returns the
+// spec (with each query's TRY and permuted variants).
 func GeneratePackage(seed uint64, pkg, n int) (*Schema, []*Query, string) {
 	r := rand.New(rand.NewPCG(seed, uint64(pkg)))
 	schema := RandomSchema(r, pick(r, tableNames))
+	for i := range 1 + r.IntN(2) {
+		schema.Inner = append(schema.Inner, RandomInnerSchema(r, fmt.Sprintf("u%d", i+1)))
+	}
 	g := NewGenerator(r, schema)
 	qs := make([]*Query, n)
 	for i := range qs {

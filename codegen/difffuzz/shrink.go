@@ -89,6 +89,43 @@ func localReductions(n *Node, schema *Schema) []*Node {
 		if len(n.Args) == 3 {
 			out = append(out, drop(2, 1))
 		}
+	case KSub:
+		// No WHERE clause; SELECT * for EXISTS; the subquery read by
+		// another form (EXISTS for IN and ANY, IN for ANY).
+		_, item, where := n.parts()
+		if where != nil {
+			c := n.with(n.Args[:len(n.Args)-1])
+			sub := *n.Sub
+			sub.Where = false
+			c.Sub = &sub
+			out = append(out, c)
+		}
+		if n.Sub.Form == SubExists && item != nil {
+			c := n.with(nil)
+			sub := *n.Sub
+			sub.Star = true
+			c.Sub = &sub
+			if where != nil {
+				c.Args = []*Node{where}
+			}
+			out = append(out, c)
+		}
+		if n.Sub.quantified() {
+			c := n.with(n.Args[1:])
+			sub := *n.Sub
+			sub.Form, sub.Op = SubExists, ""
+			c.Sub = &sub
+			c.Not = false
+			out = append(out, c)
+			if n.Sub.Form != SubIn {
+				c := n.with(n.Args)
+				sub := *n.Sub
+				sub.Form, sub.Op = SubIn, ""
+				c.Sub = &sub
+				c.Not = n.Sub.Form == SubAll
+				out = append(out, c)
+			}
+		}
 	}
 	if n.Not {
 		c := n.with(n.Args)
@@ -263,7 +300,7 @@ func (c *Config) shrink(schema *Schema, q *Query, f Failure) (string, error) {
 func countRows(rows string) int {
 	n := 0
 	for _, l := range strings.Split(rows, "\n") {
-		if strings.TrimSpace(l) != "" {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, tableMarker) {
 			n++
 		}
 	}
@@ -304,13 +341,20 @@ func (c *Config) tryQueries(schema *Schema, qs []*Query, permSeed uint64, rows s
 	return rep.Failures, nil
 }
 
-// projectSchema keeps the columns q uses (at least one) and their values.
+// projectSchema keeps the columns q uses (at least one a table) and their
+// values, and the inner tables its subqueries read. Column names are the
+// same in several tables and qualifiers are aliases, so a column is kept in
+// every table when its name is used anywhere.
 func projectSchema(schema *Schema, q *Query, rows string) (*Schema, string, bool) {
 	used := map[string]bool{}
+	read := map[string]bool{}
 	var walk func(n *Node)
 	walk = func(n *Node) {
-		if n.K == KCol {
-			used[n.Text] = true
+		switch n.K {
+		case KCol:
+			used[n.Text[strings.LastIndex(n.Text, ".")+1:]] = true
+		case KSub:
+			read[strings.ToLower(n.Sub.Table)] = true
 		}
 		for _, a := range n.Args {
 			walk(a)
@@ -322,35 +366,64 @@ func projectSchema(schema *Schema, q *Query, rows string) (*Schema, string, bool
 	if q.Where != nil {
 		walk(q.Where)
 	}
-	var keep []int
-	s2 := &Schema{Table: schema.Table}
-	for i, col := range schema.Columns {
-		if used[col.Name] {
-			keep = append(keep, i)
-			s2.Columns = append(s2.Columns, col)
-		}
-	}
-	if len(keep) == len(schema.Columns) {
-		return nil, "", false
-	}
-	if len(keep) == 0 {
-		keep = []int{0}
-		s2.Columns = schema.Columns[:1]
-	}
-	data, err := DecodeRows(schema.Columns, []byte(rows))
+	all := schema.Tables()
+	data, err := DecodeData(irTables(all), []byte(rows))
 	if err != nil {
 		return nil, "", false
 	}
-	for i, r := range data {
-		nr := make([]any, len(keep))
-		for j, k := range keep {
-			nr[j] = r[k]
+	changed := false
+	var out []*Schema
+	var outData Data
+	for t, s := range all {
+		if t > 0 && !read[strings.ToLower(s.Table)] {
+			changed = true
+			continue
 		}
-		data[i] = nr
+		var keep []int
+		s2 := &Schema{Table: s.Table}
+		for i, col := range s.Columns {
+			if used[col.Name] {
+				keep = append(keep, i)
+				s2.Columns = append(s2.Columns, col)
+			}
+		}
+		if len(keep) == 0 {
+			keep = []int{0}
+			s2.Columns = s.Columns[:1]
+		}
+		changed = changed || len(keep) < len(s.Columns)
+		rows := make(Rows, len(data[t]))
+		for i, r := range data[t] {
+			nr := make([]any, len(keep))
+			for j, k := range keep {
+				nr[j] = r[k]
+			}
+			rows[i] = nr
+		}
+		out = append(out, s2)
+		outData = append(outData, rows)
 	}
-	enc, err := EncodeRows(data)
+	if !changed {
+		return nil, "", false
+	}
+	s2 := out[0]
+	s2.Inner = out[1:]
+	var names []string
+	for _, s := range out {
+		names = append(names, s.Table)
+	}
+	enc, err := EncodeData(names, outData)
 	if err != nil {
 		return nil, "", false
 	}
 	return s2, string(enc), true
+}
+
+// irTables are the tables of schemas, as the compiler gives them.
+func irTables(schemas []*Schema) []*ir.Table {
+	out := make([]*ir.Table, len(schemas))
+	for i, s := range schemas {
+		out[i] = &ir.Table{Name: s.Table, Columns: s.Columns}
+	}
+	return out
 }
