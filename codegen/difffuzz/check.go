@@ -487,6 +487,28 @@ func comparePerm(q *ir.Query, a, b []rowOutcome) string {
 	return ""
 }
 
+// checkData runs every check of one query set over data set d (checkSet).
+// The input batches and everything the engines allocate come from checked
+// allocators: memory still allocated once the results, the prepared
+// queries and the input are released (a prepared query keeping an inner
+// batch past its release, say) is a failure of kind "leak".
+func checkData(qs *querySet, d Data, mem memory.Allocator, st *Stats) ([]Failure, error) {
+	im, em := memory.NewCheckedAllocator(mem), memory.NewCheckedAllocator(mem)
+	x, err := newInput(qs.tables, d, im)
+	if err != nil {
+		return nil, err
+	}
+	fails := checkSet(qs, x, em, st)
+	x.release()
+	if len(fails) == 0 {
+		if n, m := em.CurrentAlloc(), im.CurrentAlloc(); n != 0 || m != 0 {
+			fails = append(fails, Failure{Query: qs.q.Name, Kind: "leak",
+				Detail: fmt.Sprintf("%d bytes of results and %d bytes of input batches still allocated once every engine's results and prepared queries were released", n, m)})
+		}
+	}
+	return fails, nil
+}
+
 // checkSet runs every check of one query set over one data set. It returns
 // the failures (Rows not yet filled in) and counts into st.
 func checkSet(qs *querySet, x *input, mem memory.Allocator, st *Stats) []Failure {
@@ -602,13 +624,9 @@ func shrinkRows(qs *querySet, d Data, kind string, mem memory.Allocator, budget 
 		}
 		budget--
 		st.ShrinkRuns++
-		x, err := newInput(qs.tables, cand, mem)
-		if err != nil {
-			return false
-		}
-		defer x.release()
 		var scratch Stats
-		return sameKind(checkSet(qs, x, mem, &scratch), kind)
+		fs, err := checkData(qs, cand, mem, &scratch)
+		return err == nil && sameKind(fs, kind)
 	}
 	for t := range d {
 		// Drop rows: chunks from half the rows down to single rows.

@@ -311,12 +311,12 @@ func checkPackage(job Job, idx int, gen Generated, st *Stats, w *watch) ([]Failu
 		}
 		seen := map[string]bool{}
 		for _, d := range datasets {
-			x, err := newInput(tables, d, mem)
+			w.start(idx, qs.q.Name, names, d)
+			fs, err := checkData(qs, d, mem, st)
 			if err != nil {
 				return fails, err
 			}
-			w.start(idx, qs.q.Name, names, d)
-			for _, f := range checkSet(qs, x, mem, st) {
+			for _, f := range fs {
 				if seen[f.Kind] {
 					continue // one failure per query and kind
 				}
@@ -330,21 +330,18 @@ func checkPackage(job Job, idx int, gen Generated, st *Stats, w *watch) ([]Failu
 					}
 					d = shrinkRows(qs, d, f.Kind, mem, budget, st)
 					// Report the shrunk data's own difference.
-					if sx, err := newInput(tables, d, mem); err == nil {
-						var scratch Stats
-						for _, g := range checkSet(qs, sx, mem, &scratch) {
-							if g.Kind == f.Kind {
-								f.Detail, f.Got, f.Want = g.Detail, g.Got, g.Want
-								break
-							}
+					var scratch Stats
+					gs, _ := checkData(qs, d, mem, &scratch)
+					for _, g := range gs {
+						if g.Kind == f.Kind {
+							f.Detail, f.Got, f.Want = g.Detail, g.Got, g.Want
+							break
 						}
-						sx.release()
 					}
 				}
 				f.Rows, f.NumRows = encodeOrEmpty(names, d), d.NumRows()
 				fails = append(fails, f)
 			}
-			x.release()
 		}
 	}
 	return fails, nil

@@ -313,23 +313,23 @@ func RandomData(r *rand.Rand, tables []*Schema, n int) Data {
 	outer := tables[0]
 	for _, s := range tables[1:] {
 		rows := RandomRows(r, s, pick(r, innerRowCounts))
-		if len(d[0]) > 0 && r.IntN(2) == 0 {
+		if len(d[0]) > 0 && r.IntN(4) > 0 {
 			for c, col := range s.Columns {
 				var from []int
 				for oc, ocol := range outer.Columns {
-					if ocol.Type.Equal(col.Type) {
+					if ocol.Type.Equal(col.Type) || numeric(ocol.Type) && numeric(col.Type) {
 						from = append(from, oc)
 					}
 				}
-				if len(from) == 0 || r.IntN(3) == 0 {
+				if len(from) == 0 || r.IntN(5) == 0 {
 					continue
 				}
 				for _, row := range rows {
-					if r.IntN(2) == 0 {
+					if r.IntN(5) < 2 {
 						continue
 					}
-					v := d[0][r.IntN(len(d[0]))][pick(r, from)]
-					if v != nil || col.Nullable {
+					v, ok := convert(d[0][r.IntN(len(d[0]))][pick(r, from)], col.Type)
+					if ok && (v != nil || col.Nullable) {
 						row[c] = v
 					}
 				}
@@ -343,6 +343,44 @@ func RandomData(r *rand.Rand, tables []*Schema, n int) Data {
 		d = append(d, rows)
 	}
 	return d
+}
+
+func numeric(t ir.Type) bool {
+	return t.Kind == ir.KindInt || t.Kind == ir.KindBigint || t.Kind == ir.KindDouble
+}
+
+// convert converts a value of a numeric type to numeric type t, when t
+// holds it exactly (and others as they are).
+func convert(v any, t ir.Type) (any, bool) {
+	var f float64
+	switch x := v.(type) {
+	case int32:
+		f = float64(x)
+	case int64:
+		f = float64(x)
+		if t.Kind == ir.KindBigint {
+			return x, true
+		}
+	case float64:
+		f = x
+	default:
+		return v, true
+	}
+	switch t.Kind {
+	case ir.KindInt:
+		if f != math.Trunc(f) || f < math.MinInt32 || f > math.MaxInt32 {
+			return nil, false
+		}
+		return int32(f), true
+	case ir.KindBigint:
+		if f != math.Trunc(f) || f < -(1<<63) || f >= 1<<63 {
+			return nil, false
+		}
+		return int64(f), true
+	case ir.KindDouble:
+		return f, true
+	}
+	return v, true
 }
 
 // NumRows is the number of rows of all tables.
@@ -423,37 +461,42 @@ type input struct {
 	tables interp.Tables
 }
 
-// newInput builds the batches of d. A table of three rows or more is split
-// into batches of a third of its rows plus one, so that an inner phase spans
-// batches; an empty table has no batch or one empty batch, alternately.
+// newInput builds the batches of d. Each table's batches are slices of one
+// batch (so their arrays have offsets, as the outer batches' do when a data
+// set is split). A table of three rows or more is split into slices of a
+// third of its rows plus one, so that an inner phase spans batches, now and
+// then with an empty slice between two; an empty table has no batch or one
+// empty batch, alternately.
 func newInput(tables []*ir.Table, d Data, mem memory.Allocator) (*input, error) {
 	x := &input{tables: interp.Tables{}}
 	for i, t := range tables {
 		rows := d[i]
+		all, err := Batch(t.Columns, rows, mem)
+		if err != nil {
+			x.release()
+			return nil, err
+		}
 		if i == 0 {
-			b, err := Batch(t.Columns, rows, mem)
-			if err != nil {
-				x.release()
-				return nil, err
-			}
-			x.in = b
+			all.Retain()
+			x.in = all
 		}
 		var batches []arrow.RecordBatch
 		size := len(rows)
 		if size >= 3 {
 			size = 1 + size/3
 		}
+		gap := len(rows) >= 4 && (i+len(d[0]))%3 == 0
 		for start := 0; start < len(rows) || start == 0 && (i+len(d[0]))%2 == 0; start += max(size, 1) {
-			b, err := Batch(t.Columns, rows[start:min(start+size, len(rows))], mem)
-			if err != nil {
-				x.release()
-				return nil, err
+			end := min(start+size, len(rows))
+			batches = append(batches, all.NewSlice(int64(start), int64(end)))
+			if gap && start == 0 {
+				batches = append(batches, all.NewSlice(int64(end), int64(end)))
 			}
-			batches = append(batches, b)
 			if len(rows) == 0 {
 				break
 			}
 		}
+		all.Release()
 		x.tables[strings.ToLower(t.Name)] = batches
 	}
 	return x, nil

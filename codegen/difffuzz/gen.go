@@ -214,6 +214,11 @@ type Generator struct {
 	outerPct int
 	aggMode  bool
 	subW     int
+	// clean marks a plain subquery query (half of them): nothing fails on
+	// purpose, leaves are columns, conditions simple comparisons, so that
+	// the subqueries' own logic (matches, duplicates, NULLs, empty groups)
+	// decides the outcome rather than errors around them.
+	clean bool
 }
 
 // NewGenerator returns a generator over schema drawing from r.
@@ -249,16 +254,22 @@ func (g *Generator) query(name string) *Query {
 		g.fallible = 35
 	}
 	g.subW = 0
+	g.clean = false
 	n := 1 + g.r.IntN(3)
+	depth := g.MaxDepth
 	if g.SubPct > 0 && g.pct(g.SubPct) {
 		// Subqueries make much code: the rest of the query is smaller.
 		g.subW = 20
 		g.budget = g.MaxNodes * 2 / 3
 		n = 1 + g.r.IntN(2)
+		if g.pct(50) {
+			g.clean, g.fallible = true, 0
+			depth = 2
+		}
 	}
 	q := &Query{Name: name}
 	if g.pct(40) {
-		q.Where = g.expr(ir.TypeBoolean, 1+g.r.IntN(g.MaxDepth))
+		q.Where = g.expr(ir.TypeBoolean, 1+g.r.IntN(depth))
 	}
 	for range n {
 		var t ir.Type
@@ -270,7 +281,7 @@ func (g *Generator) query(name string) *Query {
 		default:
 			t = pick(g.r, mapTypes)
 		}
-		q.Outputs = append(q.Outputs, g.expr(t, 1+g.r.IntN(g.MaxDepth)))
+		q.Outputs = append(q.Outputs, g.expr(t, 1+g.r.IntN(depth)))
 	}
 	if g.subW > 0 && !q.HasSub() {
 		// A subquery query without one: one output becomes a subquery.
@@ -647,8 +658,9 @@ func (g *Generator) leaf(t ir.Type) *Node {
 			return n
 		}
 	}
+	// Columns are likelier inside subqueries, whose tables have few.
 	cols := g.cols[t.String()]
-	if len(cols) > 0 && g.pct(65) {
+	if len(cols) > 0 && (g.pct(65) || (g.clean || len(g.scopes) > 1) && g.pct(70)) {
 		return g.colNode(pick(g.r, cols))
 	}
 	if t.Kind == ir.KindMap {

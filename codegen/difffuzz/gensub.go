@@ -44,7 +44,7 @@ func newScope(s *Schema, name string) *scope {
 var innerColTypes = []ir.Type{ir.TypeInt, ir.TypeInt, ir.TypeBigint, ir.TypeBigint, ir.TypeDouble, ir.TypeDouble,
 	ir.TypeVarchar, ir.TypeDate, ir.TypeBoolean}
 
-// RandomInnerSchema draws a table for subqueries to read: two to five
+// RandomInnerSchema draws a table for subqueries to read: three to six
 // columns named like the query table's (so that inner and outer names
 // collide and qualification matters), now and then a MAP column.
 func RandomInnerSchema(r *rand.Rand, name string) *Schema {
@@ -55,7 +55,7 @@ func RandomInnerSchema(r *rand.Rand, name string) *Schema {
 		count[t.Kind]++
 	}
 	addCol(pick(r, []ir.Type{ir.TypeInt, ir.TypeBigint, ir.TypeDouble}))
-	for n := 1 + r.IntN(4); n > 0; n-- {
+	for n := 2 + r.IntN(4); n > 0; n-- {
 		addCol(pick(r, innerColTypes))
 	}
 	if r.IntN(6) == 0 {
@@ -186,25 +186,36 @@ func (g *Generator) subquery(t ir.Type, d int) *Node {
 		}
 	}
 	n := &Node{K: KSub, T: t, Sub: &SubForm{Form: form}}
-	// The probe, in the enclosing scope.
+	// The table, then the item's type (IN, ANY: one of the table's
+	// columns' types, mostly), then the probe in the enclosing scope.
 	var itemT ir.Type
 	switch form {
 	case SubScalar:
 		itemT = t
 	case SubExists:
 		itemT = ir.Type{Kind: ir.KindNull}
+	}
+	tbl := g.tableFor(itemT, len(g.scopes) == 1)
+	switch form {
+	case SubScalar:
+	case SubExists:
 		n.Not = g.pct(35)
 	default:
-		pt := pick(g.r, scalarTypes)
+		itemT = pick(g.r, scalarTypes)
+		if ts := tbl.types(); len(ts) > 0 && g.pct(85) {
+			itemT = pick(g.r, ts)
+		}
+		if itemT.Kind == ir.KindMap {
+			itemT = ir.TypeBigint
+		}
 		if form == SubIn {
 			n.Not = g.pct(35)
 		} else {
 			n.Sub.Op = pick(g.r, []string{"=", "<>", "!=", "<", "<=", ">", ">="})
 		}
-		itemT = pick(g.r, comparableWith(pt))
+		pt := pick(g.r, comparableWith(itemT))
 		n.Args = append(n.Args, g.expr(pt, max(d-1, 1)))
 	}
-	tbl := g.tableFor(itemT, len(g.scopes) == 1)
 	n.Sub.Table = tbl.Table
 	visible := tbl.Table
 	clash := false
@@ -250,8 +261,10 @@ func (g *Generator) subquery(t ir.Type, d int) *Node {
 	default:
 		n.Args = append(n.Args, g.subItem(itemT, form == SubScalar || g.pct(15)))
 	}
-	// The WHERE clause.
-	if w := g.subWhere(); w != nil {
+	// The WHERE clause: a scalar subquery without an aggregate has one row
+	// at most where it is correlated by equalities, mostly.
+	keyed := form == SubScalar && !hasAgg(n.Args[len(n.Args)-1]) && g.pct(60)
+	if w := g.subWhere(keyed); w != nil {
 		n.Sub.Where = true
 		n.Args = append(n.Args, w)
 	}
@@ -331,6 +344,19 @@ func (g *Generator) agg(t ir.Type) *Node {
 	return n
 }
 
+// hasAgg reports whether n holds an aggregate.
+func hasAgg(n *Node) bool {
+	if n.K == KAgg {
+		return true
+	}
+	for _, a := range n.Args {
+		if a.K != KSub && hasAgg(a) {
+			return true
+		}
+	}
+	return false
+}
+
 // types lists the types of s's columns.
 func (s *Schema) types() []ir.Type {
 	var out []ir.Type
@@ -343,9 +369,13 @@ func (s *Schema) types() []ir.Type {
 // subWhere draws a subquery's WHERE clause (nil: none) by a profile: no
 // correlation, equalities, one inequality, a mix that needs a per-row test,
 // or anything.
-func (g *Generator) subWhere() *Node {
+func (g *Generator) subWhere(keyed bool) *Node {
 	var conj []*Node
 	innerCond := func() {
+		if g.clean {
+			conj = append(conj, g.simpleCond())
+			return
+		}
 		s := g.save()
 		g.outerPct = 0
 		conj = append(conj, g.expr(ir.TypeBoolean, 1+g.r.IntN(2)))
@@ -358,7 +388,11 @@ func (g *Generator) subWhere() *Node {
 		}
 	}
 	ineq := []string{"<", "<=", ">", ">="}
-	switch x := g.r.IntN(100); {
+	x := g.r.IntN(100)
+	if keyed {
+		x = 15 + g.r.IntN(30)
+	}
+	switch {
 	case x < 15: // uncorrelated
 		for n := g.r.IntN(3); n > 0; n-- {
 			innerCond()
@@ -388,6 +422,9 @@ func (g *Generator) subWhere() *Node {
 			conj = append(conj, g.mixedCorrelation(), g.correlation("="))
 		}
 		maybeInner(30)
+	case g.clean:
+		conj = append(conj, g.correlation(pick(g.r, []string{"=", "<", ">="})))
+		maybeInner(50)
 	default: // anything
 		s := g.save()
 		g.outerPct = 30
@@ -412,6 +449,30 @@ func (g *Generator) subWhere() *Node {
 	return &Node{K: KAnd, T: ir.TypeBoolean, Args: conj}
 }
 
+// simpleCond draws a comparison of a column of the current scope with a
+// literal or another column, or an IS [NOT] NULL test.
+func (g *Generator) simpleCond() *Node {
+	var cols []ir.Column
+	for _, c := range g.cur.schema.Columns {
+		if c.Type.Kind != ir.KindMap {
+			cols = append(cols, c)
+		}
+	}
+	c := pick(g.r, cols)
+	x := g.colNode(c)
+	if g.pct(20) {
+		return &Node{K: KIsNull, T: ir.TypeBoolean, Not: g.pct(50), Args: []*Node{x}}
+	}
+	y := g.col(c.Type)
+	if g.pct(60) {
+		y = g.lit(c.Type, pick(g.r, literals[c.Type.Kind]))
+		if c.Type.Kind == ir.KindInt || c.Type.Kind == ir.KindBigint || c.Type.Kind == ir.KindDouble {
+			y = g.lit(c.Type, pick(g.r, []string{"0", "1", "-1", "2", "3", "5"}))
+		}
+	}
+	return &Node{K: KInfix, T: ir.TypeBoolean, Text: pick(g.r, []string{"=", "<>", "<", "<=", ">", ">="}), Args: []*Node{x, y}}
+}
+
 // correlation draws "inner op outer" (or mirrored): the inner side a column
 // or an expression of the current scope, the outer side a column or an
 // expression (such as t.a + 1) of an enclosing scope.
@@ -424,7 +485,7 @@ func (g *Generator) correlation(op string) *Node {
 	}
 	it := pick(g.r, innerTypes)
 	var inner *Node
-	if g.pct(75) {
+	if g.pct(75) || g.clean && g.pct(80) {
 		inner = g.col(it)
 	} else {
 		s := g.save()
@@ -435,7 +496,7 @@ func (g *Generator) correlation(op string) *Node {
 	ot := pick(g.r, comparableWith(it))
 	k := g.r.IntN(len(g.scopes) - 1)
 	outer := g.inScope(k, func() *Node {
-		if c := g.col(ot); c != nil && g.pct(75) {
+		if c := g.col(ot); c != nil && (g.pct(75) || g.clean) {
 			return c
 		}
 		return g.expr(ot, 1)
