@@ -344,7 +344,8 @@ func (n *Node) HasSub() bool {
 type Query struct {
 	Name    string
 	Outputs []*Node
-	Where   *Node // nil: no WHERE
+	Where   *Node  // nil: no WHERE
+	Alias   string // the table's alias ("": none); columns qualified by it
 }
 
 // SQL prints the SELECT statement over table.
@@ -360,6 +361,9 @@ func (q *Query) SQL(table string) string {
 		b.WriteString(itoa(i))
 	}
 	b.WriteString(" FROM " + table)
+	if q.Alias != "" {
+		b.WriteString(" AS " + q.Alias)
+	}
 	if q.Where != nil {
 		b.WriteString(" WHERE " + q.Where.SQL())
 	}
@@ -390,7 +394,7 @@ func (q *Query) Size() int {
 
 // Try is the TRY variant: every output and the WHERE clause wrapped in TRY.
 func (q *Query) Try() *Query {
-	t := &Query{Name: q.Name + trySuffix}
+	t := &Query{Name: q.Name + trySuffix, Alias: q.Alias}
 	for _, o := range q.Outputs {
 		t.Outputs = append(t.Outputs, &Node{K: KTry, T: o.T, Args: []*Node{o}})
 	}

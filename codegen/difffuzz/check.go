@@ -165,13 +165,15 @@ func generatedEngine(name string, q *ir.Query, l Lookup, p Prepare, tables inter
 }
 
 // engines are the interpreter, with and without sharing, and the generated
-// packages that hold q. Release them with releaseEngines.
-func engines(q *ir.Query, gen Generated, tables interp.Tables) []engine {
-	es := []engine{interpEngine("interp", q, nil, tables), interpEngine("interp-shared", q, cse.Analyze(q), tables)}
-	if e, ok := generatedEngine("cse", q, gen.CSE, gen.CSEPrepare, tables); ok {
+// packages that hold q. The interpreter and the package without CSE read the
+// inner tables in several batches, the others in one (how a table is split
+// cannot change a result). Release them with releaseEngines.
+func engines(q *ir.Query, gen Generated, x *input) []engine {
+	es := []engine{interpEngine("interp", q, nil, x.tables), interpEngine("interp-shared", q, cse.Analyze(q), x.whole)}
+	if e, ok := generatedEngine("cse", q, gen.CSE, gen.CSEPrepare, x.whole); ok {
 		es = append(es, e)
 	}
-	if e, ok := generatedEngine("nocse", q, gen.NoCSE, gen.NoCSEPrepare, tables); ok {
+	if e, ok := generatedEngine("nocse", q, gen.NoCSE, gen.NoCSEPrepare, x.tables); ok {
 		es = append(es, e)
 	}
 	return es
@@ -532,7 +534,7 @@ func checkSet(qs *querySet, x *input, mem memory.Allocator, st *Stats) []Failure
 	}
 	// compare runs every engine of query q at every batch size against want.
 	compare := func(prefix string, q *ir.Query, want string) {
-		es := engines(q, qs.gen, x.tables)
+		es := engines(q, qs.gen, x)
 		defer releaseEngines(es)
 		for _, e := range es {
 			for i, size := range batchSizes(n) {

@@ -455,10 +455,11 @@ func namesOf(tables []*ir.Table) []string {
 
 // input is one data set as the engines read it: the query's table as one
 // batch, and every table (the query's own included) by lower-cased name
-// for subqueries, split into batches.
+// for subqueries, split into batches (tables) and in one batch (whole).
 type input struct {
 	in     arrow.RecordBatch
 	tables interp.Tables
+	whole  interp.Tables // the same tables in one batch each
 }
 
 // newInput builds the batches of d. Each table's batches are slices of one
@@ -468,7 +469,7 @@ type input struct {
 // then with an empty slice between two; an empty table has no batch or one
 // empty batch, alternately.
 func newInput(tables []*ir.Table, d Data, mem memory.Allocator) (*input, error) {
-	x := &input{tables: interp.Tables{}}
+	x := &input{tables: interp.Tables{}, whole: interp.Tables{}}
 	for i, t := range tables {
 		rows := d[i]
 		all, err := Batch(t.Columns, rows, mem)
@@ -496,8 +497,8 @@ func newInput(tables []*ir.Table, d Data, mem memory.Allocator) (*input, error) 
 				break
 			}
 		}
-		all.Release()
 		x.tables[strings.ToLower(t.Name)] = batches
+		x.whole[strings.ToLower(t.Name)] = []arrow.RecordBatch{all}
 	}
 	return x, nil
 }
@@ -506,9 +507,11 @@ func (x *input) release() {
 	if x.in != nil {
 		x.in.Release()
 	}
-	for _, bs := range x.tables {
-		for _, b := range bs {
-			b.Release()
+	for _, ts := range []interp.Tables{x.tables, x.whole} {
+		for _, bs := range ts {
+			for _, b := range bs {
+				b.Release()
+			}
 		}
 	}
 }

@@ -77,6 +77,9 @@ func TestGeneratorCoverage(t *testing.T) {
 				if len(s.Keys) == 2 {
 					subs["two keys"]++
 				}
+				if s.Uses > 1 {
+					subs["merged"]++
+				}
 				nested := false
 				for _, e := range []ir.Expr{s.Inner, s.Value, s.Rest} {
 					nested = nested || e != nil && ir.HasSubquery(e)
@@ -89,7 +92,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for _, want := range []string{"form once", "form set", "form keyed", "form sorted", "form loop",
 		"scalar ", "scalar count(*)", "scalar count", "scalar sum", "scalar avg", "scalar min", "scalar max",
-		"exists ", "any ", "own table", "two keys", "nested"} {
+		"exists ", "any ", "own table", "two keys", "nested", "merged"} {
 		if subs[want] == 0 {
 			t.Errorf("no subquery of %q generated", want)
 		}

@@ -219,6 +219,7 @@ type Generator struct {
 	// the subqueries' own logic (matches, duplicates, NULLs, empty groups)
 	// decides the outcome rather than errors around them.
 	clean bool
+	subs  []*Node // the subqueries drawn in the query itself, to draw again (rebind)
 }
 
 // NewGenerator returns a generator over schema drawing from r.
@@ -255,6 +256,7 @@ func (g *Generator) query(name string) *Query {
 	}
 	g.subW = 0
 	g.clean = false
+	g.subs = nil
 	n := 1 + g.r.IntN(3)
 	depth := g.MaxDepth
 	if g.SubPct > 0 && g.pct(g.SubPct) {
@@ -268,6 +270,14 @@ func (g *Generator) query(name string) *Query {
 		}
 	}
 	q := &Query{Name: name}
+	g.scopes[0] = newScope(g.schema, g.schema.Table)
+	if g.subW > 0 && g.pct(20) {
+		// The table aliased: outer references use the alias, and a
+		// subquery may take the table's name as its own alias.
+		q.Alias = "o"
+		g.scopes[0] = newScope(g.schema, q.Alias)
+	}
+	g.cur = g.scopes[0]
 	if g.pct(40) {
 		q.Where = g.expr(ir.TypeBoolean, 1+g.r.IntN(depth))
 	}
@@ -745,7 +755,7 @@ func castText(r *rand.Rand, t ir.Type) string {
 // node's choices depend only on seed and the node's own text, so a shrunk
 // query permutes the way the original did.
 func Permute(seed uint64, q *Query) *Query {
-	p := &Query{Name: q.Name + permSuffix}
+	p := &Query{Name: q.Name + permSuffix, Alias: q.Alias}
 	for _, o := range q.Outputs {
 		p.Outputs = append(p.Outputs, permute(seed, o))
 	}

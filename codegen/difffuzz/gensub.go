@@ -3,6 +3,7 @@ package difffuzz
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/exprc/exprc/ir"
 )
@@ -171,8 +172,62 @@ func (g *Generator) tableFor(want ir.Type, own bool) *Schema {
 }
 
 // subquery draws a subquery expression of type t: for BOOLEAN any form,
-// otherwise a scalar subquery.
+// otherwise a scalar subquery. In the query itself, now and then it is one
+// drawn before with other outer columns and another probe: settling merges
+// the two, which then read one structure with different arguments.
 func (g *Generator) subquery(t ir.Type, d int) *Node {
+	if len(g.scopes) == 1 && g.pct(40) {
+		var same []*Node
+		for _, n := range g.subs {
+			if n.T.Equal(t) {
+				same = append(same, n)
+			}
+		}
+		if len(same) > 0 {
+			return g.rebind(pick(g.r, same), d)
+		}
+	}
+	n := g.newSubquery(t, d)
+	if len(g.scopes) == 1 {
+		g.subs = append(g.subs, n)
+	}
+	return n
+}
+
+// rebind copies subquery n (drawn in the query itself) with each column of
+// the query's table it reads through the table's name replaced by another
+// of the same type, and a new probe.
+func (g *Generator) rebind(n *Node, d int) *Node {
+	prefix := g.scopes[0].name + "."
+	var walk func(x *Node) *Node
+	walk = func(x *Node) *Node {
+		if x.K == KCol && strings.HasPrefix(x.Text, prefix) && g.pct(70) {
+			if cols := g.scopes[0].cols[x.T.String()]; len(cols) > 0 {
+				return &Node{K: KCol, T: x.T, Text: prefix + pick(g.r, cols).Name}
+			}
+		}
+		if len(x.Args) == 0 {
+			return x
+		}
+		args := make([]*Node, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = walk(a)
+		}
+		return x.with(args)
+	}
+	c := n.with(append([]*Node(nil), n.Args...))
+	start := 0
+	if n.Sub.quantified() {
+		c.Args[0] = g.expr(n.Args[0].T, max(d-1, 1))
+		start = 1
+	}
+	for i := start; i < len(c.Args); i++ {
+		c.Args[i] = walk(c.Args[i])
+	}
+	return c
+}
+
+func (g *Generator) newSubquery(t ir.Type, d int) *Node {
 	form := SubScalar
 	if t.Kind == ir.KindBoolean {
 		switch x := g.r.IntN(100); {
@@ -224,6 +279,11 @@ func (g *Generator) subquery(t ir.Type, d int) *Node {
 	}
 	if clash || g.pct(50) {
 		n.Sub.Alias = fmt.Sprintf("x%d", len(g.scopes))
+		if g.scopes[0].name != g.schema.Table && len(g.scopes) == 1 && g.pct(40) {
+			// The query's table is aliased: its name is free to name
+			// this one (FROM u1 t, while t is the query's own).
+			n.Sub.Alias = g.schema.Table
+		}
 		visible = n.Sub.Alias
 	}
 	saved := g.save()

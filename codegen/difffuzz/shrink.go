@@ -153,21 +153,21 @@ func candidates(q *Query, schema *Schema, permSeed uint64) []*Query {
 	var cands []*Query
 	if len(q.Outputs) > 1 {
 		for i := range q.Outputs {
-			c := &Query{Where: q.Where, Outputs: append(append([]*Node(nil), q.Outputs[:i]...), q.Outputs[i+1:]...)}
+			c := &Query{Where: q.Where, Alias: q.Alias, Outputs: append(append([]*Node(nil), q.Outputs[:i]...), q.Outputs[i+1:]...)}
 			cands = append(cands, c)
 		}
 	}
 	if q.Where != nil {
-		cands = append(cands, &Query{Outputs: q.Outputs})
+		cands = append(cands, &Query{Outputs: q.Outputs, Alias: q.Alias})
 		for _, w := range rewrites(q.Where, schema) {
-			cands = append(cands, &Query{Outputs: q.Outputs, Where: w})
+			cands = append(cands, &Query{Outputs: q.Outputs, Where: w, Alias: q.Alias})
 		}
 	}
 	for i, o := range q.Outputs {
 		for _, r := range rewrites(o, schema) {
 			outs := append([]*Node(nil), q.Outputs...)
 			outs[i] = r
-			cands = append(cands, &Query{Outputs: outs, Where: q.Where})
+			cands = append(cands, &Query{Outputs: outs, Where: q.Where, Alias: q.Alias})
 		}
 	}
 	seen := map[string]bool{q.SQL(schema.Table): true}
@@ -213,7 +213,7 @@ func (c *Config) shrink(schema *Schema, q *Query, f Failure) (string, error) {
 	origRows := f.NumRows
 	rows := f.Rows
 	kind := f.Kind
-	q = &Query{Name: "q0", Outputs: q.Outputs, Where: q.Where}
+	q = &Query{Name: "q0", Outputs: q.Outputs, Where: q.Where, Alias: q.Alias}
 	last := f
 	for iter := 0; time.Now().Before(deadline); iter++ {
 		changed := false
