@@ -22,6 +22,9 @@ type Config struct {
 	// VariantEvery compiles the TRY and permuted variants of every
 	// VariantEvery-th query (the interpreter checks them for every query).
 	VariantEvery int
+	// SubPct is the percentage of queries that read subqueries (negative:
+	// the generator's default).
+	SubPct int
 	Workers      int // packages checked in parallel
 	// MaxShrink is the number of failures shrunk and written as cases (0: none).
 	MaxShrink int
@@ -62,7 +65,7 @@ func outcomeClass(s string) string {
 
 // DefaultConfig is the configuration of `make fuzz`.
 func DefaultConfig() Config {
-	return Config{Packages: 8, PerPackage: 125, DataSets: 3, VariantEvery: 4, Workers: 2, MaxShrink: 3, ShrinkTime: 5 * time.Minute}
+	return Config{Packages: 8, PerPackage: 125, DataSets: 3, VariantEvery: 4, Workers: 2, MaxShrink: 3, ShrinkTime: 5 * time.Minute, SubPct: -1}
 }
 
 // Summary is the outcome of a run.
@@ -142,12 +145,21 @@ var tableNames = []string{"t", "events", "w", "data", "lineitem"}
 // table and one or two inner tables) and n base queries. It returns the
 // spec (with each query's TRY and permuted variants).
 func GeneratePackage(seed uint64, pkg, n int) (*Schema, []*Query, string) {
+	return GeneratePackageSub(seed, pkg, n, -1)
+}
+
+// GeneratePackageSub is GeneratePackage with subPct percent of the queries
+// reading subqueries (negative: the generator's default).
+func GeneratePackageSub(seed uint64, pkg, n, subPct int) (*Schema, []*Query, string) {
 	r := rand.New(rand.NewPCG(seed, uint64(pkg)))
 	schema := RandomSchema(r, pick(r, tableNames))
 	for i := range 1 + r.IntN(2) {
 		schema.Inner = append(schema.Inner, RandomInnerSchema(r, fmt.Sprintf("u%d", i+1)))
 	}
 	g := NewGenerator(r, schema)
+	if subPct >= 0 {
+		g.SubPct = subPct
+	}
 	qs := make([]*Query, n)
 	for i := range qs {
 		qs[i] = g.Query(fmt.Sprintf("q%d", i))
@@ -196,7 +208,7 @@ func (c *Config) prepare(idx int) *round {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			pkg := idx*c.Packages + p
-			schema, qs, spec := GeneratePackage(c.Seed, pkg, c.PerPackage)
+			schema, qs, spec := GeneratePackageSub(c.Seed, pkg, c.PerPackage, c.SubPct)
 			byName := map[string]*Query{}
 			for _, q := range qs {
 				byName[q.Name] = q

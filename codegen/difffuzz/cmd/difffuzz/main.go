@@ -26,6 +26,7 @@ func main() {
 	flag.IntVar(&cfg.PerPackage, "queries", cfg.PerPackage, "base queries per package")
 	flag.IntVar(&cfg.DataSets, "datasets", cfg.DataSets, "data sets per package")
 	flag.IntVar(&cfg.MaxShrink, "shrink", cfg.MaxShrink, "failures to shrink into regression cases")
+	flag.IntVar(&cfg.SubPct, "subpct", cfg.SubPct, "percentage of queries that read subqueries (negative: the default, a quarter)")
 	regressions := flag.String("regressions", "", "directory for regression cases (default codegen/difffuzz/testdata/regressions; \"-\": print only)")
 	replay := flag.Bool("replay", false, "replay the regression cases and exit")
 	print := flag.Int("print", -1, "print the spec of package P of the seed and exit")
@@ -55,7 +56,7 @@ func main() {
 	}
 	cfg.Seed = *seed
 	if *print >= 0 {
-		_, _, spec := difffuzz.GeneratePackage(cfg.Seed, *print, cfg.PerPackage)
+		_, _, spec := difffuzz.GeneratePackageSub(cfg.Seed, *print, cfg.PerPackage, cfg.SubPct)
 		fmt.Print(spec)
 		return
 	}
