@@ -24,8 +24,8 @@ type Config struct {
 	VariantEvery int
 	// SubPct is the percentage of queries that read subqueries (negative:
 	// the generator's default).
-	SubPct int
-	Workers      int // packages checked in parallel
+	SubPct  int
+	Workers int // packages checked in parallel
 	// MaxShrink is the number of failures shrunk and written as cases (0: none).
 	MaxShrink int
 	// ShrinkTime bounds the time spent shrinking one failure.
