@@ -561,15 +561,16 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 // matter (patterns, escapes, map keys, lengths, scales, day counts) often get
 // a literal from a pool of interesting values.
 func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
+	if (name == "lpad" || name == "rpad") && i == 1 && t.Kind == ir.KindInt {
+		// Always a literal: a length from the data (65536, or a fallible
+		// leaf's CAST(d AS INT)) or arithmetic builds strings that make
+		// REGEXP or replace over them take minutes.
+		return g.lit(t, pick(g.r, []string{"0", "1", "3", "5", "-1", "10", "67108865", "2147483647", "-2147483648"}))
+	}
 	if g.pct(g.fallible / 2) {
 		if n := g.fallibleLeaf(t); n != nil {
 			return n
 		}
-	}
-	if (name == "lpad" || name == "rpad") && i == 1 && t.Kind == ir.KindInt {
-		// Always a literal: a length from the data (65536) or arithmetic
-		// builds strings that make REGEXP or replace over them take minutes.
-		return g.lit(t, pick(g.r, []string{"0", "1", "3", "5", "-1", "10", "67108865", "2147483647", "-2147483648"}))
 	}
 	if g.pct(50) {
 		switch {
