@@ -374,7 +374,7 @@ func (g *Generator) agg(t ir.Type) *Node {
 	}
 	switch t.Kind {
 	case ir.KindBigint:
-		cs = []choice{{"count", ir.Type{Kind: ir.KindNull}}, {"count", ir.Type{Kind: ir.KindMap}}, {"sum", ir.TypeInt},
+		cs = []choice{{"count", ir.Type{Kind: ir.KindNull}}, {"count", ir.Type{Kind: ir.KindMap}}, {"count", ir.Type{Kind: ir.KindMap}}, {"sum", ir.TypeInt},
 			{"sum", ir.TypeBigint}, {"sum", ir.TypeBigint}, {"min", t}, {"max", t}}
 	case ir.KindDouble:
 		cs = []choice{{"sum", t}, {"avg", ir.TypeInt}, {"avg", ir.TypeBigint}, {"avg", t}, {"min", t}, {"max", t}}
