@@ -11,6 +11,14 @@
 // AND/OR cannot change a row's outcome, and splitting the input into batches
 // cannot change the result.
 //
+// A quarter of the queries read subqueries (gensub.go) over the spec's inner
+// tables and the query's own: every form and settled form, correlated or
+// not, nested, merged. Both engines prepare them over the same tables (the
+// generated packages through Prepare; Lookup must give exactly the queries
+// without subqueries), the inner tables split into batches for some engines
+// and whole for the others, and every engine's memory must be released once
+// its results and prepared queries are.
+//
 // A mismatch is shrunk (data in the checking process, the query by rounds of
 // candidate reductions compiled together) and written as a regression case to
 // testdata/regressions, which `go test ./codegen/difffuzz` replays.
