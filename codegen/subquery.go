@@ -340,34 +340,11 @@ func passSubs(p *pass) string {
 // subquery has the same argument types).
 func argsOf(q *ir.Query, s *ir.Settled) []ir.Expr {
 	var found []ir.Expr
-	var walk func(e ir.Expr)
-	walk = func(e ir.Expr) {
-		if e == nil || found != nil {
-			return
-		}
-		if sq, ok := e.(*ir.Subquery); ok && sq.Settled == s {
+	ir.Reads(q, func(sq *ir.Subquery) {
+		if found == nil && sq.Settled == s {
 			found = sq.Args
-			return
 		}
-		for _, k := range e.Children() {
-			walk(k)
-		}
-	}
-	walk(q.Filter)
-	for _, o := range q.Outputs {
-		walk(o.Expr)
-	}
-	for _, o := range q.Subqueries {
-		walk(o.Inner)
-		walk(o.Value)
-		walk(o.Rest)
-		for _, k := range o.Keys {
-			walk(k.Inner)
-		}
-		if o.Range != nil {
-			walk(o.Range.Inner)
-		}
-	}
+	})
 	return found
 }
 

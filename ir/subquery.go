@@ -148,6 +148,53 @@ type SettledKey struct {
 	Arg   int
 }
 
+// Exprs lists the expressions of the settled subquery's own scope that are
+// present: the inner filter, the inner sides of the keys and the range, the
+// value and the rest.
+func (s *Settled) Exprs() []Expr {
+	var out []Expr
+	add := func(e Expr) {
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	add(s.Inner)
+	for _, k := range s.Keys {
+		add(k.Inner)
+	}
+	if s.Range != nil {
+		add(s.Range.Inner)
+	}
+	add(s.Value)
+	add(s.Rest)
+	return out
+}
+
+// Reads calls fn for every subquery read in q, wherever it is: the WHERE
+// clause, the outputs, then the settled subqueries' own expressions.
+func Reads(q *Query, fn func(*Subquery)) {
+	var walk func(e Expr)
+	walk = func(e Expr) {
+		if sq, ok := e.(*Subquery); ok {
+			fn(sq)
+		}
+		for _, k := range e.Children() {
+			walk(k)
+		}
+	}
+	if q.Filter != nil {
+		walk(q.Filter)
+	}
+	for _, o := range q.Outputs {
+		walk(o.Expr)
+	}
+	for _, s := range q.Subqueries {
+		for _, e := range s.Exprs() {
+			walk(e)
+		}
+	}
+}
+
 // Correlated reports whether the settled subquery depends on the outer row.
 func (s *Settled) Correlated() bool { return len(s.Keys) > 0 || s.Range != nil || s.Rest != nil }
 
@@ -229,20 +276,8 @@ func CheckSettled(q *Query) error {
 		}
 	}
 	for _, s := range q.Subqueries {
-		for _, e := range []Expr{s.Inner, s.Rest, s.Value} {
-			if e != nil {
-				if err := walk(e); err != nil {
-					return err
-				}
-			}
-		}
-		for _, k := range s.Keys {
-			if err := walk(k.Inner); err != nil {
-				return err
-			}
-		}
-		if s.Range != nil {
-			if err := walk(s.Range.Inner); err != nil {
+		for _, e := range s.Exprs() {
+			if err := walk(e); err != nil {
 				return err
 			}
 		}
@@ -306,9 +341,6 @@ func (s *Settled) reads() map[*Settled]bool {
 	out := map[*Settled]bool{}
 	var walk func(e Expr)
 	walk = func(e Expr) {
-		if e == nil {
-			return
-		}
 		if sq, ok := e.(*Subquery); ok {
 			out[sq.Settled] = true
 		}
@@ -316,14 +348,8 @@ func (s *Settled) reads() map[*Settled]bool {
 			walk(k)
 		}
 	}
-	walk(s.Inner)
-	walk(s.Value)
-	walk(s.Rest)
-	for _, k := range s.Keys {
-		walk(k.Inner)
-	}
-	if s.Range != nil {
-		walk(s.Range.Inner)
+	for _, e := range s.Exprs() {
+		walk(e)
 	}
 	return out
 }

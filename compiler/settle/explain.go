@@ -113,33 +113,7 @@ func format(e ir.Expr) string {
 // subqueries).
 func readsOf(q *ir.Query) map[*ir.Settled][]*ir.Subquery {
 	out := map[*ir.Settled][]*ir.Subquery{}
-	var walk func(e ir.Expr)
-	walk = func(e ir.Expr) {
-		if e == nil {
-			return
-		}
-		if sq, ok := e.(*ir.Subquery); ok {
-			out[sq.Settled] = append(out[sq.Settled], sq)
-		}
-		for _, k := range e.Children() {
-			walk(k)
-		}
-	}
-	walk(q.Filter)
-	for _, o := range q.Outputs {
-		walk(o.Expr)
-	}
-	for _, s := range q.Subqueries {
-		walk(s.Inner)
-		walk(s.Rest)
-		walk(s.Value)
-		for _, k := range s.Keys {
-			walk(k.Inner)
-		}
-		if s.Range != nil {
-			walk(s.Range.Inner)
-		}
-	}
+	ir.Reads(q, func(sq *ir.Subquery) { out[sq.Settled] = append(out[sq.Settled], sq) })
 	return out
 }
 

@@ -39,16 +39,9 @@ func prune(q *ir.Query, list []*ir.Settled) []*ir.Settled {
 			return
 		}
 		if sq, ok := e.(*ir.Subquery); ok && sq.Settled != nil && !used[sq.Settled] {
-			st := sq.Settled
-			used[st] = true
-			walk(st.Inner)
-			walk(st.Value)
-			walk(st.Rest)
-			for _, k := range st.Keys {
-				walk(k.Inner)
-			}
-			if st.Range != nil {
-				walk(st.Range.Inner)
+			used[sq.Settled] = true
+			for _, e := range sq.Settled.Exprs() {
+				walk(e)
 			}
 		}
 		for _, k := range e.Children() {
