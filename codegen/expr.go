@@ -55,14 +55,7 @@ func (f *funcGen) emitNode(n *lower.Node) operand {
 		}
 		return operand{t: c.T, lit: literal(c.V, c.T)}
 	case lower.OpColumn:
-		switch c := n.Column; c.T.Kind {
-		case ir.KindVarchar:
-			return operand{t: c.T, str: c}
-		case ir.KindMap:
-			return operand{t: c.T, mcol: c}
-		default:
-			return operand{t: c.T, vec: f.column(c)}
-		}
+		return f.columnOperand(n.Column)
 	case lower.OpReuse:
 		return operand{t: n.Expr.Type(), vec: f.done[n.Def].vec}
 	case lower.OpShare:

@@ -460,18 +460,9 @@ func shiftParams(e ir.Expr, by int) ir.Expr {
 	if e == nil {
 		return nil
 	}
-	if p, ok := e.(*ir.Param); ok {
+	return ir.MapParams(e, func(p *ir.Param) ir.Expr {
 		q := *p
 		q.Slot += by
 		return &q
-	}
-	kids := e.Children()
-	if len(kids) == 0 {
-		return e
-	}
-	out := make([]ir.Expr, len(kids))
-	for i, k := range kids {
-		out[i] = shiftParams(k, by)
-	}
-	return ir.WithChildren(e, out)
+	})
 }

@@ -353,3 +353,21 @@ func (s *Settled) reads() map[*Settled]bool {
 	}
 	return out
 }
+
+// MapParams returns e with every Param p replaced by fn(p); nested
+// subqueries' own Params (inside their Where and Value) are not reached,
+// only their arguments, which are in e's scope.
+func MapParams(e Expr, fn func(*Param) Expr) Expr {
+	if p, ok := e.(*Param); ok {
+		return fn(p)
+	}
+	kids := e.Children()
+	if len(kids) == 0 {
+		return e
+	}
+	out := make([]Expr, len(kids))
+	for i, k := range kids {
+		out[i] = MapParams(k, fn)
+	}
+	return WithChildren(e, out)
+}

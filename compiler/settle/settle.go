@@ -326,24 +326,13 @@ func readsColumn(e ir.Expr) bool {
 // liftParams moves an outer-only expression to the enclosing scope: each
 // Param becomes the argument it reads.
 func liftParams(e ir.Expr, args []ir.Expr) ir.Expr {
-	if p, ok := e.(*ir.Param); ok {
-		return args[p.Slot]
-	}
-	kids := e.Children()
-	if len(kids) == 0 {
-		return e
-	}
-	out := make([]ir.Expr, len(kids))
-	for i, k := range kids {
-		out[i] = liftParams(k, args)
-	}
-	return interp.Fold(ir.WithChildren(e, out))
+	return interp.Fold(ir.MapParams(e, func(p *ir.Param) ir.Expr { return args[p.Slot] }))
 }
 
 // reslot renumbers the Params of e from the old argument list to the new
 // one, appending each old argument e reads the first time it is seen.
 func reslot(e ir.Expr, old []ir.Expr, args *[]ir.Expr, slots map[int]int) ir.Expr {
-	if p, ok := e.(*ir.Param); ok {
+	return ir.MapParams(e, func(p *ir.Param) ir.Expr {
 		n, seen := slots[p.Slot]
 		if !seen {
 			n = len(*args)
@@ -353,14 +342,5 @@ func reslot(e ir.Expr, old []ir.Expr, args *[]ir.Expr, slots map[int]int) ir.Exp
 		q := *p
 		q.Slot = n
 		return &q
-	}
-	kids := e.Children()
-	if len(kids) == 0 {
-		return e
-	}
-	out := make([]ir.Expr, len(kids))
-	for i, k := range kids {
-		out[i] = reslot(k, old, args, slots)
-	}
-	return ir.WithChildren(e, out)
+	})
 }

@@ -7,10 +7,10 @@ import (
 	"github.com/exprc/exprc/templates/rt"
 )
 
-// compareValues orders two non-NULL values of the same scalar type: BOOLEAN
+// CompareValues orders two non-NULL values of the same scalar type: BOOLEAN
 // false < true, numbers numerically (DOUBLE as rt.CompareFloat64), VARCHAR
 // byte-wise (which is code-point order for valid UTF-8), DATE chronologically.
-func compareValues(a, b any) int {
+func CompareValues(a, b any) int {
 	switch a := a.(type) {
 	case bool:
 		return rt.CompareBool(a, b.(bool))

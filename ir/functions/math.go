@@ -36,7 +36,7 @@ func extremum(name, doc string, want int) *ir.Function {
 						if o.V == nil {
 							continue
 						}
-						if best == nil || compareValues(o.V, best)*want > 0 {
+						if best == nil || CompareValues(o.V, best)*want > 0 {
 							best = o.V
 						}
 					}

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/functions"
 	"github.com/exprc/exprc/templates/rt"
 )
 
@@ -276,7 +277,7 @@ func result(s *ir.Settled, vals []ir.Outcome, probe ir.Outcome) ir.Outcome {
 	case ir.AggMin, ir.AggMax:
 		best := nonNull[0]
 		for _, v := range nonNull[1:] {
-			c := compareValues(v, best)
+			c := functions.CompareValues(v, best)
 			if s.Agg == ir.AggMin && c < 0 || s.Agg == ir.AggMax && c > 0 {
 				best = v
 			}
@@ -284,34 +285,4 @@ func result(s *ir.Settled, vals []ir.Outcome, probe ir.Outcome) ir.Outcome {
 		return ir.Outcome{V: best}
 	}
 	panic("interp: unknown aggregate")
-}
-
-// compareValues orders two non-NULL values of one type by the comparison
-// operators' order (docs/semantics.md 3.9).
-func compareValues(a, b any) int {
-	switch a := a.(type) {
-	case bool:
-		return rt.CompareBool(a, b.(bool))
-	case int32:
-		return cmp3(a < b.(int32), a > b.(int32))
-	case int64:
-		return cmp3(a < b.(int64), a > b.(int64))
-	case float64:
-		return rt.CompareFloat64(a, b.(float64))
-	case string:
-		return rt.CompareString(a, b.(string))
-	case ir.Date:
-		return cmp3(a < b.(ir.Date), a > b.(ir.Date))
-	}
-	panic(fmt.Sprintf("interp: cannot order %T", a))
-}
-
-func cmp3(lt, gt bool) int {
-	switch {
-	case lt:
-		return -1
-	case gt:
-		return 1
-	}
-	return 0
 }
