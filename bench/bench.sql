@@ -40,11 +40,84 @@ SELECT CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
             ELSE info['test'] END AS label
 FROM events;
 
--- A string-heavy CASE chain: every WHEN reads upper(l_shipmode), so CSE computes
--- it once per row; without CSE it is computed once per WHEN reached.
+-- A string CASE: LIKE, concat, substring and upper. upper(l_shipmode) is read by
+-- the first WHEN and by two results, so CSE computes it once per row.
 -- name: StringCase
-SELECT CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
-            WHEN upper(l_shipmode) = 'MAIL' THEN 2
-            WHEN upper(l_shipmode) = 'SHIP' THEN 3
-            ELSE length(upper(l_shipmode)) END AS mode_rank
+SELECT CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+            ELSE upper(l_shipmode) END AS label
+FROM lineitem;
+
+-- A projection over data where half of every nullable column is NULL (the
+-- benchmarks run it on lineitem with a 50% NULL rate): arithmetic, COALESCE,
+-- a comparison and an IF, each NULL where an input is.
+-- name: NullHeavy
+SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+       COALESCE(l_tax, 0.0) + l_discount AS rate,
+       l_partkey + l_suppkey AS keysum,
+       l_quantity > 25 AS big,
+       IF(l_shipdate < l_commitdate, l_quantity, -l_quantity) AS signed_qty
+FROM lineitem;
+
+-- Errors guarded on the rows that would raise them: a CASE that divides only
+-- where the divisor is not zero, TRY over a division by a column that is
+-- sometimes zero, and TRY over a product that often overflows BIGINT.
+-- name: ErrorGuarded
+SELECT CASE WHEN y <> 0 THEN a DIV y END AS per_y,
+       TRY(a DIV x) AS per_x,
+       TRY(x * y * 1000000000000000) AS scaled
+FROM events;
+
+-- A deep arithmetic chain: one DOUBLE result of 27 operators over four columns.
+-- name: DeepArith
+SELECT ((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
+        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
+       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
+       + (l_extendedprice - l_quantity * 900) / (l_tax + 2) AS score
+FROM lineitem;
+
+-- A wide projection: 40 columns over the two shared subexpressions of TPC-H Q1,
+-- disc_price = l_extendedprice * (1 - l_discount) and
+-- charge = disc_price * (1 + l_tax), written out in each column as a user would.
+-- name: Wide
+SELECT (l_extendedprice * (1 - l_discount)) * 1.01 AS w01,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) AS w02,
+       (l_extendedprice * (1 - l_discount)) + l_quantity * 2 AS w03,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1) AS w04,
+       IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) AS w05,
+       (l_extendedprice * (1 - l_discount)) - l_extendedprice AS w06,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax AS w07,
+       (l_extendedprice * (1 - l_discount)) * l_discount AS w08,
+       ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1) AS w09,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity AS w10,
+       (l_extendedprice * (1 - l_discount)) / (l_quantity + 2) AS w11,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03 AS w12,
+       l_quantity * (l_extendedprice * (1 - l_discount)) / 100 AS w13,
+       IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax))) AS w14,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3 AS w15,
+       (l_extendedprice * (1 - l_discount)) * (1 + l_discount) AS w16,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax) AS w17,
+       ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2 AS w18,
+       (l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000 AS w19,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice AS w20,
+       (l_extendedprice * (1 - l_discount)) - l_quantity AS w21,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05 AS w22,
+       (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS w23,
+       IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2 AS w24,
+       (l_extendedprice * (1 - l_discount)) / (l_tax + 1) AS w25,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1) AS w26,
+       (l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount AS w27,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5 AS w28,
+       (l_extendedprice * (1 - l_discount)) + 100 AS w29,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100 AS w30,
+       (l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS w31,
+       ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity AS w32,
+       (l_extendedprice * (1 - l_discount)) / 7 AS w33,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11 AS w34,
+       (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax AS w35,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount AS w36,
+       IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0) AS w37,
+       (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax AS w38,
+       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount AS w39,
+       (l_extendedprice * (1 - l_discount)) * (l_quantity + 1) AS w40
 FROM lineitem;

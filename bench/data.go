@@ -52,6 +52,10 @@ var EventsSchema = arrow.NewSchema([]arrow.Field{
 // variant of the generated data.
 const NullRate = 0.10
 
+// HalfNullRate is the NULL share of the nulls=true variant of table
+// lineitem_half, the data of the NULL-heavy query.
+const HalfNullRate = 0.50
+
 // day returns the days since the epoch of a calendar date.
 func day(y int, m time.Month, d int) int32 {
 	return int32(time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
@@ -74,13 +78,14 @@ var (
 )
 
 // nullMask decides, row by row, whether a nullable column is NULL: never when
-// withNulls is false, with probability NullRate otherwise.
+// withNulls is false, with probability rate otherwise.
 type nullMask struct {
 	r         *rand.Rand
 	withNulls bool
+	rate      float64
 }
 
-func (m nullMask) null() bool { return m.withNulls && m.r.Float64() < NullRate }
+func (m nullMask) null() bool { return m.withNulls && m.r.Float64() < m.rate }
 
 // Lineitem returns a deterministic batch of n lineitem rows (seeded by seed)
 // with TPC-H dbgen's value distributions: quantity 1..50, extendedprice =
@@ -90,8 +95,14 @@ func (m nullMask) null() bool { return m.withNulls && m.r.Float64() < NullRate }
 // is NULL (each column independently); without, no value is NULL but the
 // columns are still declared nullable.
 func Lineitem(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.RecordBatch {
+	return LineitemNulls(mem, n, withNulls, NullRate, seed)
+}
+
+// LineitemNulls is Lineitem with rate, not NullRate, as the share of NULLs of
+// every nullable column when withNulls is set.
+func LineitemNulls(mem memory.Allocator, n int, withNulls bool, rate float64, seed uint64) arrow.RecordBatch {
 	r := rand.New(rand.NewPCG(seed, 0x11ae))
-	nm := nullMask{r: r, withNulls: withNulls}
+	nm := nullMask{r: r, withNulls: withNulls, rate: rate}
 	b := array.NewRecordBuilder(mem, LineitemSchema)
 	defer b.Release()
 	b.Reserve(n)
@@ -254,7 +265,7 @@ func EventsBig(mem memory.Allocator, n int, withNulls bool, seed uint64) arrow.R
 
 func events(mem memory.Allocator, n int, withNulls bool, seed uint64, shape eventsShape) arrow.RecordBatch {
 	r := rand.New(rand.NewPCG(seed, 0xe4e7))
-	nm := nullMask{r: r, withNulls: withNulls}
+	nm := nullMask{r: r, withNulls: withNulls, rate: NullRate}
 	b := array.NewRecordBuilder(mem, EventsSchema)
 	defer b.Release()
 	b.Reserve(n)

@@ -36,6 +36,9 @@ type Query struct {
 	Hand Evaluator
 	// Of names the query of bench.sql when Name is a variant over other data.
 	Of string
+	// NullsOnly marks a query measured only on its data with NULLs (the
+	// NULL-heavy projection, whose data without NULLs is lineitem's).
+	NullsOnly bool
 }
 
 // SpecName is the name of the query in bench.sql.
@@ -48,19 +51,25 @@ func (q Query) SpecName() string {
 
 // Queries lists the benchmarked queries in bench.sql order.
 var Queries = []Query{
-	{"Q1Projection", "lineitem", benchq.Q1Projection, benchnocse.Q1Projection, HandQ1Projection, ""},
-	{"Q1NoWhere", "lineitem", benchq.Q1NoWhere, benchnocse.Q1NoWhere, HandQ1NoWhere, ""},
-	{"Q6Filter", "lineitem", benchq.Q6Filter, benchnocse.Q6Filter, HandQ6Filter, ""},
-	{"SeedIf", "events", benchq.SeedIf, benchnocse.SeedIf, HandSeedIf, ""},
-	{"SeedCase", "events", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase, ""},
-	{"StringCase", "lineitem", benchq.StringCase, benchnocse.StringCase, nil, ""},
+	{"Q1Projection", "lineitem", benchq.Q1Projection, benchnocse.Q1Projection, HandQ1Projection, "", false},
+	{"Q1NoWhere", "lineitem", benchq.Q1NoWhere, benchnocse.Q1NoWhere, HandQ1NoWhere, "", false},
+	{"Q6Filter", "lineitem", benchq.Q6Filter, benchnocse.Q6Filter, HandQ6Filter, "", false},
+	{"SeedIf", "events", benchq.SeedIf, benchnocse.SeedIf, HandSeedIf, "", false},
+	{"SeedCase", "events", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase, "", false},
+	{"StringCase", "lineitem", benchq.StringCase, benchnocse.StringCase, nil, "", false},
 	// SeedCase again, on events whose info maps are wide and rarely match: the
 	// workload the seed's tiered project is about (Table names the data set; the
 	// schema is events').
-	{"SeedCaseWideMaps", "events_wide", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase, "SeedCase"},
+	{"SeedCaseWideMaps", "events_wide", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase, "SeedCase", false},
 	// And on maps of 32-64 entries, where the lookup is most of the work: how
 	// CSE's gain grows with the cost of what it saves.
-	{"SeedCaseBigMaps", "events_big", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase, "SeedCase"},
+	{"SeedCaseBigMaps", "events_big", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase, "SeedCase", false},
+	// The NULL-heavy projection runs on lineitem with half of every nullable
+	// column NULL.
+	{"NullHeavy", "lineitem_half", benchq.NullHeavy, benchnocse.NullHeavy, nil, "", true},
+	{"ErrorGuarded", "events", benchq.ErrorGuarded, benchnocse.ErrorGuarded, nil, "", false},
+	{"DeepArith", "lineitem", benchq.DeepArith, benchnocse.DeepArith, nil, "", false},
+	{"Wide", "lineitem", benchq.Wide, benchnocse.Wide, nil, "", false},
 }
 
 var (
@@ -88,13 +97,17 @@ func Interpreted(name string) (Evaluator, error) {
 	}, nil
 }
 
-// Data returns a deterministic batch of n rows of table ("lineitem" or
-// "events"), with or without NULLs in the nullable columns.
+// Data returns a deterministic batch of n rows of a data set (table
+// "lineitem" or "events", or one of their variants "lineitem_half",
+// "events_wide" and "events_big"), with or without NULLs in the nullable
+// columns.
 func Data(mem memory.Allocator, table string, n int, withNulls bool) arrow.RecordBatch {
 	const seed = 20240101
 	switch table {
 	case "lineitem":
 		return Lineitem(mem, n, withNulls, seed)
+	case "lineitem_half":
+		return LineitemNulls(mem, n, withNulls, HalfNullRate, seed)
 	case "events_wide":
 		return EventsWide(mem, n, withNulls, seed)
 	case "events_big":

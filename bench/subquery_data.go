@@ -58,7 +58,7 @@ func subDomains(m int) (codes, dimKeys, factKeys, vals int64) {
 // whose values fit an inner table of m rows (see above): id is the row number.
 func FactsBatch(mem memory.Allocator, n, m int, withNulls bool, seed uint64) arrow.RecordBatch {
 	r := rand.New(rand.NewPCG(seed, 0xfac75))
-	nm := nullMask{r: r, withNulls: withNulls}
+	nm := nullMask{r: r, withNulls: withNulls, rate: NullRate}
 	codes, _, keys, vals := subDomains(m)
 	b := array.NewRecordBuilder(mem, FactsSchema)
 	defer b.Release()
@@ -85,7 +85,7 @@ func FactsBatch(mem memory.Allocator, n, m int, withNulls bool, seed uint64) arr
 // at most chunk rows (none when m is 0).
 func DimsBatches(mem memory.Allocator, m int, withNulls bool, seed uint64, chunk int) []arrow.RecordBatch {
 	r := rand.New(rand.NewPCG(seed, 0xd155))
-	nm := nullMask{r: r, withNulls: withNulls}
+	nm := nullMask{r: r, withNulls: withNulls, rate: NullRate}
 	codes, keys, _, vals := subDomains(m)
 	domains := []int64{codes, keys, vals}
 	var out []arrow.RecordBatch

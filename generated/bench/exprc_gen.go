@@ -24,6 +24,12 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
 
+// like pattern '%AIR', compiled once
+var likePattern4, likePattern4Err = rt.CompileLike("%AIR", "\\")
+
+// like pattern '%special%', compiled once
+var likePattern5, likePattern5Err = rt.CompileLike("%special%", "\\")
+
 // q1ProjectionInput is the schema of Q1Projection's input batches (table lineitem).
 var q1ProjectionInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -1523,15 +1529,14 @@ var stringCaseInput = arrow.NewSchema([]arrow.Field{
 
 // StringCaseSchema is the schema of the batches StringCase returns.
 var StringCaseSchema = arrow.NewSchema([]arrow.Field{
-	{Name: "mode_rank", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "label", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
 // StringCase evaluates query StringCase over one batch of table lineitem:
 //
-//	SELECT CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
-//	            WHEN upper(l_shipmode) = 'MAIL' THEN 2
-//	            WHEN upper(l_shipmode) = 'SHIP' THEN 3
-//	            ELSE length(upper(l_shipmode)) END AS mode_rank
+//	SELECT CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+//	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+//	            ELSE upper(l_shipmode) END AS label
 //	FROM lineitem
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
@@ -1548,60 +1553,58 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	n := int(in.NumRows())
 	lShipmodeArr := in.Column(14).(*array.String)
+	lShipinstructArr := in.Column(13).(*array.String)
+	lCommentArr := in.Column(15).(*array.String)
+	lReturnflagArr := in.Column(8).(*array.String)
+	lLinestatusArr := in.Column(9).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
-	// WHEN upper(l_shipmode) = 'MAIL' THEN 2
-	// WHEN upper(l_shipmode) = 'SHIP' THEN 3
-	// ELSE length(upper(l_shipmode)) END
-	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-	var modeRankCol arrow.Array // written by the clean loop, or below from caseResult
-	var caseResult vec.Vec[int32]
+	// label: CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+	// WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+	// ELSE upper(l_shipmode) END
+	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lShipmodeArr.NullN() == 0 {
-		modeRankOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := modeRankOut.V
-		for i := range out {
+	if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
+		labelOut := vec.NewStringOut(mem, n)
+		for i := range n {
 			// shared (always): upper(l_shipmode)
 			upper := rt.Upper(lShipmodeArr.Value(i))
 			switch {
-			case rt.EqString(upper, "AIR"):
-				out[i] = int32(1)
-			case rt.EqString(upper, "MAIL"):
-				out[i] = int32(2)
-			case rt.EqString(upper, "SHIP"):
-				out[i] = int32(3)
+			case strings.HasSuffix(upper, "AIR"):
+				labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
+			case strings.Contains(lCommentArr.Value(i), "special"):
+				labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
 			default:
-				out[i] = rt.Length(upper)
+				labelOut.Append(upper)
 			}
 		}
-		modeRankCol = modeRankOut.Array()
+		labelCol = labelOut.Array()
 		fused, rest = true, vec.Sel{}
-	} else if lShipmodeArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
+	} else if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
+		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			if lShipmodeArr.IsNull(i) {
+			if lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 				left = append(left, int32(i))
 				continue
 			}
 			// shared (always): upper(l_shipmode)
 			upper := rt.Upper(lShipmodeArr.Value(i))
 			switch {
-			case rt.EqString(upper, "AIR"):
-				out[i] = int32(1)
-			case rt.EqString(upper, "MAIL"):
-				out[i] = int32(2)
-			case rt.EqString(upper, "SHIP"):
-				out[i] = int32(3)
+			case strings.HasSuffix(upper, "AIR"):
+				out[i] = rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper)
+			case strings.Contains(lCommentArr.Value(i), "special"):
+				out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12)))
 			default:
-				out[i] = rt.Length(upper)
+				out[i] = upper
 			}
 		}
 		fused, rest = true, left
@@ -1625,106 +1628,137 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
 		}
-		// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-		caseResult2 := vec.Make[int32](n)
-		// (upper(l_shipmode) = 'AIR')
-		cmp := vec.Make[bool](n)
+		// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
+		caseResult2 := vec.Make[string](n)
+		// (upper(l_shipmode) LIKE '%AIR')
+		like := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && upper.Clean() {
 			upperV := upper.V[:n]
-			out := cmp.V[:n]
+			out := like.V[:n]
 			for i := range out {
-				out[i] = rt.EqString(upperV[i], "AIR")
+				out[i] = likePattern4.Match(upperV[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 				i := rest.Row(k)
 				if upper.IsNull(i) {
-					cmp.SetNull(i)
+					like.SetNull(i)
 					continue
 				}
 				if e := upper.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
+					like.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.EqString(upper.V[i], "AIR")
+				like.V[i] = likePattern4.Match(upper.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// (upper(l_shipmode) = 'MAIL')
-		cmp2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && upper.Clean() {
-			upperV := upper.V[:n]
-			out := cmp2.V[:n]
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
+		// substring(l_shipinstruct, 1, 7)
+		substring := vec.Make[string](n)
+		if (when == nil || len(when) > n/2) && lShipinstructArr.NullN() == 0 {
+			out := substring.V[:n]
 			for i := range out {
-				out[i] = rt.EqString(upperV[i], "MAIL")
+				out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if lShipinstructArr.IsNull(i) {
+					substring.SetNull(i)
+					continue
+				}
+				substring.V[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
+			}
+		}
+		// concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+		concat := vec.Make[string](n)
+		if (when == nil || len(when) > n/2) && substring.Clean() && upper.Clean() {
+			substringV := substring.V[:n]
+			upperV := upper.V[:n]
+			out := concat.V[:n]
+			for i := range out {
+				out[i] = rt.Concat(substringV[i], "/", upperV[i])
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if substring.IsNull(i) || upper.IsNull(i) {
+					concat.SetNull(i)
+					continue
+				}
+				if e := substring.ErrAt(i); e != nil {
+					concat.SetErr(i, e)
+					continue
+				}
+				if e := upper.ErrAt(i); e != nil {
+					concat.SetErr(i, e)
+					continue
+				}
+				concat.V[i] = rt.Concat(substring.V[i], "/", upper.V[i])
+			}
+		}
+		vec.Merge(&caseResult2, &concat, when, n)
+		// (l_comment LIKE '%special%')
+		like2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && lCommentArr.NullN() == 0 {
+			out := like2.V[:n]
+			for i := range out {
+				out[i] = likePattern5.Match(lCommentArr.Value(i))
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if upper.IsNull(i) {
-					cmp2.SetNull(i)
+				if lCommentArr.IsNull(i) {
+					like2.SetNull(i)
 					continue
 				}
-				if e := upper.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.EqString(upper.V[i], "MAIL")
+				like2.V[i] = likePattern5.Match(lCommentArr.Value(i))
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
-		when2, notYet2 := vec.Split(&cmp2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// (upper(l_shipmode) = 'SHIP')
-		cmp3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && upper.Clean() {
-			upperV := upper.V[:n]
-			out := cmp3.V[:n]
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		// substring(l_comment, 1, 12)
+		substring2 := vec.Make[string](n)
+		if (when2 == nil || len(when2) > n/2) && lCommentArr.NullN() == 0 {
+			out := substring2.V[:n]
 			for i := range out {
-				out[i] = rt.EqString(upperV[i], "SHIP")
+				out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
 			}
 		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if upper.IsNull(i) {
-					cmp3.SetNull(i)
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if lCommentArr.IsNull(i) {
+					substring2.SetNull(i)
 					continue
 				}
-				if e := upper.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.EqString(upper.V[i], "SHIP")
+				substring2.V[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
-		when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-		vec.Fill(&caseResult2, int32(3), when3, n)
-		// length(upper(l_shipmode))
-		length := vec.Make[int32](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && upper.Clean() {
-			upperV := upper.V[:n]
-			out := length.V[:n]
+		// concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+		concat2 := vec.Make[string](n)
+		if (when2 == nil || len(when2) > n/2) && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && substring2.Clean() {
+			substring2V := substring2.V[:n]
+			out := concat2.V[:n]
 			for i := range out {
-				out[i] = rt.Length(upperV[i])
+				out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
 			}
 		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if upper.IsNull(i) {
-					length.SetNull(i)
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || substring2.IsNull(i) {
+					concat2.SetNull(i)
 					continue
 				}
-				if e := upper.ErrAt(i); e != nil {
-					length.SetErr(i, e)
+				if e := substring2.ErrAt(i); e != nil {
+					concat2.SetErr(i, e)
 					continue
 				}
-				length.V[i] = rt.Length(upper.V[i])
+				concat2.V[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2.V[i])
 			}
 		}
-		vec.Merge(&caseResult2, &length, notYet3, n)
+		vec.Merge(&caseResult2, &concat2, when2, n)
+		vec.Merge(&caseResult2, &upper, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -1735,11 +1769,11 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
-		if modeRankCol != nil {
-			modeRankCol.Release()
+		if labelCol != nil {
+			labelCol.Release()
 		}
-		clauses := []string{"WHERE", "mode_rank"}
-		texts := []string{"", "CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3\n            ELSE length(upper(l_shipmode)) END"}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -1747,12 +1781,4421 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
-	if modeRankCol == nil {
-		modeRankCol = vec.Int32Array(mem, &caseResult, all, n)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
 	}
 
-	cols := []arrow.Array{modeRankCol}
+	cols := []arrow.Array{labelCol}
 	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nullHeavyInput is the schema of NullHeavy's input batches (table lineitem).
+var nullHeavyInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// NullHeavySchema is the schema of the batches NullHeavy returns.
+var NullHeavySchema = arrow.NewSchema([]arrow.Field{
+	{Name: "disc_price", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "rate", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "keysum", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "big", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "signed_qty", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// NullHeavy evaluates query NullHeavy over one batch of table lineitem:
+//
+//	SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+//	       COALESCE(l_tax, 0.0) + l_discount AS rate,
+//	       l_partkey + l_suppkey AS keysum,
+//	       l_quantity > 25 AS big,
+//	       IF(l_shipdate < l_commitdate, l_quantity, -l_quantity) AS signed_qty
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), nullHeavyInput); err != nil {
+		return nil, fmt.Errorf("query NullHeavy: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query NullHeavy: %w", err)
+	}
+	n := int(in.NumRows())
+	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Float64s(in.Column(6))
+	lTax := vec.Float64s(in.Column(7))
+	lPartkey := vec.Int64s(in.Column(1))
+	lSuppkey := vec.Int64s(in.Column(2))
+	lQuantity := vec.Float64s(in.Column(4))
+	lShipdate := vec.Dates(in.Column(10))
+	lCommitdate := vec.Dates(in.Column(11))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// disc_price: l_extendedprice * (1 - l_discount)
+	// (l_extendedprice * (1.0 - l_discount))
+	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := discPriceOut.V
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		discPriceCol = discPriceOut.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		product = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - l_discount)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			differenceV := difference.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
+		}
+	}
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// rate: COALESCE(l_tax, 0.0) + l_discount
+	// COALESCE(l_tax, 0.0)
+	coalesced := vec.Make[float64](n)
+	vec.MergeNonNull(&coalesced, &lTax, all, n)
+	stillNull := vec.NullRows(&lTax, all, n)
+	vec.Fill(&coalesced, float64(0.0), stillNull, n)
+	// (COALESCE(l_tax, 0.0) + l_discount)
+	sum := vec.Make[float64](n)
+	if coalesced.Clean() && lDiscount.Clean() {
+		coalescedV := coalesced.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := sum.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if coalesced.IsNull(i) || lDiscount.IsNull(i) {
+				sum.SetNull(i)
+				continue
+			}
+			if e := coalesced.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			if e := lDiscount.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			sum.V[i] = rt.AddFloat64(coalesced.V[i], lDiscount.V[i])
+		}
+	}
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// keysum: l_partkey + l_suppkey
+	// (l_partkey + l_suppkey)
+	sum2 := vec.Make[int64](n)
+	if lPartkey.Clean() && lSuppkey.Clean() {
+		lPartkeyV := lPartkey.V[:n]
+		lSuppkeyV := lSuppkey.V[:n]
+		out := sum2.V[:n]
+		for i := range out {
+			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
+			if err != nil {
+				sum2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lPartkey.IsNull(i) || lSuppkey.IsNull(i) {
+				sum2.SetNull(i)
+				continue
+			}
+			if e := lPartkey.ErrAt(i); e != nil {
+				sum2.SetErr(i, e)
+				continue
+			}
+			if e := lSuppkey.ErrAt(i); e != nil {
+				sum2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.AddInt64(lPartkey.V[i], lSuppkey.V[i])
+			if err != nil {
+				sum2.SetErr(i, err)
+				continue
+			}
+			sum2.V[i] = r
+		}
+	}
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+
+	// big: l_quantity > 25
+	// (l_quantity > 25.0)
+	cmp := vec.Make[bool](n)
+	if lQuantity.Clean() {
+		lQuantityV := lQuantity.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lQuantity.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := lQuantity.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtFloat64(lQuantity.V[i], float64(25.0))
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+
+	// signed_qty: IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
+	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
+	var signedQtyCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
+		signedQtyOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lShipdateV := lShipdate.V[:n]
+		lCommitdateV := lCommitdate.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := signedQtyOut.V
+		for i := range out {
+			if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+				out[i] = lQuantityV[i]
+			} else {
+				out[i] = rt.NegateFloat64(lQuantityV[i])
+			}
+		}
+		signedQtyCol = signedQtyOut.Array()
+		fused2, rest2 = true, vec.Sel{}
+	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(4).NullN() <= n/2 {
+		ifResult = vec.Make[float64](n)
+		lShipdateV := lShipdate.V[:n]
+		lCommitdateV := lCommitdate.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+				out[i] = lQuantityV[i]
+			} else {
+				out[i] = rt.NegateFloat64(lQuantityV[i])
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// (l_shipdate < l_commitdate)
+		cmp2 := vec.Make[bool](n)
+		if (rest2 == nil || len(rest2) > n/2) && lShipdate.Clean() && lCommitdate.Clean() {
+			lShipdateV := lShipdate.V[:n]
+			lCommitdateV := lCommitdate.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lShipdate.IsNull(i) || lCommitdate.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := lShipdate.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := lCommitdate.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt32(lShipdate.V[i], lCommitdate.V[i])
+			}
+		}
+		// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
+		then, otherwise := vec.Split(&cmp2, rest2, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest2, n)
+		vec.Merge(&ifResult2, &lQuantity, then, n)
+		// (-l_quantity)
+		minus := vec.Make[float64](n)
+		if (otherwise == nil || len(otherwise) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := minus.V[:n]
+			for i := range out {
+				out[i] = rt.NegateFloat64(lQuantityV[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if lQuantity.IsNull(i) {
+					minus.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					minus.SetErr(i, e)
+					continue
+				}
+				minus.V[i] = rt.NegateFloat64(lQuantity.V[i])
+			}
+		}
+		vec.Merge(&ifResult2, &minus, otherwise, n)
+		if fused2 {
+			vec.Merge(&ifResult, &ifResult2, rest2, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if signedQtyCol != nil {
+			signedQtyCol.Release()
+		}
+		clauses := []string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}
+		texts := []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	if signedQtyCol == nil {
+		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{discPriceCol, vec.Float64Array(mem, &sum, all, n), vec.Int64Array(mem, &sum2, all, n), vec.BoolArray(mem, &cmp, all, n), signedQtyCol}
+	out := array.NewRecordBatch(NullHeavySchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// errorGuardedInput is the schema of ErrorGuarded's input batches (table events).
+var errorGuardedInput = arrow.NewSchema([]arrow.Field{
+	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// ErrorGuardedSchema is the schema of the batches ErrorGuarded returns.
+var ErrorGuardedSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "per_y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "per_x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "scaled", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// ErrorGuarded evaluates query ErrorGuarded over one batch of table events:
+//
+//	SELECT CASE WHEN y <> 0 THEN a DIV y END AS per_y,
+//	       TRY(a DIV x) AS per_x,
+//	       TRY(x * y * 1000000000000000) AS scaled
+//	FROM events
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), errorGuardedInput); err != nil {
+		return nil, fmt.Errorf("query ErrorGuarded: %w", err)
+	}
+	if err := vec.NotNull(in.Column(2), "a"); err != nil {
+		return nil, fmt.Errorf("query ErrorGuarded: %w", err)
+	}
+	n := int(in.NumRows())
+	y := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(2))
+	x := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// per_y: CASE WHEN y <> 0 THEN a DIV y END
+	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
+	caseResult := vec.Make[int64](n)
+	// (y <> 0)
+	cmp := vec.Make[bool](n)
+	if y.Clean() {
+		yV := y.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.NeInt64(yV[i], int64(0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if y.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.NeInt64(y.V[i], int64(0))
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	// (a DIV y)
+	quotient := vec.Make[int64](n)
+	if when == nil && a.Clean() && y.Clean() {
+		aV := a.V[:n]
+		yV := y.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], yV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if a.IsNull(i) || y.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(a.V[i], y.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	vec.Merge(&caseResult, &quotient, when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// per_x: TRY(a DIV x)
+	// (a DIV x)
+	quotient2 := vec.Make[int64](n)
+	if a.Clean() && x.Clean() {
+		aV := a.V[:n]
+		xV := x.V[:n]
+		out := quotient2.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], xV[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || x.IsNull(i) {
+				quotient2.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			if e := x.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(a.V[i], x.V[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			quotient2.V[i] = r
+		}
+	}
+	// TRY((a DIV x))
+	tried := vec.Try(&quotient2, all, n)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// scaled: TRY(x * y * 1000000000000000)
+	// (x * y)
+	product := vec.Make[int64](n)
+	if x.Clean() && y.Clean() {
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := product.V[:n]
+		for i := range out {
+			r, err := rt.MulInt64(xV[i], yV[i])
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if x.IsNull(i) || y.IsNull(i) {
+				product.SetNull(i)
+				continue
+			}
+			if e := x.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			r, err := rt.MulInt64(x.V[i], y.V[i])
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			product.V[i] = r
+		}
+	}
+	// ((x * y) * 1000000000000000)
+	product2 := vec.Make[int64](n)
+	if product.Clean() {
+		productV := product.V[:n]
+		out := product2.V[:n]
+		for i := range out {
+			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
+			if err != nil {
+				product2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) {
+				product2.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				product2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.MulInt64(product.V[i], int64(1000000000000000))
+			if err != nil {
+				product2.SetErr(i, err)
+				continue
+			}
+			product2.V[i] = r
+		}
+	}
+	// TRY(((x * y) * 1000000000000000))
+	tried2 := vec.Try(&product2, all, n)
+	if r, e := vec.First(&tried2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "per_y", "per_x", "scaled"}
+		texts := []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
+	out := array.NewRecordBatch(ErrorGuardedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// deepArithInput is the schema of DeepArith's input batches (table lineitem).
+var deepArithInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// DeepArithSchema is the schema of the batches DeepArith returns.
+var DeepArithSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "score", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// DeepArith evaluates query DeepArith over one batch of table lineitem:
+//
+//	SELECT ((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
+//	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
+//	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
+//	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2) AS score
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), deepArithInput); err != nil {
+		return nil, fmt.Errorf("query DeepArith: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query DeepArith: %w", err)
+	}
+	n := int(in.NumRows())
+	lQuantity := vec.Float64s(in.Column(4))
+	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Float64s(in.Column(6))
+	lTax := vec.Float64s(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// score: ((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
+	// + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
+	// + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
+	// + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
+	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
+	var scoreCol arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		scoreOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := scoreOut.V
+		var bad vec.Failed
+		for i := range out {
+			// shared (always): (l_quantity - 25.0)
+			difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
+			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			scoreCol = scoreOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			scoreOut.Release()
+		}
+	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		sum = vec.Make[float64](n)
+		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			// shared (always): (l_quantity - 25.0)
+			difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
+			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (l_quantity - 25.0)
+		// (l_quantity - 25.0)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(lQuantity.V[i], float64(25.0))
+			}
+		}
+		// (1.0 - l_discount)
+		difference2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference2.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference2.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference2.SetErr(i, e)
+					continue
+				}
+				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference2V := difference2.V[:n]
+			out := product.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
+					product.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				if e := difference2.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lTax.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				sum2.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product.Clean() && sum2.Clean() {
+			productV := product.V[:n]
+			sum2V := sum2.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], sum2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product.IsNull(i) || sum2.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := sum2.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(product.V[i], sum2.V[i])
+			}
+		}
+		// (l_quantity * 0.5)
+		product3 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := product3.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					product3.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product3.SetErr(i, e)
+					continue
+				}
+				product3.V[i] = rt.MulFloat64(lQuantity.V[i], float64(0.5))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5))
+		difference3 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product2.Clean() && product3.Clean() {
+			product2V := product2.V[:n]
+			product3V := product3.V[:n]
+			out := difference3.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product2V[i], product3V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product2.IsNull(i) || product3.IsNull(i) {
+					difference3.SetNull(i)
+					continue
+				}
+				if e := product2.ErrAt(i); e != nil {
+					difference3.SetErr(i, e)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					difference3.SetErr(i, e)
+					continue
+				}
+				difference3.V[i] = rt.SubFloat64(product2.V[i], product3.V[i])
+			}
+		}
+		// (l_quantity + 1.0)
+		sum3 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := sum3.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					sum3.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				sum3.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
+			}
+		}
+		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0))
+		quotient := vec.Make[float64](n)
+		if rest == nil && difference3.Clean() && sum3.Clean() {
+			difference3V := difference3.V[:n]
+			sum3V := sum3.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(difference3V[i], sum3V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference3.IsNull(i) || sum3.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := difference3.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := sum3.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(difference3.V[i], sum3.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// (l_tax - l_discount)
+		difference4 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lTax.Clean() && lDiscount.Clean() {
+			lTaxV := lTax.V[:n]
+			lDiscountV := lDiscount.V[:n]
+			out := difference4.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lTax.IsNull(i) || lDiscount.IsNull(i) {
+					difference4.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					difference4.SetErr(i, e)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference4.SetErr(i, e)
+					continue
+				}
+				difference4.V[i] = rt.SubFloat64(lTax.V[i], lDiscount.V[i])
+			}
+		}
+		// ((l_tax - l_discount) * 100.0)
+		product4 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && difference4.Clean() {
+			difference4V := difference4.V[:n]
+			out := product4.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(difference4V[i], float64(100.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference4.IsNull(i) {
+					product4.SetNull(i)
+					continue
+				}
+				if e := difference4.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				product4.V[i] = rt.MulFloat64(difference4.V[i], float64(100.0))
+			}
+		}
+		// (((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0))
+		sum4 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() && product4.Clean() {
+			quotientV := quotient.V[:n]
+			product4V := product4.V[:n]
+			out := sum4.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(quotientV[i], product4V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) || product4.IsNull(i) {
+					sum4.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum4.SetErr(i, e)
+					continue
+				}
+				if e := product4.ErrAt(i); e != nil {
+					sum4.SetErr(i, e)
+					continue
+				}
+				sum4.V[i] = rt.AddFloat64(quotient.V[i], product4.V[i])
+			}
+		}
+		// (l_extendedprice / 1000.0)
+		quotient2 := vec.Make[float64](n)
+		if rest == nil && lExtendedprice.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(lExtendedprice.V[i], float64(1000.0))
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		// ((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedprice...
+		difference5 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && sum4.Clean() && quotient2.Clean() {
+			sum4V := sum4.V[:n]
+			quotient2V := quotient2.V[:n]
+			out := difference5.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sum4.IsNull(i) || quotient2.IsNull(i) {
+					difference5.SetNull(i)
+					continue
+				}
+				if e := sum4.ErrAt(i); e != nil {
+					difference5.SetErr(i, e)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					difference5.SetErr(i, e)
+					continue
+				}
+				difference5.V[i] = rt.SubFloat64(sum4.V[i], quotient2.V[i])
+			}
+		}
+		// (((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpric...
+		product5 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && difference5.Clean() {
+			difference5V := difference5.V[:n]
+			out := product5.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(difference5V[i], float64(1.07))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference5.IsNull(i) {
+					product5.SetNull(i)
+					continue
+				}
+				if e := difference5.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				product5.V[i] = rt.MulFloat64(difference5.V[i], float64(1.07))
+			}
+		}
+		// ((l_quantity - 25.0) * (l_quantity - 25.0))
+		product6 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && difference.Clean() {
+			differenceV := difference.V[:n]
+			out := product6.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(differenceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference.IsNull(i) {
+					product6.SetNull(i)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product6.SetErr(i, e)
+					continue
+				}
+				product6.V[i] = rt.MulFloat64(difference.V[i], difference.V[i])
+			}
+		}
+		// (((l_quantity - 25.0) * (l_quantity - 25.0)) / 50.0)
+		quotient3 := vec.Make[float64](n)
+		if rest == nil && product6.Clean() {
+			product6V := product6.V[:n]
+			out := quotient3.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product6V[i], float64(50.0))
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product6.IsNull(i) {
+					quotient3.SetNull(i)
+					continue
+				}
+				if e := product6.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product6.V[i], float64(50.0))
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				quotient3.V[i] = r
+			}
+		}
+		// ((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpri...
+		sum5 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product5.Clean() && quotient3.Clean() {
+			product5V := product5.V[:n]
+			quotient3V := quotient3.V[:n]
+			out := sum5.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product5.IsNull(i) || quotient3.IsNull(i) {
+					sum5.SetNull(i)
+					continue
+				}
+				if e := product5.ErrAt(i); e != nil {
+					sum5.SetErr(i, e)
+					continue
+				}
+				if e := quotient3.ErrAt(i); e != nil {
+					sum5.SetErr(i, e)
+					continue
+				}
+				sum5.V[i] = rt.AddFloat64(product5.V[i], quotient3.V[i])
+			}
+		}
+		// (l_discount * l_tax)
+		product7 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() && lTax.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			lTaxV := lTax.V[:n]
+			out := product7.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) || lTax.IsNull(i) {
+					product7.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					product7.SetErr(i, e)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					product7.SetErr(i, e)
+					continue
+				}
+				product7.V[i] = rt.MulFloat64(lDiscount.V[i], lTax.V[i])
+			}
+		}
+		// ((l_discount * l_tax) * 3.0)
+		product8 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product7.Clean() {
+			product7V := product7.V[:n]
+			out := product8.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product7V[i], float64(3.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product7.IsNull(i) {
+					product8.SetNull(i)
+					continue
+				}
+				if e := product7.ErrAt(i); e != nil {
+					product8.SetErr(i, e)
+					continue
+				}
+				product8.V[i] = rt.MulFloat64(product7.V[i], float64(3.0))
+			}
+		}
+		// (((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpr...
+		difference6 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && sum5.Clean() && product8.Clean() {
+			sum5V := sum5.V[:n]
+			product8V := product8.V[:n]
+			out := difference6.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(sum5V[i], product8V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sum5.IsNull(i) || product8.IsNull(i) {
+					difference6.SetNull(i)
+					continue
+				}
+				if e := sum5.ErrAt(i); e != nil {
+					difference6.SetErr(i, e)
+					continue
+				}
+				if e := product8.ErrAt(i); e != nil {
+					difference6.SetErr(i, e)
+					continue
+				}
+				difference6.V[i] = rt.SubFloat64(sum5.V[i], product8.V[i])
+			}
+		}
+		// (l_quantity * 900.0)
+		product9 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := product9.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					product9.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product9.SetErr(i, e)
+					continue
+				}
+				product9.V[i] = rt.MulFloat64(lQuantity.V[i], float64(900.0))
+			}
+		}
+		// (l_extendedprice - (l_quantity * 900.0))
+		difference7 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && product9.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			product9V := product9.V[:n]
+			out := difference7.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || product9.IsNull(i) {
+					difference7.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					difference7.SetErr(i, e)
+					continue
+				}
+				if e := product9.ErrAt(i); e != nil {
+					difference7.SetErr(i, e)
+					continue
+				}
+				difference7.V[i] = rt.SubFloat64(lExtendedprice.V[i], product9.V[i])
+			}
+		}
+		// (l_tax + 2.0)
+		sum6 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum6.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lTax.IsNull(i) {
+					sum6.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum6.SetErr(i, e)
+					continue
+				}
+				sum6.V[i] = rt.AddFloat64(lTax.V[i], float64(2.0))
+			}
+		}
+		// ((l_extendedprice - (l_quantity * 900.0)) / (l_tax + 2.0))
+		quotient4 := vec.Make[float64](n)
+		if rest == nil && difference7.Clean() && sum6.Clean() {
+			difference7V := difference7.V[:n]
+			sum6V := sum6.V[:n]
+			out := quotient4.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(difference7V[i], sum6V[i])
+				if err != nil {
+					quotient4.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference7.IsNull(i) || sum6.IsNull(i) {
+					quotient4.SetNull(i)
+					continue
+				}
+				if e := difference7.ErrAt(i); e != nil {
+					quotient4.SetErr(i, e)
+					continue
+				}
+				if e := sum6.ErrAt(i); e != nil {
+					quotient4.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(difference7.V[i], sum6.V[i])
+				if err != nil {
+					quotient4.SetErr(i, err)
+					continue
+				}
+				quotient4.V[i] = r
+			}
+		}
+		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
+		sum7 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && difference6.Clean() && quotient4.Clean() {
+			difference6V := difference6.V[:n]
+			quotient4V := quotient4.V[:n]
+			out := sum7.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(difference6V[i], quotient4V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference6.IsNull(i) || quotient4.IsNull(i) {
+					sum7.SetNull(i)
+					continue
+				}
+				if e := difference6.ErrAt(i); e != nil {
+					sum7.SetErr(i, e)
+					continue
+				}
+				if e := quotient4.ErrAt(i); e != nil {
+					sum7.SetErr(i, e)
+					continue
+				}
+				sum7.V[i] = rt.AddFloat64(difference6.V[i], quotient4.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&sum, &sum7, rest, n)
+		} else {
+			sum = sum7
+		}
+	}
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if scoreCol != nil {
+			scoreCol.Release()
+		}
+		clauses := []string{"WHERE", "score"}
+		texts := []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if scoreCol == nil {
+		scoreCol = vec.Float64Array(mem, &sum, all, n)
+	}
+
+	cols := []arrow.Array{scoreCol}
+	out := array.NewRecordBatch(DeepArithSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// wideInput is the schema of Wide's input batches (table lineitem).
+var wideInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// WideSchema is the schema of the batches Wide returns.
+var WideSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "w01", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w02", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w03", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w04", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w05", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w06", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w07", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w08", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w09", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w10", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w11", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w12", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w13", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w14", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w15", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w16", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w17", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w18", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w19", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w20", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w21", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w22", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w23", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w24", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w25", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w26", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w27", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w28", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w29", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w30", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w31", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w32", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w33", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w34", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w35", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w36", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w37", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "w38", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w39", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w40", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Wide evaluates query Wide over one batch of table lineitem:
+//
+//	SELECT (l_extendedprice * (1 - l_discount)) * 1.01 AS w01,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) AS w02,
+//	       (l_extendedprice * (1 - l_discount)) + l_quantity * 2 AS w03,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1) AS w04,
+//	       IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) AS w05,
+//	       (l_extendedprice * (1 - l_discount)) - l_extendedprice AS w06,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax AS w07,
+//	       (l_extendedprice * (1 - l_discount)) * l_discount AS w08,
+//	       ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1) AS w09,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity AS w10,
+//	       (l_extendedprice * (1 - l_discount)) / (l_quantity + 2) AS w11,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03 AS w12,
+//	       l_quantity * (l_extendedprice * (1 - l_discount)) / 100 AS w13,
+//	       IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax))) AS w14,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3 AS w15,
+//	       (l_extendedprice * (1 - l_discount)) * (1 + l_discount) AS w16,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax) AS w17,
+//	       ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2 AS w18,
+//	       (l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000 AS w19,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice AS w20,
+//	       (l_extendedprice * (1 - l_discount)) - l_quantity AS w21,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05 AS w22,
+//	       (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS w23,
+//	       IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2 AS w24,
+//	       (l_extendedprice * (1 - l_discount)) / (l_tax + 1) AS w25,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1) AS w26,
+//	       (l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount AS w27,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5 AS w28,
+//	       (l_extendedprice * (1 - l_discount)) + 100 AS w29,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100 AS w30,
+//	       (l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS w31,
+//	       ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity AS w32,
+//	       (l_extendedprice * (1 - l_discount)) / 7 AS w33,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11 AS w34,
+//	       (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax AS w35,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount AS w36,
+//	       IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0) AS w37,
+//	       (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax AS w38,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount AS w39,
+//	       (l_extendedprice * (1 - l_discount)) * (l_quantity + 1) AS w40
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), wideInput); err != nil {
+		return nil, fmt.Errorf("query Wide: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query Wide: %w", err)
+	}
+	n := int(in.NumRows())
+	lQuantity := vec.Float64s(in.Column(4))
+	lTax := vec.Float64s(in.Column(7))
+	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Float64s(in.Column(6))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+	// shared (always): (l_quantity + 1.0)
+	// (l_quantity + 1.0)
+	sum := vec.Make[float64](n)
+	if lQuantity.Clean() {
+		lQuantityV := lQuantity.V[:n]
+		out := sum.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lQuantity.IsNull(i) {
+				sum.SetNull(i)
+				continue
+			}
+			if e := lQuantity.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			sum.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
+		}
+	}
+	// shared (always): (l_tax + 1.0)
+	// (l_tax + 1.0)
+	sum2 := vec.Make[float64](n)
+	if lTax.Clean() {
+		lTaxV := lTax.V[:n]
+		out := sum2.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lTax.IsNull(i) {
+				sum2.SetNull(i)
+				continue
+			}
+			if e := lTax.ErrAt(i); e != nil {
+				sum2.SetErr(i, e)
+				continue
+			}
+			sum2.V[i] = rt.AddFloat64(lTax.V[i], float64(1.0))
+		}
+	}
+	// shared (always): (l_extendedprice * (1.0 - l_discount))
+	// (1.0 - l_discount)
+	difference := vec.Make[float64](n)
+	if lDiscount.Clean() {
+		lDiscountV := lDiscount.V[:n]
+		out := difference.V[:n]
+		for i := range out {
+			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lDiscount.IsNull(i) {
+				difference.SetNull(i)
+				continue
+			}
+			if e := lDiscount.ErrAt(i); e != nil {
+				difference.SetErr(i, e)
+				continue
+			}
+			difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+		}
+	}
+	// (l_extendedprice * (1.0 - l_discount))
+	product := vec.Make[float64](n)
+	if lExtendedprice.Clean() && difference.Clean() {
+		lExtendedpriceV := lExtendedprice.V[:n]
+		differenceV := difference.V[:n]
+		out := product.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+				product.SetNull(i)
+				continue
+			}
+			if e := lExtendedprice.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			if e := difference.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+		}
+	}
+	// shared (always): ((l_extendedprice * (1.0 - l_discount)) * l_discount)
+	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
+	product2 := vec.Make[float64](n)
+	if product.Clean() && lDiscount.Clean() {
+		productV := product.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product2.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) || lDiscount.IsNull(i) {
+				product2.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				product2.SetErr(i, e)
+				continue
+			}
+			if e := lDiscount.ErrAt(i); e != nil {
+				product2.SetErr(i, e)
+				continue
+			}
+			product2.V[i] = rt.MulFloat64(product.V[i], lDiscount.V[i])
+		}
+	}
+	// shared (always): ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+	// (1.0 + l_tax)
+	sum3 := vec.Make[float64](n)
+	if lTax.Clean() {
+		lTaxV := lTax.V[:n]
+		out := sum3.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lTax.IsNull(i) {
+				sum3.SetNull(i)
+				continue
+			}
+			if e := lTax.ErrAt(i); e != nil {
+				sum3.SetErr(i, e)
+				continue
+			}
+			sum3.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+		}
+	}
+	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+	product3 := vec.Make[float64](n)
+	if product.Clean() && sum3.Clean() {
+		productV := product.V[:n]
+		sum3V := sum3.V[:n]
+		out := product3.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], sum3V[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) || sum3.IsNull(i) {
+				product3.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				product3.SetErr(i, e)
+				continue
+			}
+			if e := sum3.ErrAt(i); e != nil {
+				product3.SetErr(i, e)
+				continue
+			}
+			product3.V[i] = rt.MulFloat64(product.V[i], sum3.V[i])
+		}
+	}
+	// shared (always): (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
+	product4 := vec.Make[float64](n)
+	if product3.Clean() && lTax.Clean() {
+		product3V := product3.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product4.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) || lTax.IsNull(i) {
+				product4.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				product4.SetErr(i, e)
+				continue
+			}
+			if e := lTax.ErrAt(i); e != nil {
+				product4.SetErr(i, e)
+				continue
+			}
+			product4.V[i] = rt.MulFloat64(product3.V[i], lTax.V[i])
+		}
+	}
+	// shared (always): (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
+	difference2 := vec.Make[float64](n)
+	if product3.Clean() && product.Clean() {
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := difference2.V[:n]
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V[i], productV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) || product.IsNull(i) {
+				difference2.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				difference2.SetErr(i, e)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				difference2.SetErr(i, e)
+				continue
+			}
+			difference2.V[i] = rt.SubFloat64(product3.V[i], product.V[i])
+		}
+	}
+	// shared (always): ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+	sum4 := vec.Make[float64](n)
+	if product.Clean() && product3.Clean() {
+		productV := product.V[:n]
+		product3V := product3.V[:n]
+		out := sum4.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(productV[i], product3V[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) || product3.IsNull(i) {
+				sum4.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				sum4.SetErr(i, e)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				sum4.SetErr(i, e)
+				continue
+			}
+			sum4.V[i] = rt.AddFloat64(product.V[i], product3.V[i])
+		}
+	}
+
+	// w01: (l_extendedprice * (1 - l_discount)) * 1.01
+	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
+	product5 := vec.Make[float64](n)
+	if product.Clean() {
+		productV := product.V[:n]
+		out := product5.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], float64(1.01))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) {
+				product5.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				product5.SetErr(i, e)
+				continue
+			}
+			product5.V[i] = rt.MulFloat64(product.V[i], float64(1.01))
+		}
+	}
+	if r, e := vec.First(&product5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// w02: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
+	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// w03: (l_extendedprice * (1 - l_discount)) + l_quantity * 2
+	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
+	var w03Col arrow.Array // written by the clean loop, or below from sum5
+	var sum5 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if product.Clean() && lQuantity.Clean() {
+		w03Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV := product.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w03Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
+		}
+		w03Col = w03Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(4).NullN() <= n/2 {
+		sum5 = vec.Make[float64](n)
+		productV := product.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := sum5.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (l_quantity * 2.0)
+		product6 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := product6.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					product6.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product6.SetErr(i, e)
+					continue
+				}
+				product6.V[i] = rt.MulFloat64(lQuantity.V[i], float64(2.0))
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
+		sum6 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product.Clean() && product6.Clean() {
+			productV := product.V[:n]
+			product6V := product6.V[:n]
+			out := sum6.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(productV[i], product6V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product.IsNull(i) || product6.IsNull(i) {
+					sum6.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					sum6.SetErr(i, e)
+					continue
+				}
+				if e := product6.ErrAt(i); e != nil {
+					sum6.SetErr(i, e)
+					continue
+				}
+				sum6.V[i] = rt.AddFloat64(product.V[i], product6.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&sum5, &sum6, rest, n)
+		} else {
+			sum5 = sum6
+		}
+	}
+	if r, e := vec.First(&sum5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+
+	// w04: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
+	quotient := vec.Make[float64](n)
+	if product3.Clean() && sum.Clean() {
+		product3V := product3.V[:n]
+		sumV := sum.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivideFloat64(product3V[i], sumV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) || sum.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			if e := sum.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivideFloat64(product3.V[i], sum.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+
+	// w05: IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
+	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
+	var w05Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if product.Clean() && product3.Clean() {
+		w05Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV := product.V[:n]
+		product3V := product3.V[:n]
+		out := w05Out.V
+		for i := range out {
+			if rt.GtFloat64(productV[i], float64(50000.0)) {
+				out[i] = product3V[i]
+			} else {
+				out[i] = productV[i]
+			}
+		}
+		w05Col = w05Out.Array()
+		fused2, rest2 = true, vec.Sel{}
+	} else {
+		ifResult = vec.Make[float64](n)
+		productV := product.V[:n]
+		product3V := product3.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product.Dirty(i) || product3.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtFloat64(productV[i], float64(50000.0)) {
+				out[i] = product3V[i]
+			} else {
+				out[i] = productV[i]
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
+		cmp := vec.Make[bool](n)
+		if (rest2 == nil || len(rest2) > n/2) && product.Clean() {
+			productV := product.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtFloat64(productV[i], float64(50000.0))
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtFloat64(product.V[i], float64(50000.0))
+			}
+		}
+		// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
+		then, otherwise := vec.Split(&cmp, rest2, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest2, n)
+		vec.Merge(&ifResult2, &product3, then, n)
+		vec.Merge(&ifResult2, &product, otherwise, n)
+		if fused2 {
+			vec.Merge(&ifResult, &ifResult2, rest2, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+
+	// w06: (l_extendedprice * (1 - l_discount)) - l_extendedprice
+	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
+	difference3 := vec.Make[float64](n)
+	if product.Clean() && lExtendedprice.Clean() {
+		productV := product.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		out := difference3.V[:n]
+		for i := range out {
+			out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) || lExtendedprice.IsNull(i) {
+				difference3.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				difference3.SetErr(i, e)
+				continue
+			}
+			if e := lExtendedprice.ErrAt(i); e != nil {
+				difference3.SetErr(i, e)
+				continue
+			}
+			difference3.V[i] = rt.SubFloat64(product.V[i], lExtendedprice.V[i])
+		}
+	}
+	if r, e := vec.First(&difference3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+
+	// w07: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+	if r, e := vec.First(&product4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 7, e
+	}
+
+	// w08: (l_extendedprice * (1 - l_discount)) * l_discount
+	if r, e := vec.First(&product2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 8, e
+	}
+
+	// w09: ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
+	quotient2 := vec.Make[float64](n)
+	if difference2.Clean() && sum2.Clean() {
+		difference2V := difference2.V[:n]
+		sum2V := sum2.V[:n]
+		out := quotient2.V[:n]
+		for i := range out {
+			r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if difference2.IsNull(i) || sum2.IsNull(i) {
+				quotient2.SetNull(i)
+				continue
+			}
+			if e := difference2.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			if e := sum2.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivideFloat64(difference2.V[i], sum2.V[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			quotient2.V[i] = r
+		}
+	}
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 9, e
+	}
+
+	// w10: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
+	sum7 := vec.Make[float64](n)
+	if product3.Clean() && lQuantity.Clean() {
+		product3V := product3.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := sum7.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) || lQuantity.IsNull(i) {
+				sum7.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				sum7.SetErr(i, e)
+				continue
+			}
+			if e := lQuantity.ErrAt(i); e != nil {
+				sum7.SetErr(i, e)
+				continue
+			}
+			sum7.V[i] = rt.AddFloat64(product3.V[i], lQuantity.V[i])
+		}
+	}
+	if r, e := vec.First(&sum7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 10, e
+	}
+
+	// w11: (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
+	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
+	var w11Col arrow.Array // written by the clean loop, or below from quotient3
+	var quotient3 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused3 bool
+	var rest3 vec.Sel
+	if product.Clean() && lQuantity.Clean() {
+		w11Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV := product.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w11Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(productV[i], rt.AddFloat64(lQuantityV[i], float64(2.0))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w11Col = w11Out.Array()
+			fused3, rest3 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w11Out.Release()
+		}
+	} else if in.Column(4).NullN() <= n/2 {
+		quotient3 = vec.Make[float64](n)
+		productV := product.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := quotient3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if product.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(productV[i], rt.AddFloat64(lQuantityV[i], float64(2.0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused3, rest3 = true, left
+	}
+	if !fused3 || len(rest3) > 0 {
+		// (l_quantity + 2.0)
+		sum8 := vec.Make[float64](n)
+		if (rest3 == nil || len(rest3) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := sum8.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
+			}
+		} else {
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
+				if lQuantity.IsNull(i) {
+					sum8.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					sum8.SetErr(i, e)
+					continue
+				}
+				sum8.V[i] = rt.AddFloat64(lQuantity.V[i], float64(2.0))
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
+		quotient4 := vec.Make[float64](n)
+		if rest3 == nil && product.Clean() && sum8.Clean() {
+			productV := product.V[:n]
+			sum8V := sum8.V[:n]
+			out := quotient4.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(productV[i], sum8V[i])
+				if err != nil {
+					quotient4.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
+				if product.IsNull(i) || sum8.IsNull(i) {
+					quotient4.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					quotient4.SetErr(i, e)
+					continue
+				}
+				if e := sum8.ErrAt(i); e != nil {
+					quotient4.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product.V[i], sum8.V[i])
+				if err != nil {
+					quotient4.SetErr(i, err)
+					continue
+				}
+				quotient4.V[i] = r
+			}
+		}
+		if fused3 {
+			vec.Merge(&quotient3, &quotient4, rest3, n)
+		} else {
+			quotient3 = quotient4
+		}
+	}
+	if r, e := vec.First(&quotient3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 11, e
+	}
+
+	// w12: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
+	var w12Col arrow.Array // written by the clean loop, or below from difference4
+	var difference4 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused4 bool
+	var rest4 vec.Sel
+	if product3.Clean() && product.Clean() {
+		w12Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := w12Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
+		}
+		w12Col = w12Out.Array()
+		fused4, rest4 = true, vec.Sel{}
+	} else {
+		difference4 = vec.Make[float64](n)
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := difference4.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product3.Dirty(i) || product.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
+		}
+		fused4, rest4 = true, left
+	}
+	if !fused4 || len(rest4) > 0 {
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
+		product7 := vec.Make[float64](n)
+		if (rest4 == nil || len(rest4) > n/2) && product3.Clean() {
+			product3V := product3.V[:n]
+			out := product7.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product3V[i], float64(0.97))
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if product3.IsNull(i) {
+					product7.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					product7.SetErr(i, e)
+					continue
+				}
+				product7.V[i] = rt.MulFloat64(product3.V[i], float64(0.97))
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * 0.03)
+		product8 := vec.Make[float64](n)
+		if (rest4 == nil || len(rest4) > n/2) && product.Clean() {
+			productV := product.V[:n]
+			out := product8.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], float64(0.03))
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if product.IsNull(i) {
+					product8.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product8.SetErr(i, e)
+					continue
+				}
+				product8.V[i] = rt.MulFloat64(product.V[i], float64(0.03))
+			}
+		}
+		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
+		difference5 := vec.Make[float64](n)
+		if (rest4 == nil || len(rest4) > n/2) && product7.Clean() && product8.Clean() {
+			product7V := product7.V[:n]
+			product8V := product8.V[:n]
+			out := difference5.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product7V[i], product8V[i])
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if product7.IsNull(i) || product8.IsNull(i) {
+					difference5.SetNull(i)
+					continue
+				}
+				if e := product7.ErrAt(i); e != nil {
+					difference5.SetErr(i, e)
+					continue
+				}
+				if e := product8.ErrAt(i); e != nil {
+					difference5.SetErr(i, e)
+					continue
+				}
+				difference5.V[i] = rt.SubFloat64(product7.V[i], product8.V[i])
+			}
+		}
+		if fused4 {
+			vec.Merge(&difference4, &difference5, rest4, n)
+		} else {
+			difference4 = difference5
+		}
+	}
+	if r, e := vec.First(&difference4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 12, e
+	}
+
+	// w13: l_quantity * (l_extendedprice * (1 - l_discount)) / 100
+	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
+	var w13Col arrow.Array // written by the clean loop, or below from quotient5
+	var quotient5 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused5 bool
+	var rest5 vec.Sel
+	if lQuantity.Clean() && product.Clean() {
+		w13Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lQuantityV := lQuantity.V[:n]
+		productV := product.V[:n]
+		out := w13Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w13Col = w13Out.Array()
+			fused5, rest5 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w13Out.Release()
+		}
+	} else if in.Column(4).NullN() <= n/2 {
+		quotient5 = vec.Make[float64](n)
+		lQuantityV := lQuantity.V[:n]
+		productV := product.V[:n]
+		out := quotient5.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lQuantity.Dirty(i) || product.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused5, rest5 = true, left
+	}
+	if !fused5 || len(rest5) > 0 {
+		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
+		product9 := vec.Make[float64](n)
+		if (rest5 == nil || len(rest5) > n/2) && lQuantity.Clean() && product.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			productV := product.V[:n]
+			out := product9.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], productV[i])
+			}
+		} else {
+			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+				i := rest5.Row(k)
+				if lQuantity.IsNull(i) || product.IsNull(i) {
+					product9.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product9.SetErr(i, e)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product9.SetErr(i, e)
+					continue
+				}
+				product9.V[i] = rt.MulFloat64(lQuantity.V[i], product.V[i])
+			}
+		}
+		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
+		quotient6 := vec.Make[float64](n)
+		if rest5 == nil && product9.Clean() {
+			product9V := product9.V[:n]
+			out := quotient6.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product9V[i], float64(100.0))
+				if err != nil {
+					quotient6.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+				i := rest5.Row(k)
+				if product9.IsNull(i) {
+					quotient6.SetNull(i)
+					continue
+				}
+				if e := product9.ErrAt(i); e != nil {
+					quotient6.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product9.V[i], float64(100.0))
+				if err != nil {
+					quotient6.SetErr(i, err)
+					continue
+				}
+				quotient6.V[i] = r
+			}
+		}
+		if fused5 {
+			vec.Merge(&quotient5, &quotient6, rest5, n)
+		} else {
+			quotient5 = quotient6
+		}
+	}
+	if r, e := vec.First(&quotient5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 13, e
+	}
+
+	// w14: IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
+	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+	var w14Col arrow.Array // written by the clean loop, or below from ifResult3
+	var ifResult3 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused6 bool
+	var rest6 vec.Sel
+	if lQuantity.Clean() && product.Clean() && product3.Clean() {
+		w14Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lQuantityV := lQuantity.V[:n]
+		productV := product.V[:n]
+		product3V := product3.V[:n]
+		out := w14Out.V
+		for i := range out {
+			if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+				out[i] = productV[i]
+			} else {
+				out[i] = product3V[i]
+			}
+		}
+		w14Col = w14Out.Array()
+		fused6, rest6 = true, vec.Sel{}
+	} else if in.Column(4).NullN() <= n/2 {
+		ifResult3 = vec.Make[float64](n)
+		lQuantityV := lQuantity.V[:n]
+		productV := product.V[:n]
+		product3V := product3.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lQuantity.Dirty(i) || product.Dirty(i) || product3.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+				out[i] = productV[i]
+			} else {
+				out[i] = product3V[i]
+			}
+		}
+		fused6, rest6 = true, left
+	}
+	if !fused6 || len(rest6) > 0 {
+		// (l_quantity < 25.0)
+		cmp2 := vec.Make[bool](n)
+		if (rest6 == nil || len(rest6) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
+			}
+		} else {
+			for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
+				i := rest6.Row(k)
+				if lQuantity.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtFloat64(lQuantity.V[i], float64(25.0))
+			}
+		}
+		// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+		then2, otherwise2 := vec.Split(&cmp2, rest6, n)
+		ifResult4 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult4, &cmp2, rest6, n)
+		vec.Merge(&ifResult4, &product, then2, n)
+		vec.Merge(&ifResult4, &product3, otherwise2, n)
+		if fused6 {
+			vec.Merge(&ifResult3, &ifResult4, rest6, n)
+		} else {
+			ifResult3 = ifResult4
+		}
+	}
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 14, e
+	}
+
+	// w15: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
+	var w15Col arrow.Array // written by the clean loop, or below from difference6
+	var difference6 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused7 bool
+	var rest7 vec.Sel
+	if product3.Clean() && lQuantity.Clean() {
+		w15Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V := product3.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w15Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
+		}
+		w15Col = w15Out.Array()
+		fused7, rest7 = true, vec.Sel{}
+	} else if in.Column(4).NullN() <= n/2 {
+		difference6 = vec.Make[float64](n)
+		product3V := product3.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := difference6.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product3.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
+		}
+		fused7, rest7 = true, left
+	}
+	if !fused7 || len(rest7) > 0 {
+		// (l_quantity * 3.0)
+		product10 := vec.Make[float64](n)
+		if (rest7 == nil || len(rest7) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := product10.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
+			}
+		} else {
+			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+				i := rest7.Row(k)
+				if lQuantity.IsNull(i) {
+					product10.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product10.SetErr(i, e)
+					continue
+				}
+				product10.V[i] = rt.MulFloat64(lQuantity.V[i], float64(3.0))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
+		difference7 := vec.Make[float64](n)
+		if (rest7 == nil || len(rest7) > n/2) && product3.Clean() && product10.Clean() {
+			product3V := product3.V[:n]
+			product10V := product10.V[:n]
+			out := difference7.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product3V[i], product10V[i])
+			}
+		} else {
+			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+				i := rest7.Row(k)
+				if product3.IsNull(i) || product10.IsNull(i) {
+					difference7.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					difference7.SetErr(i, e)
+					continue
+				}
+				if e := product10.ErrAt(i); e != nil {
+					difference7.SetErr(i, e)
+					continue
+				}
+				difference7.V[i] = rt.SubFloat64(product3.V[i], product10.V[i])
+			}
+		}
+		if fused7 {
+			vec.Merge(&difference6, &difference7, rest7, n)
+		} else {
+			difference6 = difference7
+		}
+	}
+	if r, e := vec.First(&difference6, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 15, e
+	}
+
+	// w16: (l_extendedprice * (1 - l_discount)) * (1 + l_discount)
+	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
+	var w16Col arrow.Array // written by the clean loop, or below from product11
+	var product11 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused8 bool
+	var rest8 vec.Sel
+	if product.Clean() && lDiscount.Clean() {
+		w16Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV := product.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w16Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
+		}
+		w16Col = w16Out.Array()
+		fused8, rest8 = true, vec.Sel{}
+	} else if in.Column(6).NullN() <= n/2 {
+		product11 = vec.Make[float64](n)
+		productV := product.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product11.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
+		}
+		fused8, rest8 = true, left
+	}
+	if !fused8 || len(rest8) > 0 {
+		// (1.0 + l_discount)
+		sum9 := vec.Make[float64](n)
+		if (rest8 == nil || len(rest8) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := sum9.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+				i := rest8.Row(k)
+				if lDiscount.IsNull(i) {
+					sum9.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					sum9.SetErr(i, e)
+					continue
+				}
+				sum9.V[i] = rt.AddFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
+		product12 := vec.Make[float64](n)
+		if (rest8 == nil || len(rest8) > n/2) && product.Clean() && sum9.Clean() {
+			productV := product.V[:n]
+			sum9V := sum9.V[:n]
+			out := product12.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], sum9V[i])
+			}
+		} else {
+			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+				i := rest8.Row(k)
+				if product.IsNull(i) || sum9.IsNull(i) {
+					product12.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product12.SetErr(i, e)
+					continue
+				}
+				if e := sum9.ErrAt(i); e != nil {
+					product12.SetErr(i, e)
+					continue
+				}
+				product12.V[i] = rt.MulFloat64(product.V[i], sum9.V[i])
+			}
+		}
+		if fused8 {
+			vec.Merge(&product11, &product12, rest8, n)
+		} else {
+			product11 = product12
+		}
+	}
+	if r, e := vec.First(&product11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 16, e
+	}
+
+	// w17: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
+	var w17Col arrow.Array // written by the clean loop, or below from product13
+	var product13 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused9 bool
+	var rest9 vec.Sel
+	if product3.Clean() && lTax.Clean() {
+		w17Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V := product3.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w17Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
+		}
+		w17Col = w17Out.Array()
+		fused9, rest9 = true, vec.Sel{}
+	} else if in.Column(7).NullN() <= n/2 {
+		product13 = vec.Make[float64](n)
+		product3V := product3.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product13.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product3.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
+		}
+		fused9, rest9 = true, left
+	}
+	if !fused9 || len(rest9) > 0 {
+		// (1.0 - l_tax)
+		difference8 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := difference8.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if lTax.IsNull(i) {
+					difference8.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					difference8.SetErr(i, e)
+					continue
+				}
+				difference8.V[i] = rt.SubFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
+		product14 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && product3.Clean() && difference8.Clean() {
+			product3V := product3.V[:n]
+			difference8V := difference8.V[:n]
+			out := product14.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product3V[i], difference8V[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if product3.IsNull(i) || difference8.IsNull(i) {
+					product14.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					product14.SetErr(i, e)
+					continue
+				}
+				if e := difference8.ErrAt(i); e != nil {
+					product14.SetErr(i, e)
+					continue
+				}
+				product14.V[i] = rt.MulFloat64(product3.V[i], difference8.V[i])
+			}
+		}
+		if fused9 {
+			vec.Merge(&product13, &product14, rest9, n)
+		} else {
+			product13 = product14
+		}
+	}
+	if r, e := vec.First(&product13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 17, e
+	}
+
+	// w18: ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
+	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
+	quotient7 := vec.Make[float64](n)
+	if sum4.Clean() {
+		sum4V := sum4.V[:n]
+		out := quotient7.V[:n]
+		for i := range out {
+			r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
+			if err != nil {
+				quotient7.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sum4.IsNull(i) {
+				quotient7.SetNull(i)
+				continue
+			}
+			if e := sum4.ErrAt(i); e != nil {
+				quotient7.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivideFloat64(sum4.V[i], float64(2.0))
+			if err != nil {
+				quotient7.SetErr(i, err)
+				continue
+			}
+			quotient7.V[i] = r
+		}
+	}
+	if r, e := vec.First(&quotient7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 18, e
+	}
+
+	// w19: (l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
+	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
+	var w19Col arrow.Array // written by the clean loop, or below from quotient8
+	var quotient8 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused10 bool
+	var rest10 vec.Sel
+	if product.Clean() {
+		w19Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV := product.V[:n]
+		out := w19Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w19Col = w19Out.Array()
+			fused10, rest10 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w19Out.Release()
+		}
+	} else {
+		quotient8 = vec.Make[float64](n)
+		productV := product.V[:n]
+		out := quotient8.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if product.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused10, rest10 = true, left
+	}
+	if !fused10 || len(rest10) > 0 {
+		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
+		product15 := vec.Make[float64](n)
+		if (rest10 == nil || len(rest10) > n/2) && product.Clean() {
+			productV := product.V[:n]
+			out := product15.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], productV[i])
+			}
+		} else {
+			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+				i := rest10.Row(k)
+				if product.IsNull(i) {
+					product15.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product15.SetErr(i, e)
+					continue
+				}
+				product15.V[i] = rt.MulFloat64(product.V[i], product.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
+		quotient9 := vec.Make[float64](n)
+		if rest10 == nil && product15.Clean() {
+			product15V := product15.V[:n]
+			out := quotient9.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product15V[i], float64(1e+06))
+				if err != nil {
+					quotient9.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+				i := rest10.Row(k)
+				if product15.IsNull(i) {
+					quotient9.SetNull(i)
+					continue
+				}
+				if e := product15.ErrAt(i); e != nil {
+					quotient9.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product15.V[i], float64(1e+06))
+				if err != nil {
+					quotient9.SetErr(i, err)
+					continue
+				}
+				quotient9.V[i] = r
+			}
+		}
+		if fused10 {
+			vec.Merge(&quotient8, &quotient9, rest10, n)
+		} else {
+			quotient8 = quotient9
+		}
+	}
+	if r, e := vec.First(&quotient8, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 19, e
+	}
+
+	// w20: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
+	difference9 := vec.Make[float64](n)
+	if product3.Clean() && lExtendedprice.Clean() {
+		product3V := product3.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		out := difference9.V[:n]
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) || lExtendedprice.IsNull(i) {
+				difference9.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				difference9.SetErr(i, e)
+				continue
+			}
+			if e := lExtendedprice.ErrAt(i); e != nil {
+				difference9.SetErr(i, e)
+				continue
+			}
+			difference9.V[i] = rt.SubFloat64(product3.V[i], lExtendedprice.V[i])
+		}
+	}
+	if r, e := vec.First(&difference9, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 20, e
+	}
+
+	// w21: (l_extendedprice * (1 - l_discount)) - l_quantity
+	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
+	difference10 := vec.Make[float64](n)
+	if product.Clean() && lQuantity.Clean() {
+		productV := product.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := difference10.V[:n]
+		for i := range out {
+			out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) || lQuantity.IsNull(i) {
+				difference10.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				difference10.SetErr(i, e)
+				continue
+			}
+			if e := lQuantity.ErrAt(i); e != nil {
+				difference10.SetErr(i, e)
+				continue
+			}
+			difference10.V[i] = rt.SubFloat64(product.V[i], lQuantity.V[i])
+		}
+	}
+	if r, e := vec.First(&difference10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 21, e
+	}
+
+	// w22: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
+	product16 := vec.Make[float64](n)
+	if product3.Clean() {
+		product3V := product3.V[:n]
+		out := product16.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(product3V[i], float64(1.05))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) {
+				product16.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				product16.SetErr(i, e)
+				continue
+			}
+			product16.V[i] = rt.MulFloat64(product3.V[i], float64(1.05))
+		}
+	}
+	if r, e := vec.First(&product16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 22, e
+	}
+
+	// w23: (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+	if r, e := vec.First(&sum4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 23, e
+	}
+
+	// w24: IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
+	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
+	var ifResult5 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused11 bool
+	var rest11 vec.Sel
+	if lDiscount.Clean() && product3.Clean() && product.Clean() {
+		ifResult5 = vec.Make[float64](n)
+		lDiscountV := lDiscount.V[:n]
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := ifResult5.V[:n]
+		for i := range out {
+			if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+				out[i] = product3V[i]
+			} else {
+				out[i] = productV[i]
+			}
+		}
+		fused11, rest11 = true, vec.Sel{}
+	} else if in.Column(6).NullN() <= n/2 {
+		ifResult5 = vec.Make[float64](n)
+		lDiscountV := lDiscount.V[:n]
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := ifResult5.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lDiscount.Dirty(i) || product3.Dirty(i) || product.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+				out[i] = product3V[i]
+			} else {
+				out[i] = productV[i]
+			}
+		}
+		fused11, rest11 = true, left
+	}
+	if !fused11 || len(rest11) > 0 {
+		// (l_discount > 0.05)
+		cmp3 := vec.Make[bool](n)
+		if (rest11 == nil || len(rest11) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
+			}
+		} else {
+			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+				i := rest11.Row(k)
+				if lDiscount.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.GtFloat64(lDiscount.V[i], float64(0.05))
+			}
+		}
+		// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
+		then3, otherwise3 := vec.Split(&cmp3, rest11, n)
+		ifResult6 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult6, &cmp3, rest11, n)
+		vec.Merge(&ifResult6, &product3, then3, n)
+		vec.Merge(&ifResult6, &product, otherwise3, n)
+		if fused11 {
+			vec.Merge(&ifResult5, &ifResult6, rest11, n)
+		} else {
+			ifResult5 = ifResult6
+		}
+	}
+	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
+	product17 := vec.Make[float64](n)
+	if ifResult5.Clean() {
+		ifResult5V := ifResult5.V[:n]
+		out := product17.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if ifResult5.IsNull(i) {
+				product17.SetNull(i)
+				continue
+			}
+			if e := ifResult5.ErrAt(i); e != nil {
+				product17.SetErr(i, e)
+				continue
+			}
+			product17.V[i] = rt.MulFloat64(ifResult5.V[i], float64(2.0))
+		}
+	}
+	if r, e := vec.First(&product17, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 24, e
+	}
+
+	// w25: (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
+	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
+	quotient10 := vec.Make[float64](n)
+	if product.Clean() && sum2.Clean() {
+		productV := product.V[:n]
+		sum2V := sum2.V[:n]
+		out := quotient10.V[:n]
+		for i := range out {
+			r, err := rt.DivideFloat64(productV[i], sum2V[i])
+			if err != nil {
+				quotient10.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) || sum2.IsNull(i) {
+				quotient10.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				quotient10.SetErr(i, e)
+				continue
+			}
+			if e := sum2.ErrAt(i); e != nil {
+				quotient10.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivideFloat64(product.V[i], sum2.V[i])
+			if err != nil {
+				quotient10.SetErr(i, err)
+				continue
+			}
+			quotient10.V[i] = r
+		}
+	}
+	if r, e := vec.First(&quotient10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 25, e
+	}
+
+	// w26: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
+	var w26Col arrow.Array // written by the clean loop, or below from quotient11
+	var quotient11 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused12 bool
+	var rest12 vec.Sel
+	if product3.Clean() && lDiscount.Clean() {
+		w26Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V := product3.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w26Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(product3V[i], rt.AddFloat64(lDiscountV[i], float64(1.0))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w26Col = w26Out.Array()
+			fused12, rest12 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w26Out.Release()
+		}
+	} else if in.Column(6).NullN() <= n/2 {
+		quotient11 = vec.Make[float64](n)
+		product3V := product3.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := quotient11.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if product3.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(product3V[i], rt.AddFloat64(lDiscountV[i], float64(1.0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused12, rest12 = true, left
+	}
+	if !fused12 || len(rest12) > 0 {
+		// (l_discount + 1.0)
+		sum10 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := sum10.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if lDiscount.IsNull(i) {
+					sum10.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					sum10.SetErr(i, e)
+					continue
+				}
+				sum10.V[i] = rt.AddFloat64(lDiscount.V[i], float64(1.0))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
+		quotient12 := vec.Make[float64](n)
+		if rest12 == nil && product3.Clean() && sum10.Clean() {
+			product3V := product3.V[:n]
+			sum10V := sum10.V[:n]
+			out := quotient12.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product3V[i], sum10V[i])
+				if err != nil {
+					quotient12.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if product3.IsNull(i) || sum10.IsNull(i) {
+					quotient12.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					quotient12.SetErr(i, e)
+					continue
+				}
+				if e := sum10.ErrAt(i); e != nil {
+					quotient12.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product3.V[i], sum10.V[i])
+				if err != nil {
+					quotient12.SetErr(i, err)
+					continue
+				}
+				quotient12.V[i] = r
+			}
+		}
+		if fused12 {
+			vec.Merge(&quotient11, &quotient12, rest12, n)
+		} else {
+			quotient11 = quotient12
+		}
+	}
+	if r, e := vec.First(&quotient11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 26, e
+	}
+
+	// w27: (l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
+	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
+	var w27Col arrow.Array // written by the clean loop, or below from sum11
+	var sum11 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused13 bool
+	var rest13 vec.Sel
+	if product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean() {
+		w27Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV := product.V[:n]
+		lTaxV := lTax.V[:n]
+		product3V := product3.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w27Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
+		}
+		w27Col = w27Out.Array()
+		fused13, rest13 = true, vec.Sel{}
+	} else if in.Column(7).NullN()+in.Column(6).NullN() <= n/2 {
+		sum11 = vec.Make[float64](n)
+		productV := product.V[:n]
+		lTaxV := lTax.V[:n]
+		product3V := product3.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := sum11.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product.Dirty(i) || lTax.Dirty(i) || product3.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
+		}
+		fused13, rest13 = true, left
+	}
+	if !fused13 || len(rest13) > 0 {
+		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
+		product18 := vec.Make[float64](n)
+		if (rest13 == nil || len(rest13) > n/2) && product.Clean() && lTax.Clean() {
+			productV := product.V[:n]
+			lTaxV := lTax.V[:n]
+			out := product18.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+				i := rest13.Row(k)
+				if product.IsNull(i) || lTax.IsNull(i) {
+					product18.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product18.SetErr(i, e)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					product18.SetErr(i, e)
+					continue
+				}
+				product18.V[i] = rt.MulFloat64(product.V[i], lTax.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount)
+		product19 := vec.Make[float64](n)
+		if (rest13 == nil || len(rest13) > n/2) && product3.Clean() && lDiscount.Clean() {
+			product3V := product3.V[:n]
+			lDiscountV := lDiscount.V[:n]
+			out := product19.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product3V[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+				i := rest13.Row(k)
+				if product3.IsNull(i) || lDiscount.IsNull(i) {
+					product19.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					product19.SetErr(i, e)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					product19.SetErr(i, e)
+					continue
+				}
+				product19.V[i] = rt.MulFloat64(product3.V[i], lDiscount.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
+		sum12 := vec.Make[float64](n)
+		if (rest13 == nil || len(rest13) > n/2) && product18.Clean() && product19.Clean() {
+			product18V := product18.V[:n]
+			product19V := product19.V[:n]
+			out := sum12.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product18V[i], product19V[i])
+			}
+		} else {
+			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+				i := rest13.Row(k)
+				if product18.IsNull(i) || product19.IsNull(i) {
+					sum12.SetNull(i)
+					continue
+				}
+				if e := product18.ErrAt(i); e != nil {
+					sum12.SetErr(i, e)
+					continue
+				}
+				if e := product19.ErrAt(i); e != nil {
+					sum12.SetErr(i, e)
+					continue
+				}
+				sum12.V[i] = rt.AddFloat64(product18.V[i], product19.V[i])
+			}
+		}
+		if fused13 {
+			vec.Merge(&sum11, &sum12, rest13, n)
+		} else {
+			sum11 = sum12
+		}
+	}
+	if r, e := vec.First(&sum11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 27, e
+	}
+
+	// w28: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
+	var w28Col arrow.Array // written by the clean loop, or below from difference11
+	var difference11 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused14 bool
+	var rest14 vec.Sel
+	if product3.Clean() && product.Clean() {
+		w28Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := w28Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
+		}
+		w28Col = w28Out.Array()
+		fused14, rest14 = true, vec.Sel{}
+	} else {
+		difference11 = vec.Make[float64](n)
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := difference11.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product3.Dirty(i) || product.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
+		}
+		fused14, rest14 = true, left
+	}
+	if !fused14 || len(rest14) > 0 {
+		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
+		product20 := vec.Make[float64](n)
+		if (rest14 == nil || len(rest14) > n/2) && product.Clean() {
+			productV := product.V[:n]
+			out := product20.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], float64(0.5))
+			}
+		} else {
+			for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
+				i := rest14.Row(k)
+				if product.IsNull(i) {
+					product20.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product20.SetErr(i, e)
+					continue
+				}
+				product20.V[i] = rt.MulFloat64(product.V[i], float64(0.5))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
+		difference12 := vec.Make[float64](n)
+		if (rest14 == nil || len(rest14) > n/2) && product3.Clean() && product20.Clean() {
+			product3V := product3.V[:n]
+			product20V := product20.V[:n]
+			out := difference12.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product3V[i], product20V[i])
+			}
+		} else {
+			for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
+				i := rest14.Row(k)
+				if product3.IsNull(i) || product20.IsNull(i) {
+					difference12.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					difference12.SetErr(i, e)
+					continue
+				}
+				if e := product20.ErrAt(i); e != nil {
+					difference12.SetErr(i, e)
+					continue
+				}
+				difference12.V[i] = rt.SubFloat64(product3.V[i], product20.V[i])
+			}
+		}
+		if fused14 {
+			vec.Merge(&difference11, &difference12, rest14, n)
+		} else {
+			difference11 = difference12
+		}
+	}
+	if r, e := vec.First(&difference11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 28, e
+	}
+
+	// w29: (l_extendedprice * (1 - l_discount)) + 100
+	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
+	sum13 := vec.Make[float64](n)
+	if product.Clean() {
+		productV := product.V[:n]
+		out := sum13.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(productV[i], float64(100.0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) {
+				sum13.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				sum13.SetErr(i, e)
+				continue
+			}
+			sum13.V[i] = rt.AddFloat64(product.V[i], float64(100.0))
+		}
+	}
+	if r, e := vec.First(&sum13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 29, e
+	}
+
+	// w30: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
+	difference13 := vec.Make[float64](n)
+	if product3.Clean() {
+		product3V := product3.V[:n]
+		out := difference13.V[:n]
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V[i], float64(100.0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) {
+				difference13.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				difference13.SetErr(i, e)
+				continue
+			}
+			difference13.V[i] = rt.SubFloat64(product3.V[i], float64(100.0))
+		}
+	}
+	if r, e := vec.First(&difference13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 30, e
+	}
+
+	// w31: (l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+	var w31Col arrow.Array // written by the clean loop, or below from difference14
+	var difference14 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused15 bool
+	var rest15 vec.Sel
+	if product.Clean() && product3.Clean() {
+		w31Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV := product.V[:n]
+		product3V := product3.V[:n]
+		out := w31Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
+		}
+		w31Col = w31Out.Array()
+		fused15, rest15 = true, vec.Sel{}
+	} else {
+		difference14 = vec.Make[float64](n)
+		productV := product.V[:n]
+		product3V := product3.V[:n]
+		out := difference14.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product.Dirty(i) || product3.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
+		}
+		fused15, rest15 = true, left
+	}
+	if !fused15 || len(rest15) > 0 {
+		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
+		product21 := vec.Make[float64](n)
+		if (rest15 == nil || len(rest15) > n/2) && product.Clean() {
+			productV := product.V[:n]
+			out := product21.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], float64(3.0))
+			}
+		} else {
+			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+				i := rest15.Row(k)
+				if product.IsNull(i) {
+					product21.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product21.SetErr(i, e)
+					continue
+				}
+				product21.V[i] = rt.MulFloat64(product.V[i], float64(3.0))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+		difference15 := vec.Make[float64](n)
+		if (rest15 == nil || len(rest15) > n/2) && product21.Clean() && product3.Clean() {
+			product21V := product21.V[:n]
+			product3V := product3.V[:n]
+			out := difference15.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product21V[i], product3V[i])
+			}
+		} else {
+			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+				i := rest15.Row(k)
+				if product21.IsNull(i) || product3.IsNull(i) {
+					difference15.SetNull(i)
+					continue
+				}
+				if e := product21.ErrAt(i); e != nil {
+					difference15.SetErr(i, e)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					difference15.SetErr(i, e)
+					continue
+				}
+				difference15.V[i] = rt.SubFloat64(product21.V[i], product3.V[i])
+			}
+		}
+		if fused15 {
+			vec.Merge(&difference14, &difference15, rest15, n)
+		} else {
+			difference14 = difference15
+		}
+	}
+	if r, e := vec.First(&difference14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 31, e
+	}
+
+	// w32: ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
+	product22 := vec.Make[float64](n)
+	if difference2.Clean() && lQuantity.Clean() {
+		difference2V := difference2.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := product22.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if difference2.IsNull(i) || lQuantity.IsNull(i) {
+				product22.SetNull(i)
+				continue
+			}
+			if e := difference2.ErrAt(i); e != nil {
+				product22.SetErr(i, e)
+				continue
+			}
+			if e := lQuantity.ErrAt(i); e != nil {
+				product22.SetErr(i, e)
+				continue
+			}
+			product22.V[i] = rt.MulFloat64(difference2.V[i], lQuantity.V[i])
+		}
+	}
+	if r, e := vec.First(&product22, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 32, e
+	}
+
+	// w33: (l_extendedprice * (1 - l_discount)) / 7
+	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
+	quotient13 := vec.Make[float64](n)
+	if product.Clean() {
+		productV := product.V[:n]
+		out := quotient13.V[:n]
+		for i := range out {
+			r, err := rt.DivideFloat64(productV[i], float64(7.0))
+			if err != nil {
+				quotient13.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) {
+				quotient13.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				quotient13.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivideFloat64(product.V[i], float64(7.0))
+			if err != nil {
+				quotient13.SetErr(i, err)
+				continue
+			}
+			quotient13.V[i] = r
+		}
+	}
+	if r, e := vec.First(&quotient13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 33, e
+	}
+
+	// w34: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
+	quotient14 := vec.Make[float64](n)
+	if product3.Clean() {
+		product3V := product3.V[:n]
+		out := quotient14.V[:n]
+		for i := range out {
+			r, err := rt.DivideFloat64(product3V[i], float64(11.0))
+			if err != nil {
+				quotient14.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) {
+				quotient14.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				quotient14.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivideFloat64(product3.V[i], float64(11.0))
+			if err != nil {
+				quotient14.SetErr(i, err)
+				continue
+			}
+			quotient14.V[i] = r
+		}
+	}
+	if r, e := vec.First(&quotient14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 34, e
+	}
+
+	// w35: (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
+	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
+	var w35Col arrow.Array // written by the clean loop, or below from sum14
+	var sum14 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused16 bool
+	var rest16 vec.Sel
+	if product.Clean() && lTax.Clean() {
+		w35Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV := product.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w35Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
+		}
+		w35Col = w35Out.Array()
+		fused16, rest16 = true, vec.Sel{}
+	} else if in.Column(7).NullN() <= n/2 {
+		sum14 = vec.Make[float64](n)
+		productV := product.V[:n]
+		lTaxV := lTax.V[:n]
+		out := sum14.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
+		}
+		fused16, rest16 = true, left
+	}
+	if !fused16 || len(rest16) > 0 {
+		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
+		product23 := vec.Make[float64](n)
+		if (rest16 == nil || len(rest16) > n/2) && product.Clean() {
+			productV := product.V[:n]
+			out := product23.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], float64(0.9))
+			}
+		} else {
+			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+				i := rest16.Row(k)
+				if product.IsNull(i) {
+					product23.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product23.SetErr(i, e)
+					continue
+				}
+				product23.V[i] = rt.MulFloat64(product.V[i], float64(0.9))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
+		sum15 := vec.Make[float64](n)
+		if (rest16 == nil || len(rest16) > n/2) && product23.Clean() && lTax.Clean() {
+			product23V := product23.V[:n]
+			lTaxV := lTax.V[:n]
+			out := sum15.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product23V[i], lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+				i := rest16.Row(k)
+				if product23.IsNull(i) || lTax.IsNull(i) {
+					sum15.SetNull(i)
+					continue
+				}
+				if e := product23.ErrAt(i); e != nil {
+					sum15.SetErr(i, e)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum15.SetErr(i, e)
+					continue
+				}
+				sum15.V[i] = rt.AddFloat64(product23.V[i], lTax.V[i])
+			}
+		}
+		if fused16 {
+			vec.Merge(&sum14, &sum15, rest16, n)
+		} else {
+			sum14 = sum15
+		}
+	}
+	if r, e := vec.First(&sum14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 35, e
+	}
+
+	// w36: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
+	var w36Col arrow.Array // written by the clean loop, or below from sum16
+	var sum16 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused17 bool
+	var rest17 vec.Sel
+	if product3.Clean() && lDiscount.Clean() {
+		w36Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V := product3.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w36Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
+		}
+		w36Col = w36Out.Array()
+		fused17, rest17 = true, vec.Sel{}
+	} else if in.Column(6).NullN() <= n/2 {
+		sum16 = vec.Make[float64](n)
+		product3V := product3.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := sum16.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product3.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
+		}
+		fused17, rest17 = true, left
+	}
+	if !fused17 || len(rest17) > 0 {
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
+		product24 := vec.Make[float64](n)
+		if (rest17 == nil || len(rest17) > n/2) && product3.Clean() {
+			product3V := product3.V[:n]
+			out := product24.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product3V[i], float64(0.8))
+			}
+		} else {
+			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+				i := rest17.Row(k)
+				if product3.IsNull(i) {
+					product24.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					product24.SetErr(i, e)
+					continue
+				}
+				product24.V[i] = rt.MulFloat64(product3.V[i], float64(0.8))
+			}
+		}
+		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
+		sum17 := vec.Make[float64](n)
+		if (rest17 == nil || len(rest17) > n/2) && product24.Clean() && lDiscount.Clean() {
+			product24V := product24.V[:n]
+			lDiscountV := lDiscount.V[:n]
+			out := sum17.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product24V[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+				i := rest17.Row(k)
+				if product24.IsNull(i) || lDiscount.IsNull(i) {
+					sum17.SetNull(i)
+					continue
+				}
+				if e := product24.ErrAt(i); e != nil {
+					sum17.SetErr(i, e)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					sum17.SetErr(i, e)
+					continue
+				}
+				sum17.V[i] = rt.AddFloat64(product24.V[i], lDiscount.V[i])
+			}
+		}
+		if fused17 {
+			vec.Merge(&sum16, &sum17, rest17, n)
+		} else {
+			sum16 = sum17
+		}
+	}
+	if r, e := vec.First(&sum16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 36, e
+	}
+
+	// w37: IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
+	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
+	var w37Col arrow.Array // written by the clean loop, or below from ifResult7
+	var ifResult7 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused18 bool
+	var rest18 vec.Sel
+	if product3.Clean() && product.Clean() {
+		w37Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := w37Out.V
+		for i := range out {
+			if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
+				out[i] = float64(1.0)
+			} else {
+				out[i] = float64(0.0)
+			}
+		}
+		w37Col = w37Out.Array()
+		fused18, rest18 = true, vec.Sel{}
+	} else {
+		ifResult7 = vec.Make[float64](n)
+		product3V := product3.V[:n]
+		productV := product.V[:n]
+		out := ifResult7.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if product3.Dirty(i) || product.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
+				out[i] = float64(1.0)
+			} else {
+				out[i] = float64(0.0)
+			}
+		}
+		fused18, rest18 = true, left
+	}
+	if !fused18 || len(rest18) > 0 {
+		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
+		product25 := vec.Make[float64](n)
+		if (rest18 == nil || len(rest18) > n/2) && product.Clean() {
+			productV := product.V[:n]
+			out := product25.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], float64(1.05))
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if product.IsNull(i) {
+					product25.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product25.SetErr(i, e)
+					continue
+				}
+				product25.V[i] = rt.MulFloat64(product.V[i], float64(1.05))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
+		cmp4 := vec.Make[bool](n)
+		if (rest18 == nil || len(rest18) > n/2) && product3.Clean() && product25.Clean() {
+			product3V := product3.V[:n]
+			product25V := product25.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.GtFloat64(product3V[i], product25V[i])
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if product3.IsNull(i) || product25.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				if e := product25.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.GtFloat64(product3.V[i], product25.V[i])
+			}
+		}
+		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
+		then4, otherwise4 := vec.Split(&cmp4, rest18, n)
+		ifResult8 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult8, &cmp4, rest18, n)
+		vec.Fill(&ifResult8, float64(1.0), then4, n)
+		vec.Fill(&ifResult8, float64(0.0), otherwise4, n)
+		if fused18 {
+			vec.Merge(&ifResult7, &ifResult8, rest18, n)
+		} else {
+			ifResult7 = ifResult8
+		}
+	}
+	if r, e := vec.First(&ifResult7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 37, e
+	}
+
+	// w38: (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
+	difference16 := vec.Make[float64](n)
+	if product.Clean() && product4.Clean() {
+		productV := product.V[:n]
+		product4V := product4.V[:n]
+		out := difference16.V[:n]
+		for i := range out {
+			out[i] = rt.SubFloat64(productV[i], product4V[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) || product4.IsNull(i) {
+				difference16.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				difference16.SetErr(i, e)
+				continue
+			}
+			if e := product4.ErrAt(i); e != nil {
+				difference16.SetErr(i, e)
+				continue
+			}
+			difference16.V[i] = rt.SubFloat64(product.V[i], product4.V[i])
+		}
+	}
+	if r, e := vec.First(&difference16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 38, e
+	}
+
+	// w39: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
+	sum18 := vec.Make[float64](n)
+	if product3.Clean() && product2.Clean() {
+		product3V := product3.V[:n]
+		product2V := product2.V[:n]
+		out := sum18.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(product3V[i], product2V[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product3.IsNull(i) || product2.IsNull(i) {
+				sum18.SetNull(i)
+				continue
+			}
+			if e := product3.ErrAt(i); e != nil {
+				sum18.SetErr(i, e)
+				continue
+			}
+			if e := product2.ErrAt(i); e != nil {
+				sum18.SetErr(i, e)
+				continue
+			}
+			sum18.V[i] = rt.AddFloat64(product3.V[i], product2.V[i])
+		}
+	}
+	if r, e := vec.First(&sum18, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 39, e
+	}
+
+	// w40: (l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
+	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
+	product26 := vec.Make[float64](n)
+	if product.Clean() && sum.Clean() {
+		productV := product.V[:n]
+		sumV := sum.V[:n]
+		out := product26.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], sumV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) || sum.IsNull(i) {
+				product26.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				product26.SetErr(i, e)
+				continue
+			}
+			if e := sum.ErrAt(i); e != nil {
+				product26.SetErr(i, e)
+				continue
+			}
+			product26.V[i] = rt.MulFloat64(product.V[i], sum.V[i])
+		}
+	}
+	if r, e := vec.First(&product26, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 40, e
+	}
+	if errRow >= 0 {
+		if w03Col != nil {
+			w03Col.Release()
+		}
+		if w05Col != nil {
+			w05Col.Release()
+		}
+		if w11Col != nil {
+			w11Col.Release()
+		}
+		if w12Col != nil {
+			w12Col.Release()
+		}
+		if w13Col != nil {
+			w13Col.Release()
+		}
+		if w14Col != nil {
+			w14Col.Release()
+		}
+		if w15Col != nil {
+			w15Col.Release()
+		}
+		if w16Col != nil {
+			w16Col.Release()
+		}
+		if w17Col != nil {
+			w17Col.Release()
+		}
+		if w19Col != nil {
+			w19Col.Release()
+		}
+		if w26Col != nil {
+			w26Col.Release()
+		}
+		if w27Col != nil {
+			w27Col.Release()
+		}
+		if w28Col != nil {
+			w28Col.Release()
+		}
+		if w31Col != nil {
+			w31Col.Release()
+		}
+		if w35Col != nil {
+			w35Col.Release()
+		}
+		if w36Col != nil {
+			w36Col.Release()
+		}
+		if w37Col != nil {
+			w37Col.Release()
+		}
+		clauses := []string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}
+		texts := []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if w03Col == nil {
+		w03Col = vec.Float64Array(mem, &sum5, all, n)
+	}
+	if w05Col == nil {
+		w05Col = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	if w11Col == nil {
+		w11Col = vec.Float64Array(mem, &quotient3, all, n)
+	}
+	if w12Col == nil {
+		w12Col = vec.Float64Array(mem, &difference4, all, n)
+	}
+	if w13Col == nil {
+		w13Col = vec.Float64Array(mem, &quotient5, all, n)
+	}
+	if w14Col == nil {
+		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
+	}
+	if w15Col == nil {
+		w15Col = vec.Float64Array(mem, &difference6, all, n)
+	}
+	if w16Col == nil {
+		w16Col = vec.Float64Array(mem, &product11, all, n)
+	}
+	if w17Col == nil {
+		w17Col = vec.Float64Array(mem, &product13, all, n)
+	}
+	if w19Col == nil {
+		w19Col = vec.Float64Array(mem, &quotient8, all, n)
+	}
+	if w26Col == nil {
+		w26Col = vec.Float64Array(mem, &quotient11, all, n)
+	}
+	if w27Col == nil {
+		w27Col = vec.Float64Array(mem, &sum11, all, n)
+	}
+	if w28Col == nil {
+		w28Col = vec.Float64Array(mem, &difference11, all, n)
+	}
+	if w31Col == nil {
+		w31Col = vec.Float64Array(mem, &difference14, all, n)
+	}
+	if w35Col == nil {
+		w35Col = vec.Float64Array(mem, &sum14, all, n)
+	}
+	if w36Col == nil {
+		w36Col = vec.Float64Array(mem, &sum16, all, n)
+	}
+	if w37Col == nil {
+		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
+	}
+
+	cols := []arrow.Array{vec.Float64Array(mem, &product5, all, n), vec.Float64Array(mem, &difference2, all, n), w03Col, vec.Float64Array(mem, &quotient, all, n), w05Col, vec.Float64Array(mem, &difference3, all, n), vec.Float64Array(mem, &product4, all, n), vec.Float64Array(mem, &product2, all, n), vec.Float64Array(mem, &quotient2, all, n), vec.Float64Array(mem, &sum7, all, n), w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, vec.Float64Array(mem, &quotient7, all, n), w19Col, vec.Float64Array(mem, &difference9, all, n), vec.Float64Array(mem, &difference10, all, n), vec.Float64Array(mem, &product16, all, n), vec.Float64Array(mem, &sum4, all, n), vec.Float64Array(mem, &product17, all, n), vec.Float64Array(mem, &quotient10, all, n), w26Col, w27Col, w28Col, vec.Float64Array(mem, &sum13, all, n), vec.Float64Array(mem, &difference13, all, n), w31Col, vec.Float64Array(mem, &product22, all, n), vec.Float64Array(mem, &quotient13, all, n), vec.Float64Array(mem, &quotient14, all, n), w35Col, w36Col, w37Col, vec.Float64Array(mem, &difference16, all, n), vec.Float64Array(mem, &sum18, all, n), vec.Float64Array(mem, &product26, all, n)}
+	out := array.NewRecordBatch(WideSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -1777,6 +6220,14 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return SeedCase, SeedCaseSchema, true
 	case "StringCase":
 		return StringCase, StringCaseSchema, true
+	case "NullHeavy":
+		return NullHeavy, NullHeavySchema, true
+	case "ErrorGuarded":
+		return ErrorGuarded, ErrorGuardedSchema, true
+	case "DeepArith":
+		return DeepArith, DeepArithSchema, true
+	case "Wide":
+		return Wide, WideSchema, true
 	}
 	return nil, nil, false
 }

@@ -24,6 +24,12 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
 
+// like pattern '%AIR', compiled once
+var likePattern4, likePattern4Err = rt.CompileLike("%AIR", "\\")
+
+// like pattern '%special%', compiled once
+var likePattern5, likePattern5Err = rt.CompileLike("%special%", "\\")
+
 // q1ProjectionInput is the schema of Q1Projection's input batches (table lineitem).
 var q1ProjectionInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -1646,15 +1652,14 @@ var stringCaseInput = arrow.NewSchema([]arrow.Field{
 
 // StringCaseSchema is the schema of the batches StringCase returns.
 var StringCaseSchema = arrow.NewSchema([]arrow.Field{
-	{Name: "mode_rank", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "label", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
 // StringCase evaluates query StringCase over one batch of table lineitem:
 //
-//	SELECT CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
-//	            WHEN upper(l_shipmode) = 'MAIL' THEN 2
-//	            WHEN upper(l_shipmode) = 'SHIP' THEN 3
-//	            ELSE length(upper(l_shipmode)) END AS mode_rank
+//	SELECT CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+//	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+//	            ELSE upper(l_shipmode) END AS label
 //	FROM lineitem
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
@@ -1671,63 +1676,61 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	n := int(in.NumRows())
 	lShipmodeArr := in.Column(14).(*array.String)
+	lShipinstructArr := in.Column(13).(*array.String)
+	lCommentArr := in.Column(15).(*array.String)
+	lReturnflagArr := in.Column(8).(*array.String)
+	lLinestatusArr := in.Column(9).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// mode_rank: CASE WHEN upper(l_shipmode) = 'AIR' THEN 1
-	// WHEN upper(l_shipmode) = 'MAIL' THEN 2
-	// WHEN upper(l_shipmode) = 'SHIP' THEN 3
-	// ELSE length(upper(l_shipmode)) END
-	// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-	var modeRankCol arrow.Array // written by the clean loop, or below from caseResult
-	var caseResult vec.Vec[int32]
+	// label: CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+	// WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+	// ELSE upper(l_shipmode) END
+	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
+	var labelCol arrow.Array // written by the clean loop, or below from caseResult
+	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lShipmodeArr.NullN() == 0 {
-		modeRankOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := modeRankOut.V
-		for i := range out {
+	if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
+		labelOut := vec.NewStringOut(mem, n)
+		for i := range n {
 			switch {
-			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
-				out[i] = int32(1)
-			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "MAIL"):
-				out[i] = int32(2)
-			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "SHIP"):
-				out[i] = int32(3)
+			case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
+				labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
+			case strings.Contains(lCommentArr.Value(i), "special"):
+				labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
 			default:
-				out[i] = rt.Length(rt.Upper(lShipmodeArr.Value(i)))
+				labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
 			}
 		}
-		modeRankCol = modeRankOut.Array()
+		labelCol = labelOut.Array()
 		fused, rest = true, vec.Sel{}
-	} else if lShipmodeArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
+	} else if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
+		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for i := range out {
-			if lShipmodeArr.IsNull(i) {
+			if lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 				left = append(left, int32(i))
 				continue
 			}
 			switch {
-			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
-				out[i] = int32(1)
-			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "MAIL"):
-				out[i] = int32(2)
-			case rt.EqString(rt.Upper(lShipmodeArr.Value(i)), "SHIP"):
-				out[i] = int32(3)
+			case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
+				out[i] = rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i)))
+			case strings.Contains(lCommentArr.Value(i), "special"):
+				out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12)))
 			default:
-				out[i] = rt.Length(rt.Upper(lShipmodeArr.Value(i)))
+				out[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
 		}
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN (upper(l_shipmode) = 'AIR') THEN 1 WHEN (upper(l_shipmode) = 'MAIL') THEN 2 WHEN (upper(l_shipmode) = 'SHIP') THEN 3 ELSE length(upper(l_shipmode))...
-		caseResult2 := vec.Make[int32](n)
+		// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
+		caseResult2 := vec.Make[string](n)
 		// upper(l_shipmode)
 		upper := vec.Make[string](n)
 		if (rest == nil || len(rest) > n/2) && lShipmodeArr.NullN() == 0 {
@@ -1745,41 +1748,57 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
 		}
-		// (upper(l_shipmode) = 'AIR')
-		cmp := vec.Make[bool](n)
+		// (upper(l_shipmode) LIKE '%AIR')
+		like := vec.Make[bool](n)
 		if (rest == nil || len(rest) > n/2) && upper.Clean() {
 			upperV := upper.V[:n]
-			out := cmp.V[:n]
+			out := like.V[:n]
 			for i := range out {
-				out[i] = rt.EqString(upperV[i], "AIR")
+				out[i] = likePattern4.Match(upperV[i])
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 				i := rest.Row(k)
 				if upper.IsNull(i) {
-					cmp.SetNull(i)
+					like.SetNull(i)
 					continue
 				}
 				if e := upper.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
+					like.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.EqString(upper.V[i], "AIR")
+				like.V[i] = likePattern4.Match(upper.V[i])
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
+		vec.CopyErrs(&caseResult2, &like, rest, n)
+		when, notYet := vec.Split(&like, rest, n)
+		// substring(l_shipinstruct, 1, 7)
+		substring := vec.Make[string](n)
+		if (when == nil || len(when) > n/2) && lShipinstructArr.NullN() == 0 {
+			out := substring.V[:n]
+			for i := range out {
+				out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if lShipinstructArr.IsNull(i) {
+					substring.SetNull(i)
+					continue
+				}
+				substring.V[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
+			}
+		}
 		// upper(l_shipmode)
 		upper2 := vec.Make[string](n)
-		if (notYet == nil || len(notYet) > n/2) && lShipmodeArr.NullN() == 0 {
+		if (when == nil || len(when) > n/2) && lShipmodeArr.NullN() == 0 {
 			out := upper2.V[:n]
 			for i := range out {
 				out[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
 		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
 				if lShipmodeArr.IsNull(i) {
 					upper2.SetNull(i)
 					continue
@@ -1787,31 +1806,93 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				upper2.V[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
 		}
-		// (upper(l_shipmode) = 'MAIL')
-		cmp2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && upper2.Clean() {
+		// concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+		concat := vec.Make[string](n)
+		if (when == nil || len(when) > n/2) && substring.Clean() && upper2.Clean() {
+			substringV := substring.V[:n]
 			upper2V := upper2.V[:n]
-			out := cmp2.V[:n]
+			out := concat.V[:n]
 			for i := range out {
-				out[i] = rt.EqString(upper2V[i], "MAIL")
+				out[i] = rt.Concat(substringV[i], "/", upper2V[i])
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if substring.IsNull(i) || upper2.IsNull(i) {
+					concat.SetNull(i)
+					continue
+				}
+				if e := substring.ErrAt(i); e != nil {
+					concat.SetErr(i, e)
+					continue
+				}
+				if e := upper2.ErrAt(i); e != nil {
+					concat.SetErr(i, e)
+					continue
+				}
+				concat.V[i] = rt.Concat(substring.V[i], "/", upper2.V[i])
+			}
+		}
+		vec.Merge(&caseResult2, &concat, when, n)
+		// (l_comment LIKE '%special%')
+		like2 := vec.Make[bool](n)
+		if (notYet == nil || len(notYet) > n/2) && lCommentArr.NullN() == 0 {
+			out := like2.V[:n]
+			for i := range out {
+				out[i] = likePattern5.Match(lCommentArr.Value(i))
 			}
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if upper2.IsNull(i) {
-					cmp2.SetNull(i)
+				if lCommentArr.IsNull(i) {
+					like2.SetNull(i)
 					continue
 				}
-				if e := upper2.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.EqString(upper2.V[i], "MAIL")
+				like2.V[i] = likePattern5.Match(lCommentArr.Value(i))
 			}
 		}
-		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
-		when2, notYet2 := vec.Split(&cmp2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
+		vec.CopyErrs(&caseResult2, &like2, notYet, n)
+		when2, notYet2 := vec.Split(&like2, notYet, n)
+		// substring(l_comment, 1, 12)
+		substring2 := vec.Make[string](n)
+		if (when2 == nil || len(when2) > n/2) && lCommentArr.NullN() == 0 {
+			out := substring2.V[:n]
+			for i := range out {
+				out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
+			}
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if lCommentArr.IsNull(i) {
+					substring2.SetNull(i)
+					continue
+				}
+				substring2.V[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
+			}
+		}
+		// concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+		concat2 := vec.Make[string](n)
+		if (when2 == nil || len(when2) > n/2) && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && substring2.Clean() {
+			substring2V := substring2.V[:n]
+			out := concat2.V[:n]
+			for i := range out {
+				out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
+			}
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || substring2.IsNull(i) {
+					concat2.SetNull(i)
+					continue
+				}
+				if e := substring2.ErrAt(i); e != nil {
+					concat2.SetErr(i, e)
+					continue
+				}
+				concat2.V[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2.V[i])
+			}
+		}
+		vec.Merge(&caseResult2, &concat2, when2, n)
 		// upper(l_shipmode)
 		upper3 := vec.Make[string](n)
 		if (notYet2 == nil || len(notYet2) > n/2) && lShipmodeArr.NullN() == 0 {
@@ -1829,71 +1910,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				upper3.V[i] = rt.Upper(lShipmodeArr.Value(i))
 			}
 		}
-		// (upper(l_shipmode) = 'SHIP')
-		cmp3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && upper3.Clean() {
-			upper3V := upper3.V[:n]
-			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(upper3V[i], "SHIP")
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if upper3.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
-				}
-				if e := upper3.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.EqString(upper3.V[i], "SHIP")
-			}
-		}
-		vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
-		when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-		vec.Fill(&caseResult2, int32(3), when3, n)
-		// upper(l_shipmode)
-		upper4 := vec.Make[string](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && lShipmodeArr.NullN() == 0 {
-			out := upper4.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(lShipmodeArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if lShipmodeArr.IsNull(i) {
-					upper4.SetNull(i)
-					continue
-				}
-				upper4.V[i] = rt.Upper(lShipmodeArr.Value(i))
-			}
-		}
-		// length(upper(l_shipmode))
-		length := vec.Make[int32](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && upper4.Clean() {
-			upper4V := upper4.V[:n]
-			out := length.V[:n]
-			for i := range out {
-				out[i] = rt.Length(upper4V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if upper4.IsNull(i) {
-					length.SetNull(i)
-					continue
-				}
-				if e := upper4.ErrAt(i); e != nil {
-					length.SetErr(i, e)
-					continue
-				}
-				length.V[i] = rt.Length(upper4.V[i])
-			}
-		}
-		vec.Merge(&caseResult2, &length, notYet3, n)
+		vec.Merge(&caseResult2, &upper3, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -1904,11 +1921,11 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
-		if modeRankCol != nil {
-			modeRankCol.Release()
+		if labelCol != nil {
+			labelCol.Release()
 		}
-		clauses := []string{"WHERE", "mode_rank"}
-		texts := []string{"", "CASE WHEN upper(l_shipmode) = 'AIR' THEN 1\n            WHEN upper(l_shipmode) = 'MAIL' THEN 2\n            WHEN upper(l_shipmode) = 'SHIP' THEN 3\n            ELSE length(upper(l_shipmode)) END"}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"}
 		return nil, &vec.QueryError{
 			Column: clauses[errCol],
 			Err:    firstErr,
@@ -1916,12 +1933,9710 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			Row:    int64(errRow),
 		}
 	}
-	if modeRankCol == nil {
-		modeRankCol = vec.Int32Array(mem, &caseResult, all, n)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
 	}
 
-	cols := []arrow.Array{modeRankCol}
+	cols := []arrow.Array{labelCol}
 	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nullHeavyInput is the schema of NullHeavy's input batches (table lineitem).
+var nullHeavyInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// NullHeavySchema is the schema of the batches NullHeavy returns.
+var NullHeavySchema = arrow.NewSchema([]arrow.Field{
+	{Name: "disc_price", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "rate", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "keysum", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "big", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "signed_qty", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// NullHeavy evaluates query NullHeavy over one batch of table lineitem:
+//
+//	SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+//	       COALESCE(l_tax, 0.0) + l_discount AS rate,
+//	       l_partkey + l_suppkey AS keysum,
+//	       l_quantity > 25 AS big,
+//	       IF(l_shipdate < l_commitdate, l_quantity, -l_quantity) AS signed_qty
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), nullHeavyInput); err != nil {
+		return nil, fmt.Errorf("query NullHeavy: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query NullHeavy: %w", err)
+	}
+	n := int(in.NumRows())
+	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Float64s(in.Column(6))
+	lTax := vec.Float64s(in.Column(7))
+	lPartkey := vec.Int64s(in.Column(1))
+	lSuppkey := vec.Int64s(in.Column(2))
+	lQuantity := vec.Float64s(in.Column(4))
+	lShipdate := vec.Dates(in.Column(10))
+	lCommitdate := vec.Dates(in.Column(11))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// disc_price: l_extendedprice * (1 - l_discount)
+	// (l_extendedprice * (1.0 - l_discount))
+	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := discPriceOut.V
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		discPriceCol = discPriceOut.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		product = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - l_discount)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			differenceV := difference.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product2, rest, n)
+		} else {
+			product = product2
+		}
+	}
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// rate: COALESCE(l_tax, 0.0) + l_discount
+	// COALESCE(l_tax, 0.0)
+	coalesced := vec.Make[float64](n)
+	vec.MergeNonNull(&coalesced, &lTax, all, n)
+	stillNull := vec.NullRows(&lTax, all, n)
+	vec.Fill(&coalesced, float64(0.0), stillNull, n)
+	// (COALESCE(l_tax, 0.0) + l_discount)
+	sum := vec.Make[float64](n)
+	if coalesced.Clean() && lDiscount.Clean() {
+		coalescedV := coalesced.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := sum.V[:n]
+		for i := range out {
+			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if coalesced.IsNull(i) || lDiscount.IsNull(i) {
+				sum.SetNull(i)
+				continue
+			}
+			if e := coalesced.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			if e := lDiscount.ErrAt(i); e != nil {
+				sum.SetErr(i, e)
+				continue
+			}
+			sum.V[i] = rt.AddFloat64(coalesced.V[i], lDiscount.V[i])
+		}
+	}
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// keysum: l_partkey + l_suppkey
+	// (l_partkey + l_suppkey)
+	sum2 := vec.Make[int64](n)
+	if lPartkey.Clean() && lSuppkey.Clean() {
+		lPartkeyV := lPartkey.V[:n]
+		lSuppkeyV := lSuppkey.V[:n]
+		out := sum2.V[:n]
+		for i := range out {
+			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
+			if err != nil {
+				sum2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lPartkey.IsNull(i) || lSuppkey.IsNull(i) {
+				sum2.SetNull(i)
+				continue
+			}
+			if e := lPartkey.ErrAt(i); e != nil {
+				sum2.SetErr(i, e)
+				continue
+			}
+			if e := lSuppkey.ErrAt(i); e != nil {
+				sum2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.AddInt64(lPartkey.V[i], lSuppkey.V[i])
+			if err != nil {
+				sum2.SetErr(i, err)
+				continue
+			}
+			sum2.V[i] = r
+		}
+	}
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+
+	// big: l_quantity > 25
+	// (l_quantity > 25.0)
+	cmp := vec.Make[bool](n)
+	if lQuantity.Clean() {
+		lQuantityV := lQuantity.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if lQuantity.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := lQuantity.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.GtFloat64(lQuantity.V[i], float64(25.0))
+		}
+	}
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+
+	// signed_qty: IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
+	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
+	var signedQtyCol arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
+		signedQtyOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lShipdateV := lShipdate.V[:n]
+		lCommitdateV := lCommitdate.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := signedQtyOut.V
+		for i := range out {
+			if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+				out[i] = lQuantityV[i]
+			} else {
+				out[i] = rt.NegateFloat64(lQuantityV[i])
+			}
+		}
+		signedQtyCol = signedQtyOut.Array()
+		fused2, rest2 = true, vec.Sel{}
+	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(4).NullN() <= n/2 {
+		ifResult = vec.Make[float64](n)
+		lShipdateV := lShipdate.V[:n]
+		lCommitdateV := lCommitdate.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+				out[i] = lQuantityV[i]
+			} else {
+				out[i] = rt.NegateFloat64(lQuantityV[i])
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// (l_shipdate < l_commitdate)
+		cmp2 := vec.Make[bool](n)
+		if (rest2 == nil || len(rest2) > n/2) && lShipdate.Clean() && lCommitdate.Clean() {
+			lShipdateV := lShipdate.V[:n]
+			lCommitdateV := lCommitdate.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lShipdate.IsNull(i) || lCommitdate.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := lShipdate.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				if e := lCommitdate.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtInt32(lShipdate.V[i], lCommitdate.V[i])
+			}
+		}
+		// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
+		then, otherwise := vec.Split(&cmp2, rest2, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest2, n)
+		vec.Merge(&ifResult2, &lQuantity, then, n)
+		// (-l_quantity)
+		minus := vec.Make[float64](n)
+		if (otherwise == nil || len(otherwise) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := minus.V[:n]
+			for i := range out {
+				out[i] = rt.NegateFloat64(lQuantityV[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if lQuantity.IsNull(i) {
+					minus.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					minus.SetErr(i, e)
+					continue
+				}
+				minus.V[i] = rt.NegateFloat64(lQuantity.V[i])
+			}
+		}
+		vec.Merge(&ifResult2, &minus, otherwise, n)
+		if fused2 {
+			vec.Merge(&ifResult, &ifResult2, rest2, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if signedQtyCol != nil {
+			signedQtyCol.Release()
+		}
+		clauses := []string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}
+		texts := []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	if signedQtyCol == nil {
+		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{discPriceCol, vec.Float64Array(mem, &sum, all, n), vec.Int64Array(mem, &sum2, all, n), vec.BoolArray(mem, &cmp, all, n), signedQtyCol}
+	out := array.NewRecordBatch(NullHeavySchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// errorGuardedInput is the schema of ErrorGuarded's input batches (table events).
+var errorGuardedInput = arrow.NewSchema([]arrow.Field{
+	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
+	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// ErrorGuardedSchema is the schema of the batches ErrorGuarded returns.
+var ErrorGuardedSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "per_y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "per_x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "scaled", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// ErrorGuarded evaluates query ErrorGuarded over one batch of table events:
+//
+//	SELECT CASE WHEN y <> 0 THEN a DIV y END AS per_y,
+//	       TRY(a DIV x) AS per_x,
+//	       TRY(x * y * 1000000000000000) AS scaled
+//	FROM events
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), errorGuardedInput); err != nil {
+		return nil, fmt.Errorf("query ErrorGuarded: %w", err)
+	}
+	if err := vec.NotNull(in.Column(2), "a"); err != nil {
+		return nil, fmt.Errorf("query ErrorGuarded: %w", err)
+	}
+	n := int(in.NumRows())
+	y := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(2))
+	x := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// per_y: CASE WHEN y <> 0 THEN a DIV y END
+	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
+	caseResult := vec.Make[int64](n)
+	// (y <> 0)
+	cmp := vec.Make[bool](n)
+	if y.Clean() {
+		yV := y.V[:n]
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.NeInt64(yV[i], int64(0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if y.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				cmp.SetErr(i, e)
+				continue
+			}
+			cmp.V[i] = rt.NeInt64(y.V[i], int64(0))
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	// (a DIV y)
+	quotient := vec.Make[int64](n)
+	if when == nil && a.Clean() && y.Clean() {
+		aV := a.V[:n]
+		yV := y.V[:n]
+		out := quotient.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], yV[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+			i := when.Row(k)
+			if a.IsNull(i) || y.IsNull(i) {
+				quotient.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				quotient.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(a.V[i], y.V[i])
+			if err != nil {
+				quotient.SetErr(i, err)
+				continue
+			}
+			quotient.V[i] = r
+		}
+	}
+	vec.Merge(&caseResult, &quotient, when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// per_x: TRY(a DIV x)
+	// (a DIV x)
+	quotient2 := vec.Make[int64](n)
+	if a.Clean() && x.Clean() {
+		aV := a.V[:n]
+		xV := x.V[:n]
+		out := quotient2.V[:n]
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], xV[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if a.IsNull(i) || x.IsNull(i) {
+				quotient2.SetNull(i)
+				continue
+			}
+			if e := a.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			if e := x.ErrAt(i); e != nil {
+				quotient2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.DivInt64(a.V[i], x.V[i])
+			if err != nil {
+				quotient2.SetErr(i, err)
+				continue
+			}
+			quotient2.V[i] = r
+		}
+	}
+	// TRY((a DIV x))
+	tried := vec.Try(&quotient2, all, n)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// scaled: TRY(x * y * 1000000000000000)
+	// (x * y)
+	product := vec.Make[int64](n)
+	if x.Clean() && y.Clean() {
+		xV := x.V[:n]
+		yV := y.V[:n]
+		out := product.V[:n]
+		for i := range out {
+			r, err := rt.MulInt64(xV[i], yV[i])
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if x.IsNull(i) || y.IsNull(i) {
+				product.SetNull(i)
+				continue
+			}
+			if e := x.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			if e := y.ErrAt(i); e != nil {
+				product.SetErr(i, e)
+				continue
+			}
+			r, err := rt.MulInt64(x.V[i], y.V[i])
+			if err != nil {
+				product.SetErr(i, err)
+				continue
+			}
+			product.V[i] = r
+		}
+	}
+	// ((x * y) * 1000000000000000)
+	product2 := vec.Make[int64](n)
+	if product.Clean() {
+		productV := product.V[:n]
+		out := product2.V[:n]
+		for i := range out {
+			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
+			if err != nil {
+				product2.SetErr(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if product.IsNull(i) {
+				product2.SetNull(i)
+				continue
+			}
+			if e := product.ErrAt(i); e != nil {
+				product2.SetErr(i, e)
+				continue
+			}
+			r, err := rt.MulInt64(product.V[i], int64(1000000000000000))
+			if err != nil {
+				product2.SetErr(i, err)
+				continue
+			}
+			product2.V[i] = r
+		}
+	}
+	// TRY(((x * y) * 1000000000000000))
+	tried2 := vec.Try(&product2, all, n)
+	if r, e := vec.First(&tried2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "per_y", "per_x", "scaled"}
+		texts := []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
+	out := array.NewRecordBatch(ErrorGuardedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// deepArithInput is the schema of DeepArith's input batches (table lineitem).
+var deepArithInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// DeepArithSchema is the schema of the batches DeepArith returns.
+var DeepArithSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "score", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// DeepArith evaluates query DeepArith over one batch of table lineitem:
+//
+//	SELECT ((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
+//	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
+//	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
+//	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2) AS score
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), deepArithInput); err != nil {
+		return nil, fmt.Errorf("query DeepArith: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query DeepArith: %w", err)
+	}
+	n := int(in.NumRows())
+	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Float64s(in.Column(6))
+	lTax := vec.Float64s(in.Column(7))
+	lQuantity := vec.Float64s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// score: ((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
+	// + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
+	// + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
+	// + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
+	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
+	var scoreCol arrow.Array // written by the clean loop, or below from sum
+	var sum vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+		scoreOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := scoreOut.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			scoreCol = scoreOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			scoreOut.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		sum = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := sum.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - l_discount)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			differenceV := difference.V[:n]
+			out := product.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+					product.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product.SetErr(i, e)
+					continue
+				}
+				product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum2.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lTax.IsNull(i) {
+					sum2.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum2.SetErr(i, e)
+					continue
+				}
+				sum2.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product.Clean() && sum2.Clean() {
+			productV := product.V[:n]
+			sum2V := sum2.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], sum2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product.IsNull(i) || sum2.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := product.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := sum2.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(product.V[i], sum2.V[i])
+			}
+		}
+		// (l_quantity * 0.5)
+		product3 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := product3.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					product3.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product3.SetErr(i, e)
+					continue
+				}
+				product3.V[i] = rt.MulFloat64(lQuantity.V[i], float64(0.5))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5))
+		difference2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product2.Clean() && product3.Clean() {
+			product2V := product2.V[:n]
+			product3V := product3.V[:n]
+			out := difference2.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product2V[i], product3V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product2.IsNull(i) || product3.IsNull(i) {
+					difference2.SetNull(i)
+					continue
+				}
+				if e := product2.ErrAt(i); e != nil {
+					difference2.SetErr(i, e)
+					continue
+				}
+				if e := product3.ErrAt(i); e != nil {
+					difference2.SetErr(i, e)
+					continue
+				}
+				difference2.V[i] = rt.SubFloat64(product2.V[i], product3.V[i])
+			}
+		}
+		// (l_quantity + 1.0)
+		sum3 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := sum3.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					sum3.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				sum3.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
+			}
+		}
+		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0))
+		quotient := vec.Make[float64](n)
+		if rest == nil && difference2.Clean() && sum3.Clean() {
+			difference2V := difference2.V[:n]
+			sum3V := sum3.V[:n]
+			out := quotient.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(difference2V[i], sum3V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference2.IsNull(i) || sum3.IsNull(i) {
+					quotient.SetNull(i)
+					continue
+				}
+				if e := difference2.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				if e := sum3.ErrAt(i); e != nil {
+					quotient.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(difference2.V[i], sum3.V[i])
+				if err != nil {
+					quotient.SetErr(i, err)
+					continue
+				}
+				quotient.V[i] = r
+			}
+		}
+		// (l_tax - l_discount)
+		difference3 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lTax.Clean() && lDiscount.Clean() {
+			lTaxV := lTax.V[:n]
+			lDiscountV := lDiscount.V[:n]
+			out := difference3.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lTax.IsNull(i) || lDiscount.IsNull(i) {
+					difference3.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					difference3.SetErr(i, e)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference3.SetErr(i, e)
+					continue
+				}
+				difference3.V[i] = rt.SubFloat64(lTax.V[i], lDiscount.V[i])
+			}
+		}
+		// ((l_tax - l_discount) * 100.0)
+		product4 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && difference3.Clean() {
+			difference3V := difference3.V[:n]
+			out := product4.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(difference3V[i], float64(100.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference3.IsNull(i) {
+					product4.SetNull(i)
+					continue
+				}
+				if e := difference3.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				product4.V[i] = rt.MulFloat64(difference3.V[i], float64(100.0))
+			}
+		}
+		// (((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0))
+		sum4 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && quotient.Clean() && product4.Clean() {
+			quotientV := quotient.V[:n]
+			product4V := product4.V[:n]
+			out := sum4.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(quotientV[i], product4V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if quotient.IsNull(i) || product4.IsNull(i) {
+					sum4.SetNull(i)
+					continue
+				}
+				if e := quotient.ErrAt(i); e != nil {
+					sum4.SetErr(i, e)
+					continue
+				}
+				if e := product4.ErrAt(i); e != nil {
+					sum4.SetErr(i, e)
+					continue
+				}
+				sum4.V[i] = rt.AddFloat64(quotient.V[i], product4.V[i])
+			}
+		}
+		// (l_extendedprice / 1000.0)
+		quotient2 := vec.Make[float64](n)
+		if rest == nil && lExtendedprice.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(lExtendedprice.V[i], float64(1000.0))
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		// ((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedprice...
+		difference4 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && sum4.Clean() && quotient2.Clean() {
+			sum4V := sum4.V[:n]
+			quotient2V := quotient2.V[:n]
+			out := difference4.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sum4.IsNull(i) || quotient2.IsNull(i) {
+					difference4.SetNull(i)
+					continue
+				}
+				if e := sum4.ErrAt(i); e != nil {
+					difference4.SetErr(i, e)
+					continue
+				}
+				if e := quotient2.ErrAt(i); e != nil {
+					difference4.SetErr(i, e)
+					continue
+				}
+				difference4.V[i] = rt.SubFloat64(sum4.V[i], quotient2.V[i])
+			}
+		}
+		// (((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpric...
+		product5 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && difference4.Clean() {
+			difference4V := difference4.V[:n]
+			out := product5.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(difference4V[i], float64(1.07))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference4.IsNull(i) {
+					product5.SetNull(i)
+					continue
+				}
+				if e := difference4.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				product5.V[i] = rt.MulFloat64(difference4.V[i], float64(1.07))
+			}
+		}
+		// (l_quantity - 25.0)
+		difference5 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := difference5.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					difference5.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					difference5.SetErr(i, e)
+					continue
+				}
+				difference5.V[i] = rt.SubFloat64(lQuantity.V[i], float64(25.0))
+			}
+		}
+		// (l_quantity - 25.0)
+		difference6 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := difference6.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					difference6.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					difference6.SetErr(i, e)
+					continue
+				}
+				difference6.V[i] = rt.SubFloat64(lQuantity.V[i], float64(25.0))
+			}
+		}
+		// ((l_quantity - 25.0) * (l_quantity - 25.0))
+		product6 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && difference5.Clean() && difference6.Clean() {
+			difference5V := difference5.V[:n]
+			difference6V := difference6.V[:n]
+			out := product6.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(difference5V[i], difference6V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference5.IsNull(i) || difference6.IsNull(i) {
+					product6.SetNull(i)
+					continue
+				}
+				if e := difference5.ErrAt(i); e != nil {
+					product6.SetErr(i, e)
+					continue
+				}
+				if e := difference6.ErrAt(i); e != nil {
+					product6.SetErr(i, e)
+					continue
+				}
+				product6.V[i] = rt.MulFloat64(difference5.V[i], difference6.V[i])
+			}
+		}
+		// (((l_quantity - 25.0) * (l_quantity - 25.0)) / 50.0)
+		quotient3 := vec.Make[float64](n)
+		if rest == nil && product6.Clean() {
+			product6V := product6.V[:n]
+			out := quotient3.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product6V[i], float64(50.0))
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product6.IsNull(i) {
+					quotient3.SetNull(i)
+					continue
+				}
+				if e := product6.ErrAt(i); e != nil {
+					quotient3.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product6.V[i], float64(50.0))
+				if err != nil {
+					quotient3.SetErr(i, err)
+					continue
+				}
+				quotient3.V[i] = r
+			}
+		}
+		// ((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpri...
+		sum5 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product5.Clean() && quotient3.Clean() {
+			product5V := product5.V[:n]
+			quotient3V := quotient3.V[:n]
+			out := sum5.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product5.IsNull(i) || quotient3.IsNull(i) {
+					sum5.SetNull(i)
+					continue
+				}
+				if e := product5.ErrAt(i); e != nil {
+					sum5.SetErr(i, e)
+					continue
+				}
+				if e := quotient3.ErrAt(i); e != nil {
+					sum5.SetErr(i, e)
+					continue
+				}
+				sum5.V[i] = rt.AddFloat64(product5.V[i], quotient3.V[i])
+			}
+		}
+		// (l_discount * l_tax)
+		product7 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() && lTax.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			lTaxV := lTax.V[:n]
+			out := product7.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) || lTax.IsNull(i) {
+					product7.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					product7.SetErr(i, e)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					product7.SetErr(i, e)
+					continue
+				}
+				product7.V[i] = rt.MulFloat64(lDiscount.V[i], lTax.V[i])
+			}
+		}
+		// ((l_discount * l_tax) * 3.0)
+		product8 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product7.Clean() {
+			product7V := product7.V[:n]
+			out := product8.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product7V[i], float64(3.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product7.IsNull(i) {
+					product8.SetNull(i)
+					continue
+				}
+				if e := product7.ErrAt(i); e != nil {
+					product8.SetErr(i, e)
+					continue
+				}
+				product8.V[i] = rt.MulFloat64(product7.V[i], float64(3.0))
+			}
+		}
+		// (((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpr...
+		difference7 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && sum5.Clean() && product8.Clean() {
+			sum5V := sum5.V[:n]
+			product8V := product8.V[:n]
+			out := difference7.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(sum5V[i], product8V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if sum5.IsNull(i) || product8.IsNull(i) {
+					difference7.SetNull(i)
+					continue
+				}
+				if e := sum5.ErrAt(i); e != nil {
+					difference7.SetErr(i, e)
+					continue
+				}
+				if e := product8.ErrAt(i); e != nil {
+					difference7.SetErr(i, e)
+					continue
+				}
+				difference7.V[i] = rt.SubFloat64(sum5.V[i], product8.V[i])
+			}
+		}
+		// (l_quantity * 900.0)
+		product9 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := product9.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lQuantity.IsNull(i) {
+					product9.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product9.SetErr(i, e)
+					continue
+				}
+				product9.V[i] = rt.MulFloat64(lQuantity.V[i], float64(900.0))
+			}
+		}
+		// (l_extendedprice - (l_quantity * 900.0))
+		difference8 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && product9.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			product9V := product9.V[:n]
+			out := difference8.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || product9.IsNull(i) {
+					difference8.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					difference8.SetErr(i, e)
+					continue
+				}
+				if e := product9.ErrAt(i); e != nil {
+					difference8.SetErr(i, e)
+					continue
+				}
+				difference8.V[i] = rt.SubFloat64(lExtendedprice.V[i], product9.V[i])
+			}
+		}
+		// (l_tax + 2.0)
+		sum6 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum6.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lTax.IsNull(i) {
+					sum6.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum6.SetErr(i, e)
+					continue
+				}
+				sum6.V[i] = rt.AddFloat64(lTax.V[i], float64(2.0))
+			}
+		}
+		// ((l_extendedprice - (l_quantity * 900.0)) / (l_tax + 2.0))
+		quotient4 := vec.Make[float64](n)
+		if rest == nil && difference8.Clean() && sum6.Clean() {
+			difference8V := difference8.V[:n]
+			sum6V := sum6.V[:n]
+			out := quotient4.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(difference8V[i], sum6V[i])
+				if err != nil {
+					quotient4.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference8.IsNull(i) || sum6.IsNull(i) {
+					quotient4.SetNull(i)
+					continue
+				}
+				if e := difference8.ErrAt(i); e != nil {
+					quotient4.SetErr(i, e)
+					continue
+				}
+				if e := sum6.ErrAt(i); e != nil {
+					quotient4.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(difference8.V[i], sum6.V[i])
+				if err != nil {
+					quotient4.SetErr(i, err)
+					continue
+				}
+				quotient4.V[i] = r
+			}
+		}
+		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
+		sum7 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && difference7.Clean() && quotient4.Clean() {
+			difference7V := difference7.V[:n]
+			quotient4V := quotient4.V[:n]
+			out := sum7.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(difference7V[i], quotient4V[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if difference7.IsNull(i) || quotient4.IsNull(i) {
+					sum7.SetNull(i)
+					continue
+				}
+				if e := difference7.ErrAt(i); e != nil {
+					sum7.SetErr(i, e)
+					continue
+				}
+				if e := quotient4.ErrAt(i); e != nil {
+					sum7.SetErr(i, e)
+					continue
+				}
+				sum7.V[i] = rt.AddFloat64(difference7.V[i], quotient4.V[i])
+			}
+		}
+		if fused {
+			vec.Merge(&sum, &sum7, rest, n)
+		} else {
+			sum = sum7
+		}
+	}
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if scoreCol != nil {
+			scoreCol.Release()
+		}
+		clauses := []string{"WHERE", "score"}
+		texts := []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if scoreCol == nil {
+		scoreCol = vec.Float64Array(mem, &sum, all, n)
+	}
+
+	cols := []arrow.Array{scoreCol}
+	out := array.NewRecordBatch(DeepArithSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// wideInput is the schema of Wide's input batches (table lineitem).
+var wideInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// WideSchema is the schema of the batches Wide returns.
+var WideSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "w01", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w02", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w03", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w04", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w05", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w06", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w07", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w08", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w09", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w10", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w11", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w12", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w13", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w14", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w15", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w16", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w17", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w18", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w19", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w20", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w21", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w22", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w23", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w24", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w25", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w26", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w27", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w28", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w29", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w30", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w31", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w32", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w33", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w34", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w35", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w36", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w37", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "w38", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w39", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "w40", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Wide evaluates query Wide over one batch of table lineitem:
+//
+//	SELECT (l_extendedprice * (1 - l_discount)) * 1.01 AS w01,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) AS w02,
+//	       (l_extendedprice * (1 - l_discount)) + l_quantity * 2 AS w03,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1) AS w04,
+//	       IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) AS w05,
+//	       (l_extendedprice * (1 - l_discount)) - l_extendedprice AS w06,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax AS w07,
+//	       (l_extendedprice * (1 - l_discount)) * l_discount AS w08,
+//	       ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1) AS w09,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity AS w10,
+//	       (l_extendedprice * (1 - l_discount)) / (l_quantity + 2) AS w11,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03 AS w12,
+//	       l_quantity * (l_extendedprice * (1 - l_discount)) / 100 AS w13,
+//	       IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax))) AS w14,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3 AS w15,
+//	       (l_extendedprice * (1 - l_discount)) * (1 + l_discount) AS w16,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax) AS w17,
+//	       ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2 AS w18,
+//	       (l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000 AS w19,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice AS w20,
+//	       (l_extendedprice * (1 - l_discount)) - l_quantity AS w21,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05 AS w22,
+//	       (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS w23,
+//	       IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2 AS w24,
+//	       (l_extendedprice * (1 - l_discount)) / (l_tax + 1) AS w25,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1) AS w26,
+//	       (l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount AS w27,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5 AS w28,
+//	       (l_extendedprice * (1 - l_discount)) + 100 AS w29,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100 AS w30,
+//	       (l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS w31,
+//	       ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity AS w32,
+//	       (l_extendedprice * (1 - l_discount)) / 7 AS w33,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11 AS w34,
+//	       (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax AS w35,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount AS w36,
+//	       IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0) AS w37,
+//	       (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax AS w38,
+//	       (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount AS w39,
+//	       (l_extendedprice * (1 - l_discount)) * (l_quantity + 1) AS w40
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), wideInput); err != nil {
+		return nil, fmt.Errorf("query Wide: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query Wide: %w", err)
+	}
+	n := int(in.NumRows())
+	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Float64s(in.Column(6))
+	lTax := vec.Float64s(in.Column(7))
+	lQuantity := vec.Float64s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	errRow, errCol := -1, 0
+	var firstErr *rt.Error
+
+	// w01: (l_extendedprice * (1 - l_discount)) * 1.01
+	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
+	var w01Col arrow.Array // written by the clean loop, or below from product
+	var product vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		w01Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w01Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
+		}
+		w01Col = w01Out.Array()
+		fused, rest = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		product = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// (1.0 - l_discount)
+		difference := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lDiscount.IsNull(i) {
+					difference.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference.SetErr(i, e)
+					continue
+				}
+				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product2 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			differenceV := difference.V[:n]
+			out := product2.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				if e := difference.ErrAt(i); e != nil {
+					product2.SetErr(i, e)
+					continue
+				}
+				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
+		product3 := vec.Make[float64](n)
+		if (rest == nil || len(rest) > n/2) && product2.Clean() {
+			product2V := product2.V[:n]
+			out := product3.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product2V[i], float64(1.01))
+			}
+		} else {
+			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+				i := rest.Row(k)
+				if product2.IsNull(i) {
+					product3.SetNull(i)
+					continue
+				}
+				if e := product2.ErrAt(i); e != nil {
+					product3.SetErr(i, e)
+					continue
+				}
+				product3.V[i] = rt.MulFloat64(product2.V[i], float64(1.01))
+			}
+		}
+		if fused {
+			vec.Merge(&product, &product3, rest, n)
+		} else {
+			product = product3
+		}
+	}
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// w02: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
+	var w02Col arrow.Array // written by the clean loop, or below from difference2
+	var difference2 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w02Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w02Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
+		}
+		w02Col = w02Out.Array()
+		fused2, rest2 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		difference2 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := difference2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// (1.0 - l_discount)
+		difference3 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference3.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lDiscount.IsNull(i) {
+					difference3.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference3.SetErr(i, e)
+					continue
+				}
+				difference3.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product4 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference3.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference3V := difference3.V[:n]
+			out := product4.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference3V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lExtendedprice.IsNull(i) || difference3.IsNull(i) {
+					product4.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				if e := difference3.ErrAt(i); e != nil {
+					product4.SetErr(i, e)
+					continue
+				}
+				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference3.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lTax.IsNull(i) {
+					sum.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum.SetErr(i, e)
+					continue
+				}
+				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product5 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+			product4V := product4.V[:n]
+			sumV := sum.V[:n]
+			out := product5.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product4V[i], sumV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product4.IsNull(i) || sum.IsNull(i) {
+					product5.SetNull(i)
+					continue
+				}
+				if e := product4.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				if e := sum.ErrAt(i); e != nil {
+					product5.SetErr(i, e)
+					continue
+				}
+				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference4 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference4.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lDiscount.IsNull(i) {
+					difference4.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference4.SetErr(i, e)
+					continue
+				}
+				difference4.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product6 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference4.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference4V := difference4.V[:n]
+			out := product6.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference4V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if lExtendedprice.IsNull(i) || difference4.IsNull(i) {
+					product6.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product6.SetErr(i, e)
+					continue
+				}
+				if e := difference4.ErrAt(i); e != nil {
+					product6.SetErr(i, e)
+					continue
+				}
+				product6.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference4.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
+		difference5 := vec.Make[float64](n)
+		if (rest2 == nil || len(rest2) > n/2) && product5.Clean() && product6.Clean() {
+			product5V := product5.V[:n]
+			product6V := product6.V[:n]
+			out := difference5.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product5V[i], product6V[i])
+			}
+		} else {
+			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+				i := rest2.Row(k)
+				if product5.IsNull(i) || product6.IsNull(i) {
+					difference5.SetNull(i)
+					continue
+				}
+				if e := product5.ErrAt(i); e != nil {
+					difference5.SetErr(i, e)
+					continue
+				}
+				if e := product6.ErrAt(i); e != nil {
+					difference5.SetErr(i, e)
+					continue
+				}
+				difference5.V[i] = rt.SubFloat64(product5.V[i], product6.V[i])
+			}
+		}
+		if fused2 {
+			vec.Merge(&difference2, &difference5, rest2, n)
+		} else {
+			difference2 = difference5
+		}
+	}
+	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// w03: (l_extendedprice * (1 - l_discount)) + l_quantity * 2
+	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
+	var w03Col arrow.Array // written by the clean loop, or below from sum2
+	var sum2 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused3 bool
+	var rest3 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+		w03Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w03Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
+		}
+		w03Col = w03Out.Array()
+		fused3, rest3 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+		sum2 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := sum2.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
+		}
+		fused3, rest3 = true, left
+	}
+	if !fused3 || len(rest3) > 0 {
+		// (1.0 - l_discount)
+		difference6 := vec.Make[float64](n)
+		if (rest3 == nil || len(rest3) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference6.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
+				if lDiscount.IsNull(i) {
+					difference6.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference6.SetErr(i, e)
+					continue
+				}
+				difference6.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product7 := vec.Make[float64](n)
+		if (rest3 == nil || len(rest3) > n/2) && lExtendedprice.Clean() && difference6.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference6V := difference6.V[:n]
+			out := product7.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference6V[i])
+			}
+		} else {
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
+				if lExtendedprice.IsNull(i) || difference6.IsNull(i) {
+					product7.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product7.SetErr(i, e)
+					continue
+				}
+				if e := difference6.ErrAt(i); e != nil {
+					product7.SetErr(i, e)
+					continue
+				}
+				product7.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference6.V[i])
+			}
+		}
+		// (l_quantity * 2.0)
+		product8 := vec.Make[float64](n)
+		if (rest3 == nil || len(rest3) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := product8.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
+			}
+		} else {
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
+				if lQuantity.IsNull(i) {
+					product8.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product8.SetErr(i, e)
+					continue
+				}
+				product8.V[i] = rt.MulFloat64(lQuantity.V[i], float64(2.0))
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
+		sum3 := vec.Make[float64](n)
+		if (rest3 == nil || len(rest3) > n/2) && product7.Clean() && product8.Clean() {
+			product7V := product7.V[:n]
+			product8V := product8.V[:n]
+			out := sum3.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product7V[i], product8V[i])
+			}
+		} else {
+			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+				i := rest3.Row(k)
+				if product7.IsNull(i) || product8.IsNull(i) {
+					sum3.SetNull(i)
+					continue
+				}
+				if e := product7.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				if e := product8.ErrAt(i); e != nil {
+					sum3.SetErr(i, e)
+					continue
+				}
+				sum3.V[i] = rt.AddFloat64(product7.V[i], product8.V[i])
+			}
+		}
+		if fused3 {
+			vec.Merge(&sum2, &sum3, rest3, n)
+		} else {
+			sum2 = sum3
+		}
+	}
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+
+	// w04: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
+	var w04Col arrow.Array // written by the clean loop, or below from quotient
+	var quotient vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused4 bool
+	var rest4 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+		w04Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w04Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w04Col = w04Out.Array()
+			fused4, rest4 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w04Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		quotient = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := quotient.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused4, rest4 = true, left
+	}
+	if !fused4 || len(rest4) > 0 {
+		// (1.0 - l_discount)
+		difference7 := vec.Make[float64](n)
+		if (rest4 == nil || len(rest4) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference7.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if lDiscount.IsNull(i) {
+					difference7.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference7.SetErr(i, e)
+					continue
+				}
+				difference7.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product9 := vec.Make[float64](n)
+		if (rest4 == nil || len(rest4) > n/2) && lExtendedprice.Clean() && difference7.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference7V := difference7.V[:n]
+			out := product9.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference7V[i])
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if lExtendedprice.IsNull(i) || difference7.IsNull(i) {
+					product9.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product9.SetErr(i, e)
+					continue
+				}
+				if e := difference7.ErrAt(i); e != nil {
+					product9.SetErr(i, e)
+					continue
+				}
+				product9.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference7.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum4 := vec.Make[float64](n)
+		if (rest4 == nil || len(rest4) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum4.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if lTax.IsNull(i) {
+					sum4.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum4.SetErr(i, e)
+					continue
+				}
+				sum4.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product10 := vec.Make[float64](n)
+		if (rest4 == nil || len(rest4) > n/2) && product9.Clean() && sum4.Clean() {
+			product9V := product9.V[:n]
+			sum4V := sum4.V[:n]
+			out := product10.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product9V[i], sum4V[i])
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if product9.IsNull(i) || sum4.IsNull(i) {
+					product10.SetNull(i)
+					continue
+				}
+				if e := product9.ErrAt(i); e != nil {
+					product10.SetErr(i, e)
+					continue
+				}
+				if e := sum4.ErrAt(i); e != nil {
+					product10.SetErr(i, e)
+					continue
+				}
+				product10.V[i] = rt.MulFloat64(product9.V[i], sum4.V[i])
+			}
+		}
+		// (l_quantity + 1.0)
+		sum5 := vec.Make[float64](n)
+		if (rest4 == nil || len(rest4) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := sum5.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if lQuantity.IsNull(i) {
+					sum5.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					sum5.SetErr(i, e)
+					continue
+				}
+				sum5.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
+		quotient2 := vec.Make[float64](n)
+		if rest4 == nil && product10.Clean() && sum5.Clean() {
+			product10V := product10.V[:n]
+			sum5V := sum5.V[:n]
+			out := quotient2.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product10V[i], sum5V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+				i := rest4.Row(k)
+				if product10.IsNull(i) || sum5.IsNull(i) {
+					quotient2.SetNull(i)
+					continue
+				}
+				if e := product10.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				if e := sum5.ErrAt(i); e != nil {
+					quotient2.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product10.V[i], sum5.V[i])
+				if err != nil {
+					quotient2.SetErr(i, err)
+					continue
+				}
+				quotient2.V[i] = r
+			}
+		}
+		if fused4 {
+			vec.Merge(&quotient, &quotient2, rest4, n)
+		} else {
+			quotient = quotient2
+		}
+	}
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+
+	// w05: IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
+	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
+	var w05Col arrow.Array // written by the clean loop, or below from ifResult
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused5 bool
+	var rest5 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w05Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w05Out.V
+		for i := range out {
+			if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			} else {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
+		}
+		w05Col = w05Out.Array()
+		fused5, rest5 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		ifResult = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := ifResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			} else {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
+		}
+		fused5, rest5 = true, left
+	}
+	if !fused5 || len(rest5) > 0 {
+		// (1.0 - l_discount)
+		difference8 := vec.Make[float64](n)
+		if (rest5 == nil || len(rest5) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference8.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+				i := rest5.Row(k)
+				if lDiscount.IsNull(i) {
+					difference8.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference8.SetErr(i, e)
+					continue
+				}
+				difference8.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product11 := vec.Make[float64](n)
+		if (rest5 == nil || len(rest5) > n/2) && lExtendedprice.Clean() && difference8.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference8V := difference8.V[:n]
+			out := product11.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference8V[i])
+			}
+		} else {
+			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+				i := rest5.Row(k)
+				if lExtendedprice.IsNull(i) || difference8.IsNull(i) {
+					product11.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product11.SetErr(i, e)
+					continue
+				}
+				if e := difference8.ErrAt(i); e != nil {
+					product11.SetErr(i, e)
+					continue
+				}
+				product11.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference8.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
+		cmp := vec.Make[bool](n)
+		if (rest5 == nil || len(rest5) > n/2) && product11.Clean() {
+			product11V := product11.V[:n]
+			out := cmp.V[:n]
+			for i := range out {
+				out[i] = rt.GtFloat64(product11V[i], float64(50000.0))
+			}
+		} else {
+			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+				i := rest5.Row(k)
+				if product11.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if e := product11.ErrAt(i); e != nil {
+					cmp.SetErr(i, e)
+					continue
+				}
+				cmp.V[i] = rt.GtFloat64(product11.V[i], float64(50000.0))
+			}
+		}
+		// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
+		then, otherwise := vec.Split(&cmp, rest5, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &cmp, rest5, n)
+		// (1.0 - l_discount)
+		difference9 := vec.Make[float64](n)
+		if (then == nil || len(then) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference9.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if lDiscount.IsNull(i) {
+					difference9.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference9.SetErr(i, e)
+					continue
+				}
+				difference9.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product12 := vec.Make[float64](n)
+		if (then == nil || len(then) > n/2) && lExtendedprice.Clean() && difference9.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference9V := difference9.V[:n]
+			out := product12.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference9V[i])
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if lExtendedprice.IsNull(i) || difference9.IsNull(i) {
+					product12.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product12.SetErr(i, e)
+					continue
+				}
+				if e := difference9.ErrAt(i); e != nil {
+					product12.SetErr(i, e)
+					continue
+				}
+				product12.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference9.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum6 := vec.Make[float64](n)
+		if (then == nil || len(then) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum6.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if lTax.IsNull(i) {
+					sum6.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum6.SetErr(i, e)
+					continue
+				}
+				sum6.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product13 := vec.Make[float64](n)
+		if (then == nil || len(then) > n/2) && product12.Clean() && sum6.Clean() {
+			product12V := product12.V[:n]
+			sum6V := sum6.V[:n]
+			out := product13.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product12V[i], sum6V[i])
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if product12.IsNull(i) || sum6.IsNull(i) {
+					product13.SetNull(i)
+					continue
+				}
+				if e := product12.ErrAt(i); e != nil {
+					product13.SetErr(i, e)
+					continue
+				}
+				if e := sum6.ErrAt(i); e != nil {
+					product13.SetErr(i, e)
+					continue
+				}
+				product13.V[i] = rt.MulFloat64(product12.V[i], sum6.V[i])
+			}
+		}
+		vec.Merge(&ifResult2, &product13, then, n)
+		// (1.0 - l_discount)
+		difference10 := vec.Make[float64](n)
+		if (otherwise == nil || len(otherwise) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference10.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if lDiscount.IsNull(i) {
+					difference10.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference10.SetErr(i, e)
+					continue
+				}
+				difference10.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product14 := vec.Make[float64](n)
+		if (otherwise == nil || len(otherwise) > n/2) && lExtendedprice.Clean() && difference10.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference10V := difference10.V[:n]
+			out := product14.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference10V[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if lExtendedprice.IsNull(i) || difference10.IsNull(i) {
+					product14.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product14.SetErr(i, e)
+					continue
+				}
+				if e := difference10.ErrAt(i); e != nil {
+					product14.SetErr(i, e)
+					continue
+				}
+				product14.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference10.V[i])
+			}
+		}
+		vec.Merge(&ifResult2, &product14, otherwise, n)
+		if fused5 {
+			vec.Merge(&ifResult, &ifResult2, rest5, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+
+	// w06: (l_extendedprice * (1 - l_discount)) - l_extendedprice
+	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
+	var w06Col arrow.Array // written by the clean loop, or below from difference11
+	var difference11 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused6 bool
+	var rest6 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		w06Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w06Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
+		}
+		w06Col = w06Out.Array()
+		fused6, rest6 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		difference11 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := difference11.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
+		}
+		fused6, rest6 = true, left
+	}
+	if !fused6 || len(rest6) > 0 {
+		// (1.0 - l_discount)
+		difference12 := vec.Make[float64](n)
+		if (rest6 == nil || len(rest6) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference12.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
+				i := rest6.Row(k)
+				if lDiscount.IsNull(i) {
+					difference12.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference12.SetErr(i, e)
+					continue
+				}
+				difference12.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product15 := vec.Make[float64](n)
+		if (rest6 == nil || len(rest6) > n/2) && lExtendedprice.Clean() && difference12.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference12V := difference12.V[:n]
+			out := product15.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference12V[i])
+			}
+		} else {
+			for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
+				i := rest6.Row(k)
+				if lExtendedprice.IsNull(i) || difference12.IsNull(i) {
+					product15.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product15.SetErr(i, e)
+					continue
+				}
+				if e := difference12.ErrAt(i); e != nil {
+					product15.SetErr(i, e)
+					continue
+				}
+				product15.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference12.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
+		difference13 := vec.Make[float64](n)
+		if (rest6 == nil || len(rest6) > n/2) && product15.Clean() && lExtendedprice.Clean() {
+			product15V := product15.V[:n]
+			lExtendedpriceV := lExtendedprice.V[:n]
+			out := difference13.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product15V[i], lExtendedpriceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
+				i := rest6.Row(k)
+				if product15.IsNull(i) || lExtendedprice.IsNull(i) {
+					difference13.SetNull(i)
+					continue
+				}
+				if e := product15.ErrAt(i); e != nil {
+					difference13.SetErr(i, e)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					difference13.SetErr(i, e)
+					continue
+				}
+				difference13.V[i] = rt.SubFloat64(product15.V[i], lExtendedprice.V[i])
+			}
+		}
+		if fused6 {
+			vec.Merge(&difference11, &difference13, rest6, n)
+		} else {
+			difference11 = difference13
+		}
+	}
+	if r, e := vec.First(&difference11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+
+	// w07: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
+	var w07Col arrow.Array // written by the clean loop, or below from product16
+	var product16 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused7 bool
+	var rest7 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w07Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w07Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
+		}
+		w07Col = w07Out.Array()
+		fused7, rest7 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		product16 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product16.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
+		}
+		fused7, rest7 = true, left
+	}
+	if !fused7 || len(rest7) > 0 {
+		// (1.0 - l_discount)
+		difference14 := vec.Make[float64](n)
+		if (rest7 == nil || len(rest7) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference14.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+				i := rest7.Row(k)
+				if lDiscount.IsNull(i) {
+					difference14.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference14.SetErr(i, e)
+					continue
+				}
+				difference14.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product17 := vec.Make[float64](n)
+		if (rest7 == nil || len(rest7) > n/2) && lExtendedprice.Clean() && difference14.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference14V := difference14.V[:n]
+			out := product17.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference14V[i])
+			}
+		} else {
+			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+				i := rest7.Row(k)
+				if lExtendedprice.IsNull(i) || difference14.IsNull(i) {
+					product17.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product17.SetErr(i, e)
+					continue
+				}
+				if e := difference14.ErrAt(i); e != nil {
+					product17.SetErr(i, e)
+					continue
+				}
+				product17.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference14.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum7 := vec.Make[float64](n)
+		if (rest7 == nil || len(rest7) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum7.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+				i := rest7.Row(k)
+				if lTax.IsNull(i) {
+					sum7.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum7.SetErr(i, e)
+					continue
+				}
+				sum7.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product18 := vec.Make[float64](n)
+		if (rest7 == nil || len(rest7) > n/2) && product17.Clean() && sum7.Clean() {
+			product17V := product17.V[:n]
+			sum7V := sum7.V[:n]
+			out := product18.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product17V[i], sum7V[i])
+			}
+		} else {
+			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+				i := rest7.Row(k)
+				if product17.IsNull(i) || sum7.IsNull(i) {
+					product18.SetNull(i)
+					continue
+				}
+				if e := product17.ErrAt(i); e != nil {
+					product18.SetErr(i, e)
+					continue
+				}
+				if e := sum7.ErrAt(i); e != nil {
+					product18.SetErr(i, e)
+					continue
+				}
+				product18.V[i] = rt.MulFloat64(product17.V[i], sum7.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
+		product19 := vec.Make[float64](n)
+		if (rest7 == nil || len(rest7) > n/2) && product18.Clean() && lTax.Clean() {
+			product18V := product18.V[:n]
+			lTaxV := lTax.V[:n]
+			out := product19.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product18V[i], lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+				i := rest7.Row(k)
+				if product18.IsNull(i) || lTax.IsNull(i) {
+					product19.SetNull(i)
+					continue
+				}
+				if e := product18.ErrAt(i); e != nil {
+					product19.SetErr(i, e)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					product19.SetErr(i, e)
+					continue
+				}
+				product19.V[i] = rt.MulFloat64(product18.V[i], lTax.V[i])
+			}
+		}
+		if fused7 {
+			vec.Merge(&product16, &product19, rest7, n)
+		} else {
+			product16 = product19
+		}
+	}
+	if r, e := vec.First(&product16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 7, e
+	}
+
+	// w08: (l_extendedprice * (1 - l_discount)) * l_discount
+	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
+	var w08Col arrow.Array // written by the clean loop, or below from product20
+	var product20 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused8 bool
+	var rest8 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		w08Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w08Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
+		}
+		w08Col = w08Out.Array()
+		fused8, rest8 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		product20 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product20.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
+		}
+		fused8, rest8 = true, left
+	}
+	if !fused8 || len(rest8) > 0 {
+		// (1.0 - l_discount)
+		difference15 := vec.Make[float64](n)
+		if (rest8 == nil || len(rest8) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference15.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+				i := rest8.Row(k)
+				if lDiscount.IsNull(i) {
+					difference15.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference15.SetErr(i, e)
+					continue
+				}
+				difference15.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product21 := vec.Make[float64](n)
+		if (rest8 == nil || len(rest8) > n/2) && lExtendedprice.Clean() && difference15.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference15V := difference15.V[:n]
+			out := product21.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference15V[i])
+			}
+		} else {
+			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+				i := rest8.Row(k)
+				if lExtendedprice.IsNull(i) || difference15.IsNull(i) {
+					product21.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product21.SetErr(i, e)
+					continue
+				}
+				if e := difference15.ErrAt(i); e != nil {
+					product21.SetErr(i, e)
+					continue
+				}
+				product21.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference15.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
+		product22 := vec.Make[float64](n)
+		if (rest8 == nil || len(rest8) > n/2) && product21.Clean() && lDiscount.Clean() {
+			product21V := product21.V[:n]
+			lDiscountV := lDiscount.V[:n]
+			out := product22.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product21V[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+				i := rest8.Row(k)
+				if product21.IsNull(i) || lDiscount.IsNull(i) {
+					product22.SetNull(i)
+					continue
+				}
+				if e := product21.ErrAt(i); e != nil {
+					product22.SetErr(i, e)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					product22.SetErr(i, e)
+					continue
+				}
+				product22.V[i] = rt.MulFloat64(product21.V[i], lDiscount.V[i])
+			}
+		}
+		if fused8 {
+			vec.Merge(&product20, &product22, rest8, n)
+		} else {
+			product20 = product22
+		}
+	}
+	if r, e := vec.First(&product20, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 8, e
+	}
+
+	// w09: ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
+	var w09Col arrow.Array // written by the clean loop, or below from quotient3
+	var quotient3 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused9 bool
+	var rest9 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w09Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w09Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w09Col = w09Out.Array()
+			fused9, rest9 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w09Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		quotient3 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := quotient3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused9, rest9 = true, left
+	}
+	if !fused9 || len(rest9) > 0 {
+		// (1.0 - l_discount)
+		difference16 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference16.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if lDiscount.IsNull(i) {
+					difference16.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference16.SetErr(i, e)
+					continue
+				}
+				difference16.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product23 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && lExtendedprice.Clean() && difference16.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference16V := difference16.V[:n]
+			out := product23.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference16V[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if lExtendedprice.IsNull(i) || difference16.IsNull(i) {
+					product23.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product23.SetErr(i, e)
+					continue
+				}
+				if e := difference16.ErrAt(i); e != nil {
+					product23.SetErr(i, e)
+					continue
+				}
+				product23.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference16.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum8 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum8.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if lTax.IsNull(i) {
+					sum8.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum8.SetErr(i, e)
+					continue
+				}
+				sum8.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product24 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && product23.Clean() && sum8.Clean() {
+			product23V := product23.V[:n]
+			sum8V := sum8.V[:n]
+			out := product24.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product23V[i], sum8V[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if product23.IsNull(i) || sum8.IsNull(i) {
+					product24.SetNull(i)
+					continue
+				}
+				if e := product23.ErrAt(i); e != nil {
+					product24.SetErr(i, e)
+					continue
+				}
+				if e := sum8.ErrAt(i); e != nil {
+					product24.SetErr(i, e)
+					continue
+				}
+				product24.V[i] = rt.MulFloat64(product23.V[i], sum8.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference17 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference17.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if lDiscount.IsNull(i) {
+					difference17.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference17.SetErr(i, e)
+					continue
+				}
+				difference17.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product25 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && lExtendedprice.Clean() && difference17.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference17V := difference17.V[:n]
+			out := product25.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference17V[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if lExtendedprice.IsNull(i) || difference17.IsNull(i) {
+					product25.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product25.SetErr(i, e)
+					continue
+				}
+				if e := difference17.ErrAt(i); e != nil {
+					product25.SetErr(i, e)
+					continue
+				}
+				product25.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference17.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
+		difference18 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && product24.Clean() && product25.Clean() {
+			product24V := product24.V[:n]
+			product25V := product25.V[:n]
+			out := difference18.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product24V[i], product25V[i])
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if product24.IsNull(i) || product25.IsNull(i) {
+					difference18.SetNull(i)
+					continue
+				}
+				if e := product24.ErrAt(i); e != nil {
+					difference18.SetErr(i, e)
+					continue
+				}
+				if e := product25.ErrAt(i); e != nil {
+					difference18.SetErr(i, e)
+					continue
+				}
+				difference18.V[i] = rt.SubFloat64(product24.V[i], product25.V[i])
+			}
+		}
+		// (l_tax + 1.0)
+		sum9 := vec.Make[float64](n)
+		if (rest9 == nil || len(rest9) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum9.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if lTax.IsNull(i) {
+					sum9.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum9.SetErr(i, e)
+					continue
+				}
+				sum9.V[i] = rt.AddFloat64(lTax.V[i], float64(1.0))
+			}
+		}
+		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
+		quotient4 := vec.Make[float64](n)
+		if rest9 == nil && difference18.Clean() && sum9.Clean() {
+			difference18V := difference18.V[:n]
+			sum9V := sum9.V[:n]
+			out := quotient4.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(difference18V[i], sum9V[i])
+				if err != nil {
+					quotient4.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+				i := rest9.Row(k)
+				if difference18.IsNull(i) || sum9.IsNull(i) {
+					quotient4.SetNull(i)
+					continue
+				}
+				if e := difference18.ErrAt(i); e != nil {
+					quotient4.SetErr(i, e)
+					continue
+				}
+				if e := sum9.ErrAt(i); e != nil {
+					quotient4.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(difference18.V[i], sum9.V[i])
+				if err != nil {
+					quotient4.SetErr(i, err)
+					continue
+				}
+				quotient4.V[i] = r
+			}
+		}
+		if fused9 {
+			vec.Merge(&quotient3, &quotient4, rest9, n)
+		} else {
+			quotient3 = quotient4
+		}
+	}
+	if r, e := vec.First(&quotient3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 9, e
+	}
+
+	// w10: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
+	var w10Col arrow.Array // written by the clean loop, or below from sum10
+	var sum10 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused10 bool
+	var rest10 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+		w10Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w10Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
+		}
+		w10Col = w10Out.Array()
+		fused10, rest10 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		sum10 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := sum10.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
+		}
+		fused10, rest10 = true, left
+	}
+	if !fused10 || len(rest10) > 0 {
+		// (1.0 - l_discount)
+		difference19 := vec.Make[float64](n)
+		if (rest10 == nil || len(rest10) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference19.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+				i := rest10.Row(k)
+				if lDiscount.IsNull(i) {
+					difference19.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference19.SetErr(i, e)
+					continue
+				}
+				difference19.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product26 := vec.Make[float64](n)
+		if (rest10 == nil || len(rest10) > n/2) && lExtendedprice.Clean() && difference19.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference19V := difference19.V[:n]
+			out := product26.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference19V[i])
+			}
+		} else {
+			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+				i := rest10.Row(k)
+				if lExtendedprice.IsNull(i) || difference19.IsNull(i) {
+					product26.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product26.SetErr(i, e)
+					continue
+				}
+				if e := difference19.ErrAt(i); e != nil {
+					product26.SetErr(i, e)
+					continue
+				}
+				product26.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference19.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum11 := vec.Make[float64](n)
+		if (rest10 == nil || len(rest10) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum11.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+				i := rest10.Row(k)
+				if lTax.IsNull(i) {
+					sum11.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum11.SetErr(i, e)
+					continue
+				}
+				sum11.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product27 := vec.Make[float64](n)
+		if (rest10 == nil || len(rest10) > n/2) && product26.Clean() && sum11.Clean() {
+			product26V := product26.V[:n]
+			sum11V := sum11.V[:n]
+			out := product27.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product26V[i], sum11V[i])
+			}
+		} else {
+			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+				i := rest10.Row(k)
+				if product26.IsNull(i) || sum11.IsNull(i) {
+					product27.SetNull(i)
+					continue
+				}
+				if e := product26.ErrAt(i); e != nil {
+					product27.SetErr(i, e)
+					continue
+				}
+				if e := sum11.ErrAt(i); e != nil {
+					product27.SetErr(i, e)
+					continue
+				}
+				product27.V[i] = rt.MulFloat64(product26.V[i], sum11.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
+		sum12 := vec.Make[float64](n)
+		if (rest10 == nil || len(rest10) > n/2) && product27.Clean() && lQuantity.Clean() {
+			product27V := product27.V[:n]
+			lQuantityV := lQuantity.V[:n]
+			out := sum12.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product27V[i], lQuantityV[i])
+			}
+		} else {
+			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+				i := rest10.Row(k)
+				if product27.IsNull(i) || lQuantity.IsNull(i) {
+					sum12.SetNull(i)
+					continue
+				}
+				if e := product27.ErrAt(i); e != nil {
+					sum12.SetErr(i, e)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					sum12.SetErr(i, e)
+					continue
+				}
+				sum12.V[i] = rt.AddFloat64(product27.V[i], lQuantity.V[i])
+			}
+		}
+		if fused10 {
+			vec.Merge(&sum10, &sum12, rest10, n)
+		} else {
+			sum10 = sum12
+		}
+	}
+	if r, e := vec.First(&sum10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 10, e
+	}
+
+	// w11: (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
+	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
+	var w11Col arrow.Array // written by the clean loop, or below from quotient5
+	var quotient5 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused11 bool
+	var rest11 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+		w11Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w11Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w11Col = w11Out.Array()
+			fused11, rest11 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w11Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+		quotient5 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := quotient5.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused11, rest11 = true, left
+	}
+	if !fused11 || len(rest11) > 0 {
+		// (1.0 - l_discount)
+		difference20 := vec.Make[float64](n)
+		if (rest11 == nil || len(rest11) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference20.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+				i := rest11.Row(k)
+				if lDiscount.IsNull(i) {
+					difference20.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference20.SetErr(i, e)
+					continue
+				}
+				difference20.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product28 := vec.Make[float64](n)
+		if (rest11 == nil || len(rest11) > n/2) && lExtendedprice.Clean() && difference20.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference20V := difference20.V[:n]
+			out := product28.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference20V[i])
+			}
+		} else {
+			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+				i := rest11.Row(k)
+				if lExtendedprice.IsNull(i) || difference20.IsNull(i) {
+					product28.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product28.SetErr(i, e)
+					continue
+				}
+				if e := difference20.ErrAt(i); e != nil {
+					product28.SetErr(i, e)
+					continue
+				}
+				product28.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference20.V[i])
+			}
+		}
+		// (l_quantity + 2.0)
+		sum13 := vec.Make[float64](n)
+		if (rest11 == nil || len(rest11) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := sum13.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
+			}
+		} else {
+			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+				i := rest11.Row(k)
+				if lQuantity.IsNull(i) {
+					sum13.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					sum13.SetErr(i, e)
+					continue
+				}
+				sum13.V[i] = rt.AddFloat64(lQuantity.V[i], float64(2.0))
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
+		quotient6 := vec.Make[float64](n)
+		if rest11 == nil && product28.Clean() && sum13.Clean() {
+			product28V := product28.V[:n]
+			sum13V := sum13.V[:n]
+			out := quotient6.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product28V[i], sum13V[i])
+				if err != nil {
+					quotient6.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+				i := rest11.Row(k)
+				if product28.IsNull(i) || sum13.IsNull(i) {
+					quotient6.SetNull(i)
+					continue
+				}
+				if e := product28.ErrAt(i); e != nil {
+					quotient6.SetErr(i, e)
+					continue
+				}
+				if e := sum13.ErrAt(i); e != nil {
+					quotient6.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product28.V[i], sum13.V[i])
+				if err != nil {
+					quotient6.SetErr(i, err)
+					continue
+				}
+				quotient6.V[i] = r
+			}
+		}
+		if fused11 {
+			vec.Merge(&quotient5, &quotient6, rest11, n)
+		} else {
+			quotient5 = quotient6
+		}
+	}
+	if r, e := vec.First(&quotient5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 11, e
+	}
+
+	// w12: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
+	var w12Col arrow.Array // written by the clean loop, or below from difference21
+	var difference21 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused12 bool
+	var rest12 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w12Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w12Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
+		}
+		w12Col = w12Out.Array()
+		fused12, rest12 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		difference21 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := difference21.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
+		}
+		fused12, rest12 = true, left
+	}
+	if !fused12 || len(rest12) > 0 {
+		// (1.0 - l_discount)
+		difference22 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference22.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if lDiscount.IsNull(i) {
+					difference22.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference22.SetErr(i, e)
+					continue
+				}
+				difference22.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product29 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && lExtendedprice.Clean() && difference22.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference22V := difference22.V[:n]
+			out := product29.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference22V[i])
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if lExtendedprice.IsNull(i) || difference22.IsNull(i) {
+					product29.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product29.SetErr(i, e)
+					continue
+				}
+				if e := difference22.ErrAt(i); e != nil {
+					product29.SetErr(i, e)
+					continue
+				}
+				product29.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference22.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum14 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum14.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if lTax.IsNull(i) {
+					sum14.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum14.SetErr(i, e)
+					continue
+				}
+				sum14.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product30 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && product29.Clean() && sum14.Clean() {
+			product29V := product29.V[:n]
+			sum14V := sum14.V[:n]
+			out := product30.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product29V[i], sum14V[i])
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if product29.IsNull(i) || sum14.IsNull(i) {
+					product30.SetNull(i)
+					continue
+				}
+				if e := product29.ErrAt(i); e != nil {
+					product30.SetErr(i, e)
+					continue
+				}
+				if e := sum14.ErrAt(i); e != nil {
+					product30.SetErr(i, e)
+					continue
+				}
+				product30.V[i] = rt.MulFloat64(product29.V[i], sum14.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
+		product31 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && product30.Clean() {
+			product30V := product30.V[:n]
+			out := product31.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product30V[i], float64(0.97))
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if product30.IsNull(i) {
+					product31.SetNull(i)
+					continue
+				}
+				if e := product30.ErrAt(i); e != nil {
+					product31.SetErr(i, e)
+					continue
+				}
+				product31.V[i] = rt.MulFloat64(product30.V[i], float64(0.97))
+			}
+		}
+		// (1.0 - l_discount)
+		difference23 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference23.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if lDiscount.IsNull(i) {
+					difference23.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference23.SetErr(i, e)
+					continue
+				}
+				difference23.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product32 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && lExtendedprice.Clean() && difference23.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference23V := difference23.V[:n]
+			out := product32.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference23V[i])
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if lExtendedprice.IsNull(i) || difference23.IsNull(i) {
+					product32.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product32.SetErr(i, e)
+					continue
+				}
+				if e := difference23.ErrAt(i); e != nil {
+					product32.SetErr(i, e)
+					continue
+				}
+				product32.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference23.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * 0.03)
+		product33 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && product32.Clean() {
+			product32V := product32.V[:n]
+			out := product33.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product32V[i], float64(0.03))
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if product32.IsNull(i) {
+					product33.SetNull(i)
+					continue
+				}
+				if e := product32.ErrAt(i); e != nil {
+					product33.SetErr(i, e)
+					continue
+				}
+				product33.V[i] = rt.MulFloat64(product32.V[i], float64(0.03))
+			}
+		}
+		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
+		difference24 := vec.Make[float64](n)
+		if (rest12 == nil || len(rest12) > n/2) && product31.Clean() && product33.Clean() {
+			product31V := product31.V[:n]
+			product33V := product33.V[:n]
+			out := difference24.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product31V[i], product33V[i])
+			}
+		} else {
+			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+				i := rest12.Row(k)
+				if product31.IsNull(i) || product33.IsNull(i) {
+					difference24.SetNull(i)
+					continue
+				}
+				if e := product31.ErrAt(i); e != nil {
+					difference24.SetErr(i, e)
+					continue
+				}
+				if e := product33.ErrAt(i); e != nil {
+					difference24.SetErr(i, e)
+					continue
+				}
+				difference24.V[i] = rt.SubFloat64(product31.V[i], product33.V[i])
+			}
+		}
+		if fused12 {
+			vec.Merge(&difference21, &difference24, rest12, n)
+		} else {
+			difference21 = difference24
+		}
+	}
+	if r, e := vec.First(&difference21, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 12, e
+	}
+
+	// w13: l_quantity * (l_extendedprice * (1 - l_discount)) / 100
+	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
+	var w13Col arrow.Array // written by the clean loop, or below from quotient7
+	var quotient7 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused13 bool
+	var rest13 vec.Sel
+	if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
+		w13Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w13Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w13Col = w13Out.Array()
+			fused13, rest13 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w13Out.Release()
+		}
+	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		quotient7 = vec.Make[float64](n)
+		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := quotient7.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused13, rest13 = true, left
+	}
+	if !fused13 || len(rest13) > 0 {
+		// (1.0 - l_discount)
+		difference25 := vec.Make[float64](n)
+		if (rest13 == nil || len(rest13) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference25.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+				i := rest13.Row(k)
+				if lDiscount.IsNull(i) {
+					difference25.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference25.SetErr(i, e)
+					continue
+				}
+				difference25.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product34 := vec.Make[float64](n)
+		if (rest13 == nil || len(rest13) > n/2) && lExtendedprice.Clean() && difference25.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference25V := difference25.V[:n]
+			out := product34.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference25V[i])
+			}
+		} else {
+			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+				i := rest13.Row(k)
+				if lExtendedprice.IsNull(i) || difference25.IsNull(i) {
+					product34.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product34.SetErr(i, e)
+					continue
+				}
+				if e := difference25.ErrAt(i); e != nil {
+					product34.SetErr(i, e)
+					continue
+				}
+				product34.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference25.V[i])
+			}
+		}
+		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
+		product35 := vec.Make[float64](n)
+		if (rest13 == nil || len(rest13) > n/2) && lQuantity.Clean() && product34.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			product34V := product34.V[:n]
+			out := product35.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], product34V[i])
+			}
+		} else {
+			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+				i := rest13.Row(k)
+				if lQuantity.IsNull(i) || product34.IsNull(i) {
+					product35.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product35.SetErr(i, e)
+					continue
+				}
+				if e := product34.ErrAt(i); e != nil {
+					product35.SetErr(i, e)
+					continue
+				}
+				product35.V[i] = rt.MulFloat64(lQuantity.V[i], product34.V[i])
+			}
+		}
+		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
+		quotient8 := vec.Make[float64](n)
+		if rest13 == nil && product35.Clean() {
+			product35V := product35.V[:n]
+			out := quotient8.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product35V[i], float64(100.0))
+				if err != nil {
+					quotient8.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+				i := rest13.Row(k)
+				if product35.IsNull(i) {
+					quotient8.SetNull(i)
+					continue
+				}
+				if e := product35.ErrAt(i); e != nil {
+					quotient8.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product35.V[i], float64(100.0))
+				if err != nil {
+					quotient8.SetErr(i, err)
+					continue
+				}
+				quotient8.V[i] = r
+			}
+		}
+		if fused13 {
+			vec.Merge(&quotient7, &quotient8, rest13, n)
+		} else {
+			quotient7 = quotient8
+		}
+	}
+	if r, e := vec.First(&quotient7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 13, e
+	}
+
+	// w14: IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
+	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+	var w14Col arrow.Array // written by the clean loop, or below from ifResult3
+	var ifResult3 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused14 bool
+	var rest14 vec.Sel
+	if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w14Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w14Out.V
+		for i := range out {
+			if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			} else {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			}
+		}
+		w14Col = w14Out.Array()
+		fused14, rest14 = true, vec.Sel{}
+	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		ifResult3 = vec.Make[float64](n)
+		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := ifResult3.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			} else {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			}
+		}
+		fused14, rest14 = true, left
+	}
+	if !fused14 || len(rest14) > 0 {
+		// (l_quantity < 25.0)
+		cmp2 := vec.Make[bool](n)
+		if (rest14 == nil || len(rest14) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := cmp2.V[:n]
+			for i := range out {
+				out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
+			}
+		} else {
+			for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
+				i := rest14.Row(k)
+				if lQuantity.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					cmp2.SetErr(i, e)
+					continue
+				}
+				cmp2.V[i] = rt.LtFloat64(lQuantity.V[i], float64(25.0))
+			}
+		}
+		// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+		then2, otherwise2 := vec.Split(&cmp2, rest14, n)
+		ifResult4 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult4, &cmp2, rest14, n)
+		// (1.0 - l_discount)
+		difference26 := vec.Make[float64](n)
+		if (then2 == nil || len(then2) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference26.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if lDiscount.IsNull(i) {
+					difference26.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference26.SetErr(i, e)
+					continue
+				}
+				difference26.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product36 := vec.Make[float64](n)
+		if (then2 == nil || len(then2) > n/2) && lExtendedprice.Clean() && difference26.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference26V := difference26.V[:n]
+			out := product36.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference26V[i])
+			}
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if lExtendedprice.IsNull(i) || difference26.IsNull(i) {
+					product36.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product36.SetErr(i, e)
+					continue
+				}
+				if e := difference26.ErrAt(i); e != nil {
+					product36.SetErr(i, e)
+					continue
+				}
+				product36.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference26.V[i])
+			}
+		}
+		vec.Merge(&ifResult4, &product36, then2, n)
+		// (1.0 - l_discount)
+		difference27 := vec.Make[float64](n)
+		if (otherwise2 == nil || len(otherwise2) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference27.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if lDiscount.IsNull(i) {
+					difference27.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference27.SetErr(i, e)
+					continue
+				}
+				difference27.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product37 := vec.Make[float64](n)
+		if (otherwise2 == nil || len(otherwise2) > n/2) && lExtendedprice.Clean() && difference27.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference27V := difference27.V[:n]
+			out := product37.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference27V[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if lExtendedprice.IsNull(i) || difference27.IsNull(i) {
+					product37.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product37.SetErr(i, e)
+					continue
+				}
+				if e := difference27.ErrAt(i); e != nil {
+					product37.SetErr(i, e)
+					continue
+				}
+				product37.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference27.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum15 := vec.Make[float64](n)
+		if (otherwise2 == nil || len(otherwise2) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum15.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if lTax.IsNull(i) {
+					sum15.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum15.SetErr(i, e)
+					continue
+				}
+				sum15.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product38 := vec.Make[float64](n)
+		if (otherwise2 == nil || len(otherwise2) > n/2) && product37.Clean() && sum15.Clean() {
+			product37V := product37.V[:n]
+			sum15V := sum15.V[:n]
+			out := product38.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product37V[i], sum15V[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if product37.IsNull(i) || sum15.IsNull(i) {
+					product38.SetNull(i)
+					continue
+				}
+				if e := product37.ErrAt(i); e != nil {
+					product38.SetErr(i, e)
+					continue
+				}
+				if e := sum15.ErrAt(i); e != nil {
+					product38.SetErr(i, e)
+					continue
+				}
+				product38.V[i] = rt.MulFloat64(product37.V[i], sum15.V[i])
+			}
+		}
+		vec.Merge(&ifResult4, &product38, otherwise2, n)
+		if fused14 {
+			vec.Merge(&ifResult3, &ifResult4, rest14, n)
+		} else {
+			ifResult3 = ifResult4
+		}
+	}
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 14, e
+	}
+
+	// w15: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
+	var w15Col arrow.Array // written by the clean loop, or below from difference28
+	var difference28 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused15 bool
+	var rest15 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+		w15Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w15Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
+		}
+		w15Col = w15Out.Array()
+		fused15, rest15 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		difference28 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := difference28.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
+		}
+		fused15, rest15 = true, left
+	}
+	if !fused15 || len(rest15) > 0 {
+		// (1.0 - l_discount)
+		difference29 := vec.Make[float64](n)
+		if (rest15 == nil || len(rest15) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference29.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+				i := rest15.Row(k)
+				if lDiscount.IsNull(i) {
+					difference29.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference29.SetErr(i, e)
+					continue
+				}
+				difference29.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product39 := vec.Make[float64](n)
+		if (rest15 == nil || len(rest15) > n/2) && lExtendedprice.Clean() && difference29.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference29V := difference29.V[:n]
+			out := product39.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference29V[i])
+			}
+		} else {
+			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+				i := rest15.Row(k)
+				if lExtendedprice.IsNull(i) || difference29.IsNull(i) {
+					product39.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product39.SetErr(i, e)
+					continue
+				}
+				if e := difference29.ErrAt(i); e != nil {
+					product39.SetErr(i, e)
+					continue
+				}
+				product39.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference29.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum16 := vec.Make[float64](n)
+		if (rest15 == nil || len(rest15) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum16.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+				i := rest15.Row(k)
+				if lTax.IsNull(i) {
+					sum16.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum16.SetErr(i, e)
+					continue
+				}
+				sum16.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product40 := vec.Make[float64](n)
+		if (rest15 == nil || len(rest15) > n/2) && product39.Clean() && sum16.Clean() {
+			product39V := product39.V[:n]
+			sum16V := sum16.V[:n]
+			out := product40.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product39V[i], sum16V[i])
+			}
+		} else {
+			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+				i := rest15.Row(k)
+				if product39.IsNull(i) || sum16.IsNull(i) {
+					product40.SetNull(i)
+					continue
+				}
+				if e := product39.ErrAt(i); e != nil {
+					product40.SetErr(i, e)
+					continue
+				}
+				if e := sum16.ErrAt(i); e != nil {
+					product40.SetErr(i, e)
+					continue
+				}
+				product40.V[i] = rt.MulFloat64(product39.V[i], sum16.V[i])
+			}
+		}
+		// (l_quantity * 3.0)
+		product41 := vec.Make[float64](n)
+		if (rest15 == nil || len(rest15) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := product41.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
+			}
+		} else {
+			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+				i := rest15.Row(k)
+				if lQuantity.IsNull(i) {
+					product41.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product41.SetErr(i, e)
+					continue
+				}
+				product41.V[i] = rt.MulFloat64(lQuantity.V[i], float64(3.0))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
+		difference30 := vec.Make[float64](n)
+		if (rest15 == nil || len(rest15) > n/2) && product40.Clean() && product41.Clean() {
+			product40V := product40.V[:n]
+			product41V := product41.V[:n]
+			out := difference30.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product40V[i], product41V[i])
+			}
+		} else {
+			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+				i := rest15.Row(k)
+				if product40.IsNull(i) || product41.IsNull(i) {
+					difference30.SetNull(i)
+					continue
+				}
+				if e := product40.ErrAt(i); e != nil {
+					difference30.SetErr(i, e)
+					continue
+				}
+				if e := product41.ErrAt(i); e != nil {
+					difference30.SetErr(i, e)
+					continue
+				}
+				difference30.V[i] = rt.SubFloat64(product40.V[i], product41.V[i])
+			}
+		}
+		if fused15 {
+			vec.Merge(&difference28, &difference30, rest15, n)
+		} else {
+			difference28 = difference30
+		}
+	}
+	if r, e := vec.First(&difference28, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 15, e
+	}
+
+	// w16: (l_extendedprice * (1 - l_discount)) * (1 + l_discount)
+	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
+	var w16Col arrow.Array // written by the clean loop, or below from product42
+	var product42 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused16 bool
+	var rest16 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		w16Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w16Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
+		}
+		w16Col = w16Out.Array()
+		fused16, rest16 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		product42 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product42.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
+		}
+		fused16, rest16 = true, left
+	}
+	if !fused16 || len(rest16) > 0 {
+		// (1.0 - l_discount)
+		difference31 := vec.Make[float64](n)
+		if (rest16 == nil || len(rest16) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference31.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+				i := rest16.Row(k)
+				if lDiscount.IsNull(i) {
+					difference31.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference31.SetErr(i, e)
+					continue
+				}
+				difference31.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product43 := vec.Make[float64](n)
+		if (rest16 == nil || len(rest16) > n/2) && lExtendedprice.Clean() && difference31.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference31V := difference31.V[:n]
+			out := product43.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference31V[i])
+			}
+		} else {
+			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+				i := rest16.Row(k)
+				if lExtendedprice.IsNull(i) || difference31.IsNull(i) {
+					product43.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product43.SetErr(i, e)
+					continue
+				}
+				if e := difference31.ErrAt(i); e != nil {
+					product43.SetErr(i, e)
+					continue
+				}
+				product43.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference31.V[i])
+			}
+		}
+		// (1.0 + l_discount)
+		sum17 := vec.Make[float64](n)
+		if (rest16 == nil || len(rest16) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := sum17.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+				i := rest16.Row(k)
+				if lDiscount.IsNull(i) {
+					sum17.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					sum17.SetErr(i, e)
+					continue
+				}
+				sum17.V[i] = rt.AddFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
+		product44 := vec.Make[float64](n)
+		if (rest16 == nil || len(rest16) > n/2) && product43.Clean() && sum17.Clean() {
+			product43V := product43.V[:n]
+			sum17V := sum17.V[:n]
+			out := product44.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product43V[i], sum17V[i])
+			}
+		} else {
+			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+				i := rest16.Row(k)
+				if product43.IsNull(i) || sum17.IsNull(i) {
+					product44.SetNull(i)
+					continue
+				}
+				if e := product43.ErrAt(i); e != nil {
+					product44.SetErr(i, e)
+					continue
+				}
+				if e := sum17.ErrAt(i); e != nil {
+					product44.SetErr(i, e)
+					continue
+				}
+				product44.V[i] = rt.MulFloat64(product43.V[i], sum17.V[i])
+			}
+		}
+		if fused16 {
+			vec.Merge(&product42, &product44, rest16, n)
+		} else {
+			product42 = product44
+		}
+	}
+	if r, e := vec.First(&product42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 16, e
+	}
+
+	// w17: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
+	var w17Col arrow.Array // written by the clean loop, or below from product45
+	var product45 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused17 bool
+	var rest17 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w17Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w17Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
+		}
+		w17Col = w17Out.Array()
+		fused17, rest17 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		product45 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product45.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
+		}
+		fused17, rest17 = true, left
+	}
+	if !fused17 || len(rest17) > 0 {
+		// (1.0 - l_discount)
+		difference32 := vec.Make[float64](n)
+		if (rest17 == nil || len(rest17) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference32.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+				i := rest17.Row(k)
+				if lDiscount.IsNull(i) {
+					difference32.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference32.SetErr(i, e)
+					continue
+				}
+				difference32.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product46 := vec.Make[float64](n)
+		if (rest17 == nil || len(rest17) > n/2) && lExtendedprice.Clean() && difference32.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference32V := difference32.V[:n]
+			out := product46.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference32V[i])
+			}
+		} else {
+			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+				i := rest17.Row(k)
+				if lExtendedprice.IsNull(i) || difference32.IsNull(i) {
+					product46.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product46.SetErr(i, e)
+					continue
+				}
+				if e := difference32.ErrAt(i); e != nil {
+					product46.SetErr(i, e)
+					continue
+				}
+				product46.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference32.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum18 := vec.Make[float64](n)
+		if (rest17 == nil || len(rest17) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum18.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+				i := rest17.Row(k)
+				if lTax.IsNull(i) {
+					sum18.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum18.SetErr(i, e)
+					continue
+				}
+				sum18.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product47 := vec.Make[float64](n)
+		if (rest17 == nil || len(rest17) > n/2) && product46.Clean() && sum18.Clean() {
+			product46V := product46.V[:n]
+			sum18V := sum18.V[:n]
+			out := product47.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product46V[i], sum18V[i])
+			}
+		} else {
+			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+				i := rest17.Row(k)
+				if product46.IsNull(i) || sum18.IsNull(i) {
+					product47.SetNull(i)
+					continue
+				}
+				if e := product46.ErrAt(i); e != nil {
+					product47.SetErr(i, e)
+					continue
+				}
+				if e := sum18.ErrAt(i); e != nil {
+					product47.SetErr(i, e)
+					continue
+				}
+				product47.V[i] = rt.MulFloat64(product46.V[i], sum18.V[i])
+			}
+		}
+		// (1.0 - l_tax)
+		difference33 := vec.Make[float64](n)
+		if (rest17 == nil || len(rest17) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := difference33.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+				i := rest17.Row(k)
+				if lTax.IsNull(i) {
+					difference33.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					difference33.SetErr(i, e)
+					continue
+				}
+				difference33.V[i] = rt.SubFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
+		product48 := vec.Make[float64](n)
+		if (rest17 == nil || len(rest17) > n/2) && product47.Clean() && difference33.Clean() {
+			product47V := product47.V[:n]
+			difference33V := difference33.V[:n]
+			out := product48.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product47V[i], difference33V[i])
+			}
+		} else {
+			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+				i := rest17.Row(k)
+				if product47.IsNull(i) || difference33.IsNull(i) {
+					product48.SetNull(i)
+					continue
+				}
+				if e := product47.ErrAt(i); e != nil {
+					product48.SetErr(i, e)
+					continue
+				}
+				if e := difference33.ErrAt(i); e != nil {
+					product48.SetErr(i, e)
+					continue
+				}
+				product48.V[i] = rt.MulFloat64(product47.V[i], difference33.V[i])
+			}
+		}
+		if fused17 {
+			vec.Merge(&product45, &product48, rest17, n)
+		} else {
+			product45 = product48
+		}
+	}
+	if r, e := vec.First(&product45, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 17, e
+	}
+
+	// w18: ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
+	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
+	var w18Col arrow.Array // written by the clean loop, or below from quotient9
+	var quotient9 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused18 bool
+	var rest18 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w18Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w18Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w18Col = w18Out.Array()
+			fused18, rest18 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w18Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		quotient9 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := quotient9.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused18, rest18 = true, left
+	}
+	if !fused18 || len(rest18) > 0 {
+		// (1.0 - l_discount)
+		difference34 := vec.Make[float64](n)
+		if (rest18 == nil || len(rest18) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference34.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if lDiscount.IsNull(i) {
+					difference34.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference34.SetErr(i, e)
+					continue
+				}
+				difference34.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product49 := vec.Make[float64](n)
+		if (rest18 == nil || len(rest18) > n/2) && lExtendedprice.Clean() && difference34.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference34V := difference34.V[:n]
+			out := product49.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference34V[i])
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if lExtendedprice.IsNull(i) || difference34.IsNull(i) {
+					product49.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product49.SetErr(i, e)
+					continue
+				}
+				if e := difference34.ErrAt(i); e != nil {
+					product49.SetErr(i, e)
+					continue
+				}
+				product49.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference34.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference35 := vec.Make[float64](n)
+		if (rest18 == nil || len(rest18) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference35.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if lDiscount.IsNull(i) {
+					difference35.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference35.SetErr(i, e)
+					continue
+				}
+				difference35.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product50 := vec.Make[float64](n)
+		if (rest18 == nil || len(rest18) > n/2) && lExtendedprice.Clean() && difference35.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference35V := difference35.V[:n]
+			out := product50.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference35V[i])
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if lExtendedprice.IsNull(i) || difference35.IsNull(i) {
+					product50.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product50.SetErr(i, e)
+					continue
+				}
+				if e := difference35.ErrAt(i); e != nil {
+					product50.SetErr(i, e)
+					continue
+				}
+				product50.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference35.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum19 := vec.Make[float64](n)
+		if (rest18 == nil || len(rest18) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum19.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if lTax.IsNull(i) {
+					sum19.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum19.SetErr(i, e)
+					continue
+				}
+				sum19.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product51 := vec.Make[float64](n)
+		if (rest18 == nil || len(rest18) > n/2) && product50.Clean() && sum19.Clean() {
+			product50V := product50.V[:n]
+			sum19V := sum19.V[:n]
+			out := product51.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product50V[i], sum19V[i])
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if product50.IsNull(i) || sum19.IsNull(i) {
+					product51.SetNull(i)
+					continue
+				}
+				if e := product50.ErrAt(i); e != nil {
+					product51.SetErr(i, e)
+					continue
+				}
+				if e := sum19.ErrAt(i); e != nil {
+					product51.SetErr(i, e)
+					continue
+				}
+				product51.V[i] = rt.MulFloat64(product50.V[i], sum19.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+		sum20 := vec.Make[float64](n)
+		if (rest18 == nil || len(rest18) > n/2) && product49.Clean() && product51.Clean() {
+			product49V := product49.V[:n]
+			product51V := product51.V[:n]
+			out := sum20.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product49V[i], product51V[i])
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if product49.IsNull(i) || product51.IsNull(i) {
+					sum20.SetNull(i)
+					continue
+				}
+				if e := product49.ErrAt(i); e != nil {
+					sum20.SetErr(i, e)
+					continue
+				}
+				if e := product51.ErrAt(i); e != nil {
+					sum20.SetErr(i, e)
+					continue
+				}
+				sum20.V[i] = rt.AddFloat64(product49.V[i], product51.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
+		quotient10 := vec.Make[float64](n)
+		if rest18 == nil && sum20.Clean() {
+			sum20V := sum20.V[:n]
+			out := quotient10.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(sum20V[i], float64(2.0))
+				if err != nil {
+					quotient10.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+				i := rest18.Row(k)
+				if sum20.IsNull(i) {
+					quotient10.SetNull(i)
+					continue
+				}
+				if e := sum20.ErrAt(i); e != nil {
+					quotient10.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(sum20.V[i], float64(2.0))
+				if err != nil {
+					quotient10.SetErr(i, err)
+					continue
+				}
+				quotient10.V[i] = r
+			}
+		}
+		if fused18 {
+			vec.Merge(&quotient9, &quotient10, rest18, n)
+		} else {
+			quotient9 = quotient10
+		}
+	}
+	if r, e := vec.First(&quotient9, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 18, e
+	}
+
+	// w19: (l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
+	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
+	var w19Col arrow.Array // written by the clean loop, or below from quotient11
+	var quotient11 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused19 bool
+	var rest19 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		w19Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w19Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w19Col = w19Out.Array()
+			fused19, rest19 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w19Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		quotient11 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := quotient11.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused19, rest19 = true, left
+	}
+	if !fused19 || len(rest19) > 0 {
+		// (1.0 - l_discount)
+		difference36 := vec.Make[float64](n)
+		if (rest19 == nil || len(rest19) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference36.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+				i := rest19.Row(k)
+				if lDiscount.IsNull(i) {
+					difference36.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference36.SetErr(i, e)
+					continue
+				}
+				difference36.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product52 := vec.Make[float64](n)
+		if (rest19 == nil || len(rest19) > n/2) && lExtendedprice.Clean() && difference36.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference36V := difference36.V[:n]
+			out := product52.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference36V[i])
+			}
+		} else {
+			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+				i := rest19.Row(k)
+				if lExtendedprice.IsNull(i) || difference36.IsNull(i) {
+					product52.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product52.SetErr(i, e)
+					continue
+				}
+				if e := difference36.ErrAt(i); e != nil {
+					product52.SetErr(i, e)
+					continue
+				}
+				product52.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference36.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference37 := vec.Make[float64](n)
+		if (rest19 == nil || len(rest19) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference37.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+				i := rest19.Row(k)
+				if lDiscount.IsNull(i) {
+					difference37.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference37.SetErr(i, e)
+					continue
+				}
+				difference37.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product53 := vec.Make[float64](n)
+		if (rest19 == nil || len(rest19) > n/2) && lExtendedprice.Clean() && difference37.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference37V := difference37.V[:n]
+			out := product53.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference37V[i])
+			}
+		} else {
+			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+				i := rest19.Row(k)
+				if lExtendedprice.IsNull(i) || difference37.IsNull(i) {
+					product53.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product53.SetErr(i, e)
+					continue
+				}
+				if e := difference37.ErrAt(i); e != nil {
+					product53.SetErr(i, e)
+					continue
+				}
+				product53.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference37.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
+		product54 := vec.Make[float64](n)
+		if (rest19 == nil || len(rest19) > n/2) && product52.Clean() && product53.Clean() {
+			product52V := product52.V[:n]
+			product53V := product53.V[:n]
+			out := product54.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product52V[i], product53V[i])
+			}
+		} else {
+			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+				i := rest19.Row(k)
+				if product52.IsNull(i) || product53.IsNull(i) {
+					product54.SetNull(i)
+					continue
+				}
+				if e := product52.ErrAt(i); e != nil {
+					product54.SetErr(i, e)
+					continue
+				}
+				if e := product53.ErrAt(i); e != nil {
+					product54.SetErr(i, e)
+					continue
+				}
+				product54.V[i] = rt.MulFloat64(product52.V[i], product53.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
+		quotient12 := vec.Make[float64](n)
+		if rest19 == nil && product54.Clean() {
+			product54V := product54.V[:n]
+			out := quotient12.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product54V[i], float64(1e+06))
+				if err != nil {
+					quotient12.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+				i := rest19.Row(k)
+				if product54.IsNull(i) {
+					quotient12.SetNull(i)
+					continue
+				}
+				if e := product54.ErrAt(i); e != nil {
+					quotient12.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product54.V[i], float64(1e+06))
+				if err != nil {
+					quotient12.SetErr(i, err)
+					continue
+				}
+				quotient12.V[i] = r
+			}
+		}
+		if fused19 {
+			vec.Merge(&quotient11, &quotient12, rest19, n)
+		} else {
+			quotient11 = quotient12
+		}
+	}
+	if r, e := vec.First(&quotient11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 19, e
+	}
+
+	// w20: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
+	var w20Col arrow.Array // written by the clean loop, or below from difference38
+	var difference38 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused20 bool
+	var rest20 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w20Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w20Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
+		}
+		w20Col = w20Out.Array()
+		fused20, rest20 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		difference38 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := difference38.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
+		}
+		fused20, rest20 = true, left
+	}
+	if !fused20 || len(rest20) > 0 {
+		// (1.0 - l_discount)
+		difference39 := vec.Make[float64](n)
+		if (rest20 == nil || len(rest20) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference39.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+				i := rest20.Row(k)
+				if lDiscount.IsNull(i) {
+					difference39.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference39.SetErr(i, e)
+					continue
+				}
+				difference39.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product55 := vec.Make[float64](n)
+		if (rest20 == nil || len(rest20) > n/2) && lExtendedprice.Clean() && difference39.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference39V := difference39.V[:n]
+			out := product55.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference39V[i])
+			}
+		} else {
+			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+				i := rest20.Row(k)
+				if lExtendedprice.IsNull(i) || difference39.IsNull(i) {
+					product55.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product55.SetErr(i, e)
+					continue
+				}
+				if e := difference39.ErrAt(i); e != nil {
+					product55.SetErr(i, e)
+					continue
+				}
+				product55.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference39.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum21 := vec.Make[float64](n)
+		if (rest20 == nil || len(rest20) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum21.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+				i := rest20.Row(k)
+				if lTax.IsNull(i) {
+					sum21.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum21.SetErr(i, e)
+					continue
+				}
+				sum21.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product56 := vec.Make[float64](n)
+		if (rest20 == nil || len(rest20) > n/2) && product55.Clean() && sum21.Clean() {
+			product55V := product55.V[:n]
+			sum21V := sum21.V[:n]
+			out := product56.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product55V[i], sum21V[i])
+			}
+		} else {
+			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+				i := rest20.Row(k)
+				if product55.IsNull(i) || sum21.IsNull(i) {
+					product56.SetNull(i)
+					continue
+				}
+				if e := product55.ErrAt(i); e != nil {
+					product56.SetErr(i, e)
+					continue
+				}
+				if e := sum21.ErrAt(i); e != nil {
+					product56.SetErr(i, e)
+					continue
+				}
+				product56.V[i] = rt.MulFloat64(product55.V[i], sum21.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
+		difference40 := vec.Make[float64](n)
+		if (rest20 == nil || len(rest20) > n/2) && product56.Clean() && lExtendedprice.Clean() {
+			product56V := product56.V[:n]
+			lExtendedpriceV := lExtendedprice.V[:n]
+			out := difference40.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product56V[i], lExtendedpriceV[i])
+			}
+		} else {
+			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+				i := rest20.Row(k)
+				if product56.IsNull(i) || lExtendedprice.IsNull(i) {
+					difference40.SetNull(i)
+					continue
+				}
+				if e := product56.ErrAt(i); e != nil {
+					difference40.SetErr(i, e)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					difference40.SetErr(i, e)
+					continue
+				}
+				difference40.V[i] = rt.SubFloat64(product56.V[i], lExtendedprice.V[i])
+			}
+		}
+		if fused20 {
+			vec.Merge(&difference38, &difference40, rest20, n)
+		} else {
+			difference38 = difference40
+		}
+	}
+	if r, e := vec.First(&difference38, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 20, e
+	}
+
+	// w21: (l_extendedprice * (1 - l_discount)) - l_quantity
+	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
+	var w21Col arrow.Array // written by the clean loop, or below from difference41
+	var difference41 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused21 bool
+	var rest21 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+		w21Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w21Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
+		}
+		w21Col = w21Out.Array()
+		fused21, rest21 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+		difference41 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := difference41.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
+		}
+		fused21, rest21 = true, left
+	}
+	if !fused21 || len(rest21) > 0 {
+		// (1.0 - l_discount)
+		difference42 := vec.Make[float64](n)
+		if (rest21 == nil || len(rest21) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference42.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
+				i := rest21.Row(k)
+				if lDiscount.IsNull(i) {
+					difference42.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference42.SetErr(i, e)
+					continue
+				}
+				difference42.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product57 := vec.Make[float64](n)
+		if (rest21 == nil || len(rest21) > n/2) && lExtendedprice.Clean() && difference42.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference42V := difference42.V[:n]
+			out := product57.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference42V[i])
+			}
+		} else {
+			for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
+				i := rest21.Row(k)
+				if lExtendedprice.IsNull(i) || difference42.IsNull(i) {
+					product57.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product57.SetErr(i, e)
+					continue
+				}
+				if e := difference42.ErrAt(i); e != nil {
+					product57.SetErr(i, e)
+					continue
+				}
+				product57.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference42.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
+		difference43 := vec.Make[float64](n)
+		if (rest21 == nil || len(rest21) > n/2) && product57.Clean() && lQuantity.Clean() {
+			product57V := product57.V[:n]
+			lQuantityV := lQuantity.V[:n]
+			out := difference43.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product57V[i], lQuantityV[i])
+			}
+		} else {
+			for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
+				i := rest21.Row(k)
+				if product57.IsNull(i) || lQuantity.IsNull(i) {
+					difference43.SetNull(i)
+					continue
+				}
+				if e := product57.ErrAt(i); e != nil {
+					difference43.SetErr(i, e)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					difference43.SetErr(i, e)
+					continue
+				}
+				difference43.V[i] = rt.SubFloat64(product57.V[i], lQuantity.V[i])
+			}
+		}
+		if fused21 {
+			vec.Merge(&difference41, &difference43, rest21, n)
+		} else {
+			difference41 = difference43
+		}
+	}
+	if r, e := vec.First(&difference41, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 21, e
+	}
+
+	// w22: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
+	var w22Col arrow.Array // written by the clean loop, or below from product58
+	var product58 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused22 bool
+	var rest22 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w22Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w22Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
+		}
+		w22Col = w22Out.Array()
+		fused22, rest22 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		product58 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product58.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
+		}
+		fused22, rest22 = true, left
+	}
+	if !fused22 || len(rest22) > 0 {
+		// (1.0 - l_discount)
+		difference44 := vec.Make[float64](n)
+		if (rest22 == nil || len(rest22) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference44.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+				i := rest22.Row(k)
+				if lDiscount.IsNull(i) {
+					difference44.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference44.SetErr(i, e)
+					continue
+				}
+				difference44.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product59 := vec.Make[float64](n)
+		if (rest22 == nil || len(rest22) > n/2) && lExtendedprice.Clean() && difference44.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference44V := difference44.V[:n]
+			out := product59.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference44V[i])
+			}
+		} else {
+			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+				i := rest22.Row(k)
+				if lExtendedprice.IsNull(i) || difference44.IsNull(i) {
+					product59.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product59.SetErr(i, e)
+					continue
+				}
+				if e := difference44.ErrAt(i); e != nil {
+					product59.SetErr(i, e)
+					continue
+				}
+				product59.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference44.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum22 := vec.Make[float64](n)
+		if (rest22 == nil || len(rest22) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum22.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+				i := rest22.Row(k)
+				if lTax.IsNull(i) {
+					sum22.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum22.SetErr(i, e)
+					continue
+				}
+				sum22.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product60 := vec.Make[float64](n)
+		if (rest22 == nil || len(rest22) > n/2) && product59.Clean() && sum22.Clean() {
+			product59V := product59.V[:n]
+			sum22V := sum22.V[:n]
+			out := product60.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product59V[i], sum22V[i])
+			}
+		} else {
+			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+				i := rest22.Row(k)
+				if product59.IsNull(i) || sum22.IsNull(i) {
+					product60.SetNull(i)
+					continue
+				}
+				if e := product59.ErrAt(i); e != nil {
+					product60.SetErr(i, e)
+					continue
+				}
+				if e := sum22.ErrAt(i); e != nil {
+					product60.SetErr(i, e)
+					continue
+				}
+				product60.V[i] = rt.MulFloat64(product59.V[i], sum22.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
+		product61 := vec.Make[float64](n)
+		if (rest22 == nil || len(rest22) > n/2) && product60.Clean() {
+			product60V := product60.V[:n]
+			out := product61.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product60V[i], float64(1.05))
+			}
+		} else {
+			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+				i := rest22.Row(k)
+				if product60.IsNull(i) {
+					product61.SetNull(i)
+					continue
+				}
+				if e := product60.ErrAt(i); e != nil {
+					product61.SetErr(i, e)
+					continue
+				}
+				product61.V[i] = rt.MulFloat64(product60.V[i], float64(1.05))
+			}
+		}
+		if fused22 {
+			vec.Merge(&product58, &product61, rest22, n)
+		} else {
+			product58 = product61
+		}
+	}
+	if r, e := vec.First(&product58, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 22, e
+	}
+
+	// w23: (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+	var w23Col arrow.Array // written by the clean loop, or below from sum23
+	var sum23 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused23 bool
+	var rest23 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w23Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w23Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+		}
+		w23Col = w23Out.Array()
+		fused23, rest23 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		sum23 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := sum23.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+		}
+		fused23, rest23 = true, left
+	}
+	if !fused23 || len(rest23) > 0 {
+		// (1.0 - l_discount)
+		difference45 := vec.Make[float64](n)
+		if (rest23 == nil || len(rest23) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference45.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+				i := rest23.Row(k)
+				if lDiscount.IsNull(i) {
+					difference45.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference45.SetErr(i, e)
+					continue
+				}
+				difference45.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product62 := vec.Make[float64](n)
+		if (rest23 == nil || len(rest23) > n/2) && lExtendedprice.Clean() && difference45.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference45V := difference45.V[:n]
+			out := product62.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference45V[i])
+			}
+		} else {
+			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+				i := rest23.Row(k)
+				if lExtendedprice.IsNull(i) || difference45.IsNull(i) {
+					product62.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product62.SetErr(i, e)
+					continue
+				}
+				if e := difference45.ErrAt(i); e != nil {
+					product62.SetErr(i, e)
+					continue
+				}
+				product62.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference45.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference46 := vec.Make[float64](n)
+		if (rest23 == nil || len(rest23) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference46.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+				i := rest23.Row(k)
+				if lDiscount.IsNull(i) {
+					difference46.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference46.SetErr(i, e)
+					continue
+				}
+				difference46.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product63 := vec.Make[float64](n)
+		if (rest23 == nil || len(rest23) > n/2) && lExtendedprice.Clean() && difference46.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference46V := difference46.V[:n]
+			out := product63.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference46V[i])
+			}
+		} else {
+			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+				i := rest23.Row(k)
+				if lExtendedprice.IsNull(i) || difference46.IsNull(i) {
+					product63.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product63.SetErr(i, e)
+					continue
+				}
+				if e := difference46.ErrAt(i); e != nil {
+					product63.SetErr(i, e)
+					continue
+				}
+				product63.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference46.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum24 := vec.Make[float64](n)
+		if (rest23 == nil || len(rest23) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum24.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+				i := rest23.Row(k)
+				if lTax.IsNull(i) {
+					sum24.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum24.SetErr(i, e)
+					continue
+				}
+				sum24.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product64 := vec.Make[float64](n)
+		if (rest23 == nil || len(rest23) > n/2) && product63.Clean() && sum24.Clean() {
+			product63V := product63.V[:n]
+			sum24V := sum24.V[:n]
+			out := product64.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product63V[i], sum24V[i])
+			}
+		} else {
+			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+				i := rest23.Row(k)
+				if product63.IsNull(i) || sum24.IsNull(i) {
+					product64.SetNull(i)
+					continue
+				}
+				if e := product63.ErrAt(i); e != nil {
+					product64.SetErr(i, e)
+					continue
+				}
+				if e := sum24.ErrAt(i); e != nil {
+					product64.SetErr(i, e)
+					continue
+				}
+				product64.V[i] = rt.MulFloat64(product63.V[i], sum24.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+		sum25 := vec.Make[float64](n)
+		if (rest23 == nil || len(rest23) > n/2) && product62.Clean() && product64.Clean() {
+			product62V := product62.V[:n]
+			product64V := product64.V[:n]
+			out := sum25.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product62V[i], product64V[i])
+			}
+		} else {
+			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+				i := rest23.Row(k)
+				if product62.IsNull(i) || product64.IsNull(i) {
+					sum25.SetNull(i)
+					continue
+				}
+				if e := product62.ErrAt(i); e != nil {
+					sum25.SetErr(i, e)
+					continue
+				}
+				if e := product64.ErrAt(i); e != nil {
+					sum25.SetErr(i, e)
+					continue
+				}
+				sum25.V[i] = rt.AddFloat64(product62.V[i], product64.V[i])
+			}
+		}
+		if fused23 {
+			vec.Merge(&sum23, &sum25, rest23, n)
+		} else {
+			sum23 = sum25
+		}
+	}
+	if r, e := vec.First(&sum23, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 23, e
+	}
+
+	// w24: IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
+	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
+	var ifResult5 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused24 bool
+	var rest24 vec.Sel
+	if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
+		ifResult5 = vec.Make[float64](n)
+		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lTaxV := lTax.V[:n]
+		out := ifResult5.V[:n]
+		for i := range out {
+			if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			} else {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
+		}
+		fused24, rest24 = true, vec.Sel{}
+	} else if in.Column(6).NullN()+in.Column(5).NullN()+in.Column(7).NullN() <= n/2 {
+		ifResult5 = vec.Make[float64](n)
+		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lTaxV := lTax.V[:n]
+		out := ifResult5.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lDiscount.Dirty(i) || lExtendedprice.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			} else {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
+		}
+		fused24, rest24 = true, left
+	}
+	if !fused24 || len(rest24) > 0 {
+		// (l_discount > 0.05)
+		cmp3 := vec.Make[bool](n)
+		if (rest24 == nil || len(rest24) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := cmp3.V[:n]
+			for i := range out {
+				out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
+			}
+		} else {
+			for k, cnt := 0, rest24.Rows(n); k < cnt; k++ {
+				i := rest24.Row(k)
+				if lDiscount.IsNull(i) {
+					cmp3.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					cmp3.SetErr(i, e)
+					continue
+				}
+				cmp3.V[i] = rt.GtFloat64(lDiscount.V[i], float64(0.05))
+			}
+		}
+		// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
+		then3, otherwise3 := vec.Split(&cmp3, rest24, n)
+		ifResult6 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult6, &cmp3, rest24, n)
+		// (1.0 - l_discount)
+		difference47 := vec.Make[float64](n)
+		if (then3 == nil || len(then3) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference47.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+				i := then3.Row(k)
+				if lDiscount.IsNull(i) {
+					difference47.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference47.SetErr(i, e)
+					continue
+				}
+				difference47.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product65 := vec.Make[float64](n)
+		if (then3 == nil || len(then3) > n/2) && lExtendedprice.Clean() && difference47.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference47V := difference47.V[:n]
+			out := product65.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference47V[i])
+			}
+		} else {
+			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+				i := then3.Row(k)
+				if lExtendedprice.IsNull(i) || difference47.IsNull(i) {
+					product65.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product65.SetErr(i, e)
+					continue
+				}
+				if e := difference47.ErrAt(i); e != nil {
+					product65.SetErr(i, e)
+					continue
+				}
+				product65.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference47.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum26 := vec.Make[float64](n)
+		if (then3 == nil || len(then3) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum26.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+				i := then3.Row(k)
+				if lTax.IsNull(i) {
+					sum26.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum26.SetErr(i, e)
+					continue
+				}
+				sum26.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product66 := vec.Make[float64](n)
+		if (then3 == nil || len(then3) > n/2) && product65.Clean() && sum26.Clean() {
+			product65V := product65.V[:n]
+			sum26V := sum26.V[:n]
+			out := product66.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product65V[i], sum26V[i])
+			}
+		} else {
+			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+				i := then3.Row(k)
+				if product65.IsNull(i) || sum26.IsNull(i) {
+					product66.SetNull(i)
+					continue
+				}
+				if e := product65.ErrAt(i); e != nil {
+					product66.SetErr(i, e)
+					continue
+				}
+				if e := sum26.ErrAt(i); e != nil {
+					product66.SetErr(i, e)
+					continue
+				}
+				product66.V[i] = rt.MulFloat64(product65.V[i], sum26.V[i])
+			}
+		}
+		vec.Merge(&ifResult6, &product66, then3, n)
+		// (1.0 - l_discount)
+		difference48 := vec.Make[float64](n)
+		if (otherwise3 == nil || len(otherwise3) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference48.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise3.Rows(n); k < cnt; k++ {
+				i := otherwise3.Row(k)
+				if lDiscount.IsNull(i) {
+					difference48.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference48.SetErr(i, e)
+					continue
+				}
+				difference48.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product67 := vec.Make[float64](n)
+		if (otherwise3 == nil || len(otherwise3) > n/2) && lExtendedprice.Clean() && difference48.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference48V := difference48.V[:n]
+			out := product67.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference48V[i])
+			}
+		} else {
+			for k, cnt := 0, otherwise3.Rows(n); k < cnt; k++ {
+				i := otherwise3.Row(k)
+				if lExtendedprice.IsNull(i) || difference48.IsNull(i) {
+					product67.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product67.SetErr(i, e)
+					continue
+				}
+				if e := difference48.ErrAt(i); e != nil {
+					product67.SetErr(i, e)
+					continue
+				}
+				product67.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference48.V[i])
+			}
+		}
+		vec.Merge(&ifResult6, &product67, otherwise3, n)
+		if fused24 {
+			vec.Merge(&ifResult5, &ifResult6, rest24, n)
+		} else {
+			ifResult5 = ifResult6
+		}
+	}
+	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
+	product68 := vec.Make[float64](n)
+	if ifResult5.Clean() {
+		ifResult5V := ifResult5.V[:n]
+		out := product68.V[:n]
+		for i := range out {
+			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if ifResult5.IsNull(i) {
+				product68.SetNull(i)
+				continue
+			}
+			if e := ifResult5.ErrAt(i); e != nil {
+				product68.SetErr(i, e)
+				continue
+			}
+			product68.V[i] = rt.MulFloat64(ifResult5.V[i], float64(2.0))
+		}
+	}
+	if r, e := vec.First(&product68, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 24, e
+	}
+
+	// w25: (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
+	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
+	var w25Col arrow.Array // written by the clean loop, or below from quotient13
+	var quotient13 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused25 bool
+	var rest25 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w25Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w25Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w25Col = w25Out.Array()
+			fused25, rest25 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w25Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		quotient13 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := quotient13.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused25, rest25 = true, left
+	}
+	if !fused25 || len(rest25) > 0 {
+		// (1.0 - l_discount)
+		difference49 := vec.Make[float64](n)
+		if (rest25 == nil || len(rest25) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference49.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
+				i := rest25.Row(k)
+				if lDiscount.IsNull(i) {
+					difference49.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference49.SetErr(i, e)
+					continue
+				}
+				difference49.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product69 := vec.Make[float64](n)
+		if (rest25 == nil || len(rest25) > n/2) && lExtendedprice.Clean() && difference49.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference49V := difference49.V[:n]
+			out := product69.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference49V[i])
+			}
+		} else {
+			for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
+				i := rest25.Row(k)
+				if lExtendedprice.IsNull(i) || difference49.IsNull(i) {
+					product69.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product69.SetErr(i, e)
+					continue
+				}
+				if e := difference49.ErrAt(i); e != nil {
+					product69.SetErr(i, e)
+					continue
+				}
+				product69.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference49.V[i])
+			}
+		}
+		// (l_tax + 1.0)
+		sum27 := vec.Make[float64](n)
+		if (rest25 == nil || len(rest25) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum27.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
+			}
+		} else {
+			for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
+				i := rest25.Row(k)
+				if lTax.IsNull(i) {
+					sum27.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum27.SetErr(i, e)
+					continue
+				}
+				sum27.V[i] = rt.AddFloat64(lTax.V[i], float64(1.0))
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
+		quotient14 := vec.Make[float64](n)
+		if rest25 == nil && product69.Clean() && sum27.Clean() {
+			product69V := product69.V[:n]
+			sum27V := sum27.V[:n]
+			out := quotient14.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product69V[i], sum27V[i])
+				if err != nil {
+					quotient14.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
+				i := rest25.Row(k)
+				if product69.IsNull(i) || sum27.IsNull(i) {
+					quotient14.SetNull(i)
+					continue
+				}
+				if e := product69.ErrAt(i); e != nil {
+					quotient14.SetErr(i, e)
+					continue
+				}
+				if e := sum27.ErrAt(i); e != nil {
+					quotient14.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product69.V[i], sum27.V[i])
+				if err != nil {
+					quotient14.SetErr(i, err)
+					continue
+				}
+				quotient14.V[i] = r
+			}
+		}
+		if fused25 {
+			vec.Merge(&quotient13, &quotient14, rest25, n)
+		} else {
+			quotient13 = quotient14
+		}
+	}
+	if r, e := vec.First(&quotient13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 25, e
+	}
+
+	// w26: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
+	var w26Col arrow.Array // written by the clean loop, or below from quotient15
+	var quotient15 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused26 bool
+	var rest26 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w26Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w26Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w26Col = w26Out.Array()
+			fused26, rest26 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w26Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		quotient15 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := quotient15.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused26, rest26 = true, left
+	}
+	if !fused26 || len(rest26) > 0 {
+		// (1.0 - l_discount)
+		difference50 := vec.Make[float64](n)
+		if (rest26 == nil || len(rest26) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference50.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+				i := rest26.Row(k)
+				if lDiscount.IsNull(i) {
+					difference50.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference50.SetErr(i, e)
+					continue
+				}
+				difference50.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product70 := vec.Make[float64](n)
+		if (rest26 == nil || len(rest26) > n/2) && lExtendedprice.Clean() && difference50.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference50V := difference50.V[:n]
+			out := product70.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference50V[i])
+			}
+		} else {
+			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+				i := rest26.Row(k)
+				if lExtendedprice.IsNull(i) || difference50.IsNull(i) {
+					product70.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product70.SetErr(i, e)
+					continue
+				}
+				if e := difference50.ErrAt(i); e != nil {
+					product70.SetErr(i, e)
+					continue
+				}
+				product70.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference50.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum28 := vec.Make[float64](n)
+		if (rest26 == nil || len(rest26) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum28.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+				i := rest26.Row(k)
+				if lTax.IsNull(i) {
+					sum28.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum28.SetErr(i, e)
+					continue
+				}
+				sum28.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product71 := vec.Make[float64](n)
+		if (rest26 == nil || len(rest26) > n/2) && product70.Clean() && sum28.Clean() {
+			product70V := product70.V[:n]
+			sum28V := sum28.V[:n]
+			out := product71.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product70V[i], sum28V[i])
+			}
+		} else {
+			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+				i := rest26.Row(k)
+				if product70.IsNull(i) || sum28.IsNull(i) {
+					product71.SetNull(i)
+					continue
+				}
+				if e := product70.ErrAt(i); e != nil {
+					product71.SetErr(i, e)
+					continue
+				}
+				if e := sum28.ErrAt(i); e != nil {
+					product71.SetErr(i, e)
+					continue
+				}
+				product71.V[i] = rt.MulFloat64(product70.V[i], sum28.V[i])
+			}
+		}
+		// (l_discount + 1.0)
+		sum29 := vec.Make[float64](n)
+		if (rest26 == nil || len(rest26) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := sum29.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
+			}
+		} else {
+			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+				i := rest26.Row(k)
+				if lDiscount.IsNull(i) {
+					sum29.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					sum29.SetErr(i, e)
+					continue
+				}
+				sum29.V[i] = rt.AddFloat64(lDiscount.V[i], float64(1.0))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
+		quotient16 := vec.Make[float64](n)
+		if rest26 == nil && product71.Clean() && sum29.Clean() {
+			product71V := product71.V[:n]
+			sum29V := sum29.V[:n]
+			out := quotient16.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product71V[i], sum29V[i])
+				if err != nil {
+					quotient16.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+				i := rest26.Row(k)
+				if product71.IsNull(i) || sum29.IsNull(i) {
+					quotient16.SetNull(i)
+					continue
+				}
+				if e := product71.ErrAt(i); e != nil {
+					quotient16.SetErr(i, e)
+					continue
+				}
+				if e := sum29.ErrAt(i); e != nil {
+					quotient16.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product71.V[i], sum29.V[i])
+				if err != nil {
+					quotient16.SetErr(i, err)
+					continue
+				}
+				quotient16.V[i] = r
+			}
+		}
+		if fused26 {
+			vec.Merge(&quotient15, &quotient16, rest26, n)
+		} else {
+			quotient15 = quotient16
+		}
+	}
+	if r, e := vec.First(&quotient15, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 26, e
+	}
+
+	// w27: (l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
+	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
+	var w27Col arrow.Array // written by the clean loop, or below from sum30
+	var sum30 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused27 bool
+	var rest27 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w27Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w27Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
+		}
+		w27Col = w27Out.Array()
+		fused27, rest27 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		sum30 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := sum30.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
+		}
+		fused27, rest27 = true, left
+	}
+	if !fused27 || len(rest27) > 0 {
+		// (1.0 - l_discount)
+		difference51 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference51.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if lDiscount.IsNull(i) {
+					difference51.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference51.SetErr(i, e)
+					continue
+				}
+				difference51.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product72 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && lExtendedprice.Clean() && difference51.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference51V := difference51.V[:n]
+			out := product72.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference51V[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if lExtendedprice.IsNull(i) || difference51.IsNull(i) {
+					product72.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product72.SetErr(i, e)
+					continue
+				}
+				if e := difference51.ErrAt(i); e != nil {
+					product72.SetErr(i, e)
+					continue
+				}
+				product72.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference51.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
+		product73 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && product72.Clean() && lTax.Clean() {
+			product72V := product72.V[:n]
+			lTaxV := lTax.V[:n]
+			out := product73.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product72V[i], lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if product72.IsNull(i) || lTax.IsNull(i) {
+					product73.SetNull(i)
+					continue
+				}
+				if e := product72.ErrAt(i); e != nil {
+					product73.SetErr(i, e)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					product73.SetErr(i, e)
+					continue
+				}
+				product73.V[i] = rt.MulFloat64(product72.V[i], lTax.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference52 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference52.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if lDiscount.IsNull(i) {
+					difference52.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference52.SetErr(i, e)
+					continue
+				}
+				difference52.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product74 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && lExtendedprice.Clean() && difference52.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference52V := difference52.V[:n]
+			out := product74.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference52V[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if lExtendedprice.IsNull(i) || difference52.IsNull(i) {
+					product74.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product74.SetErr(i, e)
+					continue
+				}
+				if e := difference52.ErrAt(i); e != nil {
+					product74.SetErr(i, e)
+					continue
+				}
+				product74.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference52.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum31 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum31.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if lTax.IsNull(i) {
+					sum31.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum31.SetErr(i, e)
+					continue
+				}
+				sum31.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product75 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && product74.Clean() && sum31.Clean() {
+			product74V := product74.V[:n]
+			sum31V := sum31.V[:n]
+			out := product75.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product74V[i], sum31V[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if product74.IsNull(i) || sum31.IsNull(i) {
+					product75.SetNull(i)
+					continue
+				}
+				if e := product74.ErrAt(i); e != nil {
+					product75.SetErr(i, e)
+					continue
+				}
+				if e := sum31.ErrAt(i); e != nil {
+					product75.SetErr(i, e)
+					continue
+				}
+				product75.V[i] = rt.MulFloat64(product74.V[i], sum31.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount)
+		product76 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && product75.Clean() && lDiscount.Clean() {
+			product75V := product75.V[:n]
+			lDiscountV := lDiscount.V[:n]
+			out := product76.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product75V[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if product75.IsNull(i) || lDiscount.IsNull(i) {
+					product76.SetNull(i)
+					continue
+				}
+				if e := product75.ErrAt(i); e != nil {
+					product76.SetErr(i, e)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					product76.SetErr(i, e)
+					continue
+				}
+				product76.V[i] = rt.MulFloat64(product75.V[i], lDiscount.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
+		sum32 := vec.Make[float64](n)
+		if (rest27 == nil || len(rest27) > n/2) && product73.Clean() && product76.Clean() {
+			product73V := product73.V[:n]
+			product76V := product76.V[:n]
+			out := sum32.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product73V[i], product76V[i])
+			}
+		} else {
+			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+				i := rest27.Row(k)
+				if product73.IsNull(i) || product76.IsNull(i) {
+					sum32.SetNull(i)
+					continue
+				}
+				if e := product73.ErrAt(i); e != nil {
+					sum32.SetErr(i, e)
+					continue
+				}
+				if e := product76.ErrAt(i); e != nil {
+					sum32.SetErr(i, e)
+					continue
+				}
+				sum32.V[i] = rt.AddFloat64(product73.V[i], product76.V[i])
+			}
+		}
+		if fused27 {
+			vec.Merge(&sum30, &sum32, rest27, n)
+		} else {
+			sum30 = sum32
+		}
+	}
+	if r, e := vec.First(&sum30, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 27, e
+	}
+
+	// w28: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
+	var w28Col arrow.Array // written by the clean loop, or below from difference53
+	var difference53 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused28 bool
+	var rest28 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w28Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w28Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
+		}
+		w28Col = w28Out.Array()
+		fused28, rest28 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		difference53 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := difference53.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
+		}
+		fused28, rest28 = true, left
+	}
+	if !fused28 || len(rest28) > 0 {
+		// (1.0 - l_discount)
+		difference54 := vec.Make[float64](n)
+		if (rest28 == nil || len(rest28) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference54.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+				i := rest28.Row(k)
+				if lDiscount.IsNull(i) {
+					difference54.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference54.SetErr(i, e)
+					continue
+				}
+				difference54.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product77 := vec.Make[float64](n)
+		if (rest28 == nil || len(rest28) > n/2) && lExtendedprice.Clean() && difference54.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference54V := difference54.V[:n]
+			out := product77.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference54V[i])
+			}
+		} else {
+			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+				i := rest28.Row(k)
+				if lExtendedprice.IsNull(i) || difference54.IsNull(i) {
+					product77.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product77.SetErr(i, e)
+					continue
+				}
+				if e := difference54.ErrAt(i); e != nil {
+					product77.SetErr(i, e)
+					continue
+				}
+				product77.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference54.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum33 := vec.Make[float64](n)
+		if (rest28 == nil || len(rest28) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum33.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+				i := rest28.Row(k)
+				if lTax.IsNull(i) {
+					sum33.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum33.SetErr(i, e)
+					continue
+				}
+				sum33.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product78 := vec.Make[float64](n)
+		if (rest28 == nil || len(rest28) > n/2) && product77.Clean() && sum33.Clean() {
+			product77V := product77.V[:n]
+			sum33V := sum33.V[:n]
+			out := product78.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product77V[i], sum33V[i])
+			}
+		} else {
+			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+				i := rest28.Row(k)
+				if product77.IsNull(i) || sum33.IsNull(i) {
+					product78.SetNull(i)
+					continue
+				}
+				if e := product77.ErrAt(i); e != nil {
+					product78.SetErr(i, e)
+					continue
+				}
+				if e := sum33.ErrAt(i); e != nil {
+					product78.SetErr(i, e)
+					continue
+				}
+				product78.V[i] = rt.MulFloat64(product77.V[i], sum33.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference55 := vec.Make[float64](n)
+		if (rest28 == nil || len(rest28) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference55.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+				i := rest28.Row(k)
+				if lDiscount.IsNull(i) {
+					difference55.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference55.SetErr(i, e)
+					continue
+				}
+				difference55.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product79 := vec.Make[float64](n)
+		if (rest28 == nil || len(rest28) > n/2) && lExtendedprice.Clean() && difference55.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference55V := difference55.V[:n]
+			out := product79.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference55V[i])
+			}
+		} else {
+			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+				i := rest28.Row(k)
+				if lExtendedprice.IsNull(i) || difference55.IsNull(i) {
+					product79.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product79.SetErr(i, e)
+					continue
+				}
+				if e := difference55.ErrAt(i); e != nil {
+					product79.SetErr(i, e)
+					continue
+				}
+				product79.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference55.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
+		product80 := vec.Make[float64](n)
+		if (rest28 == nil || len(rest28) > n/2) && product79.Clean() {
+			product79V := product79.V[:n]
+			out := product80.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product79V[i], float64(0.5))
+			}
+		} else {
+			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+				i := rest28.Row(k)
+				if product79.IsNull(i) {
+					product80.SetNull(i)
+					continue
+				}
+				if e := product79.ErrAt(i); e != nil {
+					product80.SetErr(i, e)
+					continue
+				}
+				product80.V[i] = rt.MulFloat64(product79.V[i], float64(0.5))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
+		difference56 := vec.Make[float64](n)
+		if (rest28 == nil || len(rest28) > n/2) && product78.Clean() && product80.Clean() {
+			product78V := product78.V[:n]
+			product80V := product80.V[:n]
+			out := difference56.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product78V[i], product80V[i])
+			}
+		} else {
+			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+				i := rest28.Row(k)
+				if product78.IsNull(i) || product80.IsNull(i) {
+					difference56.SetNull(i)
+					continue
+				}
+				if e := product78.ErrAt(i); e != nil {
+					difference56.SetErr(i, e)
+					continue
+				}
+				if e := product80.ErrAt(i); e != nil {
+					difference56.SetErr(i, e)
+					continue
+				}
+				difference56.V[i] = rt.SubFloat64(product78.V[i], product80.V[i])
+			}
+		}
+		if fused28 {
+			vec.Merge(&difference53, &difference56, rest28, n)
+		} else {
+			difference53 = difference56
+		}
+	}
+	if r, e := vec.First(&difference53, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 28, e
+	}
+
+	// w29: (l_extendedprice * (1 - l_discount)) + 100
+	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
+	var w29Col arrow.Array // written by the clean loop, or below from sum34
+	var sum34 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused29 bool
+	var rest29 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		w29Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w29Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
+		}
+		w29Col = w29Out.Array()
+		fused29, rest29 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		sum34 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := sum34.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
+		}
+		fused29, rest29 = true, left
+	}
+	if !fused29 || len(rest29) > 0 {
+		// (1.0 - l_discount)
+		difference57 := vec.Make[float64](n)
+		if (rest29 == nil || len(rest29) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference57.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
+				i := rest29.Row(k)
+				if lDiscount.IsNull(i) {
+					difference57.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference57.SetErr(i, e)
+					continue
+				}
+				difference57.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product81 := vec.Make[float64](n)
+		if (rest29 == nil || len(rest29) > n/2) && lExtendedprice.Clean() && difference57.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference57V := difference57.V[:n]
+			out := product81.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference57V[i])
+			}
+		} else {
+			for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
+				i := rest29.Row(k)
+				if lExtendedprice.IsNull(i) || difference57.IsNull(i) {
+					product81.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product81.SetErr(i, e)
+					continue
+				}
+				if e := difference57.ErrAt(i); e != nil {
+					product81.SetErr(i, e)
+					continue
+				}
+				product81.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference57.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
+		sum35 := vec.Make[float64](n)
+		if (rest29 == nil || len(rest29) > n/2) && product81.Clean() {
+			product81V := product81.V[:n]
+			out := sum35.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product81V[i], float64(100.0))
+			}
+		} else {
+			for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
+				i := rest29.Row(k)
+				if product81.IsNull(i) {
+					sum35.SetNull(i)
+					continue
+				}
+				if e := product81.ErrAt(i); e != nil {
+					sum35.SetErr(i, e)
+					continue
+				}
+				sum35.V[i] = rt.AddFloat64(product81.V[i], float64(100.0))
+			}
+		}
+		if fused29 {
+			vec.Merge(&sum34, &sum35, rest29, n)
+		} else {
+			sum34 = sum35
+		}
+	}
+	if r, e := vec.First(&sum34, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 29, e
+	}
+
+	// w30: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
+	var w30Col arrow.Array // written by the clean loop, or below from difference58
+	var difference58 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused30 bool
+	var rest30 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w30Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w30Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
+		}
+		w30Col = w30Out.Array()
+		fused30, rest30 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		difference58 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := difference58.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
+		}
+		fused30, rest30 = true, left
+	}
+	if !fused30 || len(rest30) > 0 {
+		// (1.0 - l_discount)
+		difference59 := vec.Make[float64](n)
+		if (rest30 == nil || len(rest30) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference59.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+				i := rest30.Row(k)
+				if lDiscount.IsNull(i) {
+					difference59.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference59.SetErr(i, e)
+					continue
+				}
+				difference59.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product82 := vec.Make[float64](n)
+		if (rest30 == nil || len(rest30) > n/2) && lExtendedprice.Clean() && difference59.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference59V := difference59.V[:n]
+			out := product82.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference59V[i])
+			}
+		} else {
+			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+				i := rest30.Row(k)
+				if lExtendedprice.IsNull(i) || difference59.IsNull(i) {
+					product82.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product82.SetErr(i, e)
+					continue
+				}
+				if e := difference59.ErrAt(i); e != nil {
+					product82.SetErr(i, e)
+					continue
+				}
+				product82.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference59.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum36 := vec.Make[float64](n)
+		if (rest30 == nil || len(rest30) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum36.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+				i := rest30.Row(k)
+				if lTax.IsNull(i) {
+					sum36.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum36.SetErr(i, e)
+					continue
+				}
+				sum36.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product83 := vec.Make[float64](n)
+		if (rest30 == nil || len(rest30) > n/2) && product82.Clean() && sum36.Clean() {
+			product82V := product82.V[:n]
+			sum36V := sum36.V[:n]
+			out := product83.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product82V[i], sum36V[i])
+			}
+		} else {
+			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+				i := rest30.Row(k)
+				if product82.IsNull(i) || sum36.IsNull(i) {
+					product83.SetNull(i)
+					continue
+				}
+				if e := product82.ErrAt(i); e != nil {
+					product83.SetErr(i, e)
+					continue
+				}
+				if e := sum36.ErrAt(i); e != nil {
+					product83.SetErr(i, e)
+					continue
+				}
+				product83.V[i] = rt.MulFloat64(product82.V[i], sum36.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
+		difference60 := vec.Make[float64](n)
+		if (rest30 == nil || len(rest30) > n/2) && product83.Clean() {
+			product83V := product83.V[:n]
+			out := difference60.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product83V[i], float64(100.0))
+			}
+		} else {
+			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+				i := rest30.Row(k)
+				if product83.IsNull(i) {
+					difference60.SetNull(i)
+					continue
+				}
+				if e := product83.ErrAt(i); e != nil {
+					difference60.SetErr(i, e)
+					continue
+				}
+				difference60.V[i] = rt.SubFloat64(product83.V[i], float64(100.0))
+			}
+		}
+		if fused30 {
+			vec.Merge(&difference58, &difference60, rest30, n)
+		} else {
+			difference58 = difference60
+		}
+	}
+	if r, e := vec.First(&difference58, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 30, e
+	}
+
+	// w31: (l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+	var w31Col arrow.Array // written by the clean loop, or below from difference61
+	var difference61 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused31 bool
+	var rest31 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w31Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w31Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+		}
+		w31Col = w31Out.Array()
+		fused31, rest31 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		difference61 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := difference61.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+		}
+		fused31, rest31 = true, left
+	}
+	if !fused31 || len(rest31) > 0 {
+		// (1.0 - l_discount)
+		difference62 := vec.Make[float64](n)
+		if (rest31 == nil || len(rest31) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference62.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+				i := rest31.Row(k)
+				if lDiscount.IsNull(i) {
+					difference62.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference62.SetErr(i, e)
+					continue
+				}
+				difference62.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product84 := vec.Make[float64](n)
+		if (rest31 == nil || len(rest31) > n/2) && lExtendedprice.Clean() && difference62.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference62V := difference62.V[:n]
+			out := product84.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference62V[i])
+			}
+		} else {
+			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+				i := rest31.Row(k)
+				if lExtendedprice.IsNull(i) || difference62.IsNull(i) {
+					product84.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product84.SetErr(i, e)
+					continue
+				}
+				if e := difference62.ErrAt(i); e != nil {
+					product84.SetErr(i, e)
+					continue
+				}
+				product84.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference62.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
+		product85 := vec.Make[float64](n)
+		if (rest31 == nil || len(rest31) > n/2) && product84.Clean() {
+			product84V := product84.V[:n]
+			out := product85.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product84V[i], float64(3.0))
+			}
+		} else {
+			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+				i := rest31.Row(k)
+				if product84.IsNull(i) {
+					product85.SetNull(i)
+					continue
+				}
+				if e := product84.ErrAt(i); e != nil {
+					product85.SetErr(i, e)
+					continue
+				}
+				product85.V[i] = rt.MulFloat64(product84.V[i], float64(3.0))
+			}
+		}
+		// (1.0 - l_discount)
+		difference63 := vec.Make[float64](n)
+		if (rest31 == nil || len(rest31) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference63.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+				i := rest31.Row(k)
+				if lDiscount.IsNull(i) {
+					difference63.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference63.SetErr(i, e)
+					continue
+				}
+				difference63.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product86 := vec.Make[float64](n)
+		if (rest31 == nil || len(rest31) > n/2) && lExtendedprice.Clean() && difference63.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference63V := difference63.V[:n]
+			out := product86.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference63V[i])
+			}
+		} else {
+			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+				i := rest31.Row(k)
+				if lExtendedprice.IsNull(i) || difference63.IsNull(i) {
+					product86.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product86.SetErr(i, e)
+					continue
+				}
+				if e := difference63.ErrAt(i); e != nil {
+					product86.SetErr(i, e)
+					continue
+				}
+				product86.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference63.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum37 := vec.Make[float64](n)
+		if (rest31 == nil || len(rest31) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum37.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+				i := rest31.Row(k)
+				if lTax.IsNull(i) {
+					sum37.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum37.SetErr(i, e)
+					continue
+				}
+				sum37.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product87 := vec.Make[float64](n)
+		if (rest31 == nil || len(rest31) > n/2) && product86.Clean() && sum37.Clean() {
+			product86V := product86.V[:n]
+			sum37V := sum37.V[:n]
+			out := product87.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product86V[i], sum37V[i])
+			}
+		} else {
+			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+				i := rest31.Row(k)
+				if product86.IsNull(i) || sum37.IsNull(i) {
+					product87.SetNull(i)
+					continue
+				}
+				if e := product86.ErrAt(i); e != nil {
+					product87.SetErr(i, e)
+					continue
+				}
+				if e := sum37.ErrAt(i); e != nil {
+					product87.SetErr(i, e)
+					continue
+				}
+				product87.V[i] = rt.MulFloat64(product86.V[i], sum37.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+		difference64 := vec.Make[float64](n)
+		if (rest31 == nil || len(rest31) > n/2) && product85.Clean() && product87.Clean() {
+			product85V := product85.V[:n]
+			product87V := product87.V[:n]
+			out := difference64.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product85V[i], product87V[i])
+			}
+		} else {
+			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+				i := rest31.Row(k)
+				if product85.IsNull(i) || product87.IsNull(i) {
+					difference64.SetNull(i)
+					continue
+				}
+				if e := product85.ErrAt(i); e != nil {
+					difference64.SetErr(i, e)
+					continue
+				}
+				if e := product87.ErrAt(i); e != nil {
+					difference64.SetErr(i, e)
+					continue
+				}
+				difference64.V[i] = rt.SubFloat64(product85.V[i], product87.V[i])
+			}
+		}
+		if fused31 {
+			vec.Merge(&difference61, &difference64, rest31, n)
+		} else {
+			difference61 = difference64
+		}
+	}
+	if r, e := vec.First(&difference61, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 31, e
+	}
+
+	// w32: ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
+	var w32Col arrow.Array // written by the clean loop, or below from product88
+	var product88 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused32 bool
+	var rest32 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+		w32Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w32Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
+		}
+		w32Col = w32Out.Array()
+		fused32, rest32 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		product88 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := product88.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
+		}
+		fused32, rest32 = true, left
+	}
+	if !fused32 || len(rest32) > 0 {
+		// (1.0 - l_discount)
+		difference65 := vec.Make[float64](n)
+		if (rest32 == nil || len(rest32) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference65.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+				i := rest32.Row(k)
+				if lDiscount.IsNull(i) {
+					difference65.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference65.SetErr(i, e)
+					continue
+				}
+				difference65.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product89 := vec.Make[float64](n)
+		if (rest32 == nil || len(rest32) > n/2) && lExtendedprice.Clean() && difference65.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference65V := difference65.V[:n]
+			out := product89.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference65V[i])
+			}
+		} else {
+			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+				i := rest32.Row(k)
+				if lExtendedprice.IsNull(i) || difference65.IsNull(i) {
+					product89.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product89.SetErr(i, e)
+					continue
+				}
+				if e := difference65.ErrAt(i); e != nil {
+					product89.SetErr(i, e)
+					continue
+				}
+				product89.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference65.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum38 := vec.Make[float64](n)
+		if (rest32 == nil || len(rest32) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum38.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+				i := rest32.Row(k)
+				if lTax.IsNull(i) {
+					sum38.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum38.SetErr(i, e)
+					continue
+				}
+				sum38.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product90 := vec.Make[float64](n)
+		if (rest32 == nil || len(rest32) > n/2) && product89.Clean() && sum38.Clean() {
+			product89V := product89.V[:n]
+			sum38V := sum38.V[:n]
+			out := product90.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product89V[i], sum38V[i])
+			}
+		} else {
+			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+				i := rest32.Row(k)
+				if product89.IsNull(i) || sum38.IsNull(i) {
+					product90.SetNull(i)
+					continue
+				}
+				if e := product89.ErrAt(i); e != nil {
+					product90.SetErr(i, e)
+					continue
+				}
+				if e := sum38.ErrAt(i); e != nil {
+					product90.SetErr(i, e)
+					continue
+				}
+				product90.V[i] = rt.MulFloat64(product89.V[i], sum38.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference66 := vec.Make[float64](n)
+		if (rest32 == nil || len(rest32) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference66.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+				i := rest32.Row(k)
+				if lDiscount.IsNull(i) {
+					difference66.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference66.SetErr(i, e)
+					continue
+				}
+				difference66.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product91 := vec.Make[float64](n)
+		if (rest32 == nil || len(rest32) > n/2) && lExtendedprice.Clean() && difference66.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference66V := difference66.V[:n]
+			out := product91.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference66V[i])
+			}
+		} else {
+			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+				i := rest32.Row(k)
+				if lExtendedprice.IsNull(i) || difference66.IsNull(i) {
+					product91.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product91.SetErr(i, e)
+					continue
+				}
+				if e := difference66.ErrAt(i); e != nil {
+					product91.SetErr(i, e)
+					continue
+				}
+				product91.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference66.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
+		difference67 := vec.Make[float64](n)
+		if (rest32 == nil || len(rest32) > n/2) && product90.Clean() && product91.Clean() {
+			product90V := product90.V[:n]
+			product91V := product91.V[:n]
+			out := difference67.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product90V[i], product91V[i])
+			}
+		} else {
+			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+				i := rest32.Row(k)
+				if product90.IsNull(i) || product91.IsNull(i) {
+					difference67.SetNull(i)
+					continue
+				}
+				if e := product90.ErrAt(i); e != nil {
+					difference67.SetErr(i, e)
+					continue
+				}
+				if e := product91.ErrAt(i); e != nil {
+					difference67.SetErr(i, e)
+					continue
+				}
+				difference67.V[i] = rt.SubFloat64(product90.V[i], product91.V[i])
+			}
+		}
+		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
+		product92 := vec.Make[float64](n)
+		if (rest32 == nil || len(rest32) > n/2) && difference67.Clean() && lQuantity.Clean() {
+			difference67V := difference67.V[:n]
+			lQuantityV := lQuantity.V[:n]
+			out := product92.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(difference67V[i], lQuantityV[i])
+			}
+		} else {
+			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+				i := rest32.Row(k)
+				if difference67.IsNull(i) || lQuantity.IsNull(i) {
+					product92.SetNull(i)
+					continue
+				}
+				if e := difference67.ErrAt(i); e != nil {
+					product92.SetErr(i, e)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					product92.SetErr(i, e)
+					continue
+				}
+				product92.V[i] = rt.MulFloat64(difference67.V[i], lQuantity.V[i])
+			}
+		}
+		if fused32 {
+			vec.Merge(&product88, &product92, rest32, n)
+		} else {
+			product88 = product92
+		}
+	}
+	if r, e := vec.First(&product88, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 32, e
+	}
+
+	// w33: (l_extendedprice * (1 - l_discount)) / 7
+	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
+	var w33Col arrow.Array // written by the clean loop, or below from quotient17
+	var quotient17 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused33 bool
+	var rest33 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() {
+		w33Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := w33Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w33Col = w33Out.Array()
+			fused33, rest33 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w33Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		quotient17 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := quotient17.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused33, rest33 = true, left
+	}
+	if !fused33 || len(rest33) > 0 {
+		// (1.0 - l_discount)
+		difference68 := vec.Make[float64](n)
+		if (rest33 == nil || len(rest33) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference68.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
+				i := rest33.Row(k)
+				if lDiscount.IsNull(i) {
+					difference68.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference68.SetErr(i, e)
+					continue
+				}
+				difference68.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product93 := vec.Make[float64](n)
+		if (rest33 == nil || len(rest33) > n/2) && lExtendedprice.Clean() && difference68.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference68V := difference68.V[:n]
+			out := product93.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference68V[i])
+			}
+		} else {
+			for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
+				i := rest33.Row(k)
+				if lExtendedprice.IsNull(i) || difference68.IsNull(i) {
+					product93.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product93.SetErr(i, e)
+					continue
+				}
+				if e := difference68.ErrAt(i); e != nil {
+					product93.SetErr(i, e)
+					continue
+				}
+				product93.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference68.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
+		quotient18 := vec.Make[float64](n)
+		if rest33 == nil && product93.Clean() {
+			product93V := product93.V[:n]
+			out := quotient18.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product93V[i], float64(7.0))
+				if err != nil {
+					quotient18.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
+				i := rest33.Row(k)
+				if product93.IsNull(i) {
+					quotient18.SetNull(i)
+					continue
+				}
+				if e := product93.ErrAt(i); e != nil {
+					quotient18.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product93.V[i], float64(7.0))
+				if err != nil {
+					quotient18.SetErr(i, err)
+					continue
+				}
+				quotient18.V[i] = r
+			}
+		}
+		if fused33 {
+			vec.Merge(&quotient17, &quotient18, rest33, n)
+		} else {
+			quotient17 = quotient18
+		}
+	}
+	if r, e := vec.First(&quotient17, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 33, e
+	}
+
+	// w34: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
+	var w34Col arrow.Array // written by the clean loop, or below from quotient19
+	var quotient19 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused34 bool
+	var rest34 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w34Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w34Out.V
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			w34Col = w34Out.Array()
+			fused34, rest34 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			w34Out.Release()
+		}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		quotient19 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := quotient19.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
+			if bad {
+				bad = false
+				left = append(left, int32(i))
+			}
+		}
+		fused34, rest34 = true, left
+	}
+	if !fused34 || len(rest34) > 0 {
+		// (1.0 - l_discount)
+		difference69 := vec.Make[float64](n)
+		if (rest34 == nil || len(rest34) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference69.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+				i := rest34.Row(k)
+				if lDiscount.IsNull(i) {
+					difference69.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference69.SetErr(i, e)
+					continue
+				}
+				difference69.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product94 := vec.Make[float64](n)
+		if (rest34 == nil || len(rest34) > n/2) && lExtendedprice.Clean() && difference69.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference69V := difference69.V[:n]
+			out := product94.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference69V[i])
+			}
+		} else {
+			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+				i := rest34.Row(k)
+				if lExtendedprice.IsNull(i) || difference69.IsNull(i) {
+					product94.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product94.SetErr(i, e)
+					continue
+				}
+				if e := difference69.ErrAt(i); e != nil {
+					product94.SetErr(i, e)
+					continue
+				}
+				product94.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference69.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum39 := vec.Make[float64](n)
+		if (rest34 == nil || len(rest34) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum39.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+				i := rest34.Row(k)
+				if lTax.IsNull(i) {
+					sum39.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum39.SetErr(i, e)
+					continue
+				}
+				sum39.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product95 := vec.Make[float64](n)
+		if (rest34 == nil || len(rest34) > n/2) && product94.Clean() && sum39.Clean() {
+			product94V := product94.V[:n]
+			sum39V := sum39.V[:n]
+			out := product95.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product94V[i], sum39V[i])
+			}
+		} else {
+			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+				i := rest34.Row(k)
+				if product94.IsNull(i) || sum39.IsNull(i) {
+					product95.SetNull(i)
+					continue
+				}
+				if e := product94.ErrAt(i); e != nil {
+					product95.SetErr(i, e)
+					continue
+				}
+				if e := sum39.ErrAt(i); e != nil {
+					product95.SetErr(i, e)
+					continue
+				}
+				product95.V[i] = rt.MulFloat64(product94.V[i], sum39.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
+		quotient20 := vec.Make[float64](n)
+		if rest34 == nil && product95.Clean() {
+			product95V := product95.V[:n]
+			out := quotient20.V[:n]
+			for i := range out {
+				r, err := rt.DivideFloat64(product95V[i], float64(11.0))
+				if err != nil {
+					quotient20.SetErr(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+				i := rest34.Row(k)
+				if product95.IsNull(i) {
+					quotient20.SetNull(i)
+					continue
+				}
+				if e := product95.ErrAt(i); e != nil {
+					quotient20.SetErr(i, e)
+					continue
+				}
+				r, err := rt.DivideFloat64(product95.V[i], float64(11.0))
+				if err != nil {
+					quotient20.SetErr(i, err)
+					continue
+				}
+				quotient20.V[i] = r
+			}
+		}
+		if fused34 {
+			vec.Merge(&quotient19, &quotient20, rest34, n)
+		} else {
+			quotient19 = quotient20
+		}
+	}
+	if r, e := vec.First(&quotient19, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 34, e
+	}
+
+	// w35: (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
+	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
+	var w35Col arrow.Array // written by the clean loop, or below from sum40
+	var sum40 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused35 bool
+	var rest35 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w35Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w35Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
+		}
+		w35Col = w35Out.Array()
+		fused35, rest35 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		sum40 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := sum40.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
+		}
+		fused35, rest35 = true, left
+	}
+	if !fused35 || len(rest35) > 0 {
+		// (1.0 - l_discount)
+		difference70 := vec.Make[float64](n)
+		if (rest35 == nil || len(rest35) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference70.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
+				i := rest35.Row(k)
+				if lDiscount.IsNull(i) {
+					difference70.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference70.SetErr(i, e)
+					continue
+				}
+				difference70.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product96 := vec.Make[float64](n)
+		if (rest35 == nil || len(rest35) > n/2) && lExtendedprice.Clean() && difference70.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference70V := difference70.V[:n]
+			out := product96.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference70V[i])
+			}
+		} else {
+			for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
+				i := rest35.Row(k)
+				if lExtendedprice.IsNull(i) || difference70.IsNull(i) {
+					product96.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product96.SetErr(i, e)
+					continue
+				}
+				if e := difference70.ErrAt(i); e != nil {
+					product96.SetErr(i, e)
+					continue
+				}
+				product96.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference70.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
+		product97 := vec.Make[float64](n)
+		if (rest35 == nil || len(rest35) > n/2) && product96.Clean() {
+			product96V := product96.V[:n]
+			out := product97.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product96V[i], float64(0.9))
+			}
+		} else {
+			for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
+				i := rest35.Row(k)
+				if product96.IsNull(i) {
+					product97.SetNull(i)
+					continue
+				}
+				if e := product96.ErrAt(i); e != nil {
+					product97.SetErr(i, e)
+					continue
+				}
+				product97.V[i] = rt.MulFloat64(product96.V[i], float64(0.9))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
+		sum41 := vec.Make[float64](n)
+		if (rest35 == nil || len(rest35) > n/2) && product97.Clean() && lTax.Clean() {
+			product97V := product97.V[:n]
+			lTaxV := lTax.V[:n]
+			out := sum41.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product97V[i], lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
+				i := rest35.Row(k)
+				if product97.IsNull(i) || lTax.IsNull(i) {
+					sum41.SetNull(i)
+					continue
+				}
+				if e := product97.ErrAt(i); e != nil {
+					sum41.SetErr(i, e)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum41.SetErr(i, e)
+					continue
+				}
+				sum41.V[i] = rt.AddFloat64(product97.V[i], lTax.V[i])
+			}
+		}
+		if fused35 {
+			vec.Merge(&sum40, &sum41, rest35, n)
+		} else {
+			sum40 = sum41
+		}
+	}
+	if r, e := vec.First(&sum40, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 35, e
+	}
+
+	// w36: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
+	var w36Col arrow.Array // written by the clean loop, or below from sum42
+	var sum42 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused36 bool
+	var rest36 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w36Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w36Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
+		}
+		w36Col = w36Out.Array()
+		fused36, rest36 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		sum42 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := sum42.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
+		}
+		fused36, rest36 = true, left
+	}
+	if !fused36 || len(rest36) > 0 {
+		// (1.0 - l_discount)
+		difference71 := vec.Make[float64](n)
+		if (rest36 == nil || len(rest36) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference71.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+				i := rest36.Row(k)
+				if lDiscount.IsNull(i) {
+					difference71.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference71.SetErr(i, e)
+					continue
+				}
+				difference71.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product98 := vec.Make[float64](n)
+		if (rest36 == nil || len(rest36) > n/2) && lExtendedprice.Clean() && difference71.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference71V := difference71.V[:n]
+			out := product98.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference71V[i])
+			}
+		} else {
+			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+				i := rest36.Row(k)
+				if lExtendedprice.IsNull(i) || difference71.IsNull(i) {
+					product98.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product98.SetErr(i, e)
+					continue
+				}
+				if e := difference71.ErrAt(i); e != nil {
+					product98.SetErr(i, e)
+					continue
+				}
+				product98.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference71.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum43 := vec.Make[float64](n)
+		if (rest36 == nil || len(rest36) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum43.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+				i := rest36.Row(k)
+				if lTax.IsNull(i) {
+					sum43.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum43.SetErr(i, e)
+					continue
+				}
+				sum43.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product99 := vec.Make[float64](n)
+		if (rest36 == nil || len(rest36) > n/2) && product98.Clean() && sum43.Clean() {
+			product98V := product98.V[:n]
+			sum43V := sum43.V[:n]
+			out := product99.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product98V[i], sum43V[i])
+			}
+		} else {
+			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+				i := rest36.Row(k)
+				if product98.IsNull(i) || sum43.IsNull(i) {
+					product99.SetNull(i)
+					continue
+				}
+				if e := product98.ErrAt(i); e != nil {
+					product99.SetErr(i, e)
+					continue
+				}
+				if e := sum43.ErrAt(i); e != nil {
+					product99.SetErr(i, e)
+					continue
+				}
+				product99.V[i] = rt.MulFloat64(product98.V[i], sum43.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
+		product100 := vec.Make[float64](n)
+		if (rest36 == nil || len(rest36) > n/2) && product99.Clean() {
+			product99V := product99.V[:n]
+			out := product100.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product99V[i], float64(0.8))
+			}
+		} else {
+			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+				i := rest36.Row(k)
+				if product99.IsNull(i) {
+					product100.SetNull(i)
+					continue
+				}
+				if e := product99.ErrAt(i); e != nil {
+					product100.SetErr(i, e)
+					continue
+				}
+				product100.V[i] = rt.MulFloat64(product99.V[i], float64(0.8))
+			}
+		}
+		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
+		sum44 := vec.Make[float64](n)
+		if (rest36 == nil || len(rest36) > n/2) && product100.Clean() && lDiscount.Clean() {
+			product100V := product100.V[:n]
+			lDiscountV := lDiscount.V[:n]
+			out := sum44.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product100V[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+				i := rest36.Row(k)
+				if product100.IsNull(i) || lDiscount.IsNull(i) {
+					sum44.SetNull(i)
+					continue
+				}
+				if e := product100.ErrAt(i); e != nil {
+					sum44.SetErr(i, e)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					sum44.SetErr(i, e)
+					continue
+				}
+				sum44.V[i] = rt.AddFloat64(product100.V[i], lDiscount.V[i])
+			}
+		}
+		if fused36 {
+			vec.Merge(&sum42, &sum44, rest36, n)
+		} else {
+			sum42 = sum44
+		}
+	}
+	if r, e := vec.First(&sum42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 36, e
+	}
+
+	// w37: IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
+	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
+	var w37Col arrow.Array // written by the clean loop, or below from ifResult7
+	var ifResult7 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused37 bool
+	var rest37 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w37Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w37Out.V
+		for i := range out {
+			if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
+				out[i] = float64(1.0)
+			} else {
+				out[i] = float64(0.0)
+			}
+		}
+		w37Col = w37Out.Array()
+		fused37, rest37 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		ifResult7 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := ifResult7.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
+				out[i] = float64(1.0)
+			} else {
+				out[i] = float64(0.0)
+			}
+		}
+		fused37, rest37 = true, left
+	}
+	if !fused37 || len(rest37) > 0 {
+		// (1.0 - l_discount)
+		difference72 := vec.Make[float64](n)
+		if (rest37 == nil || len(rest37) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference72.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+				i := rest37.Row(k)
+				if lDiscount.IsNull(i) {
+					difference72.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference72.SetErr(i, e)
+					continue
+				}
+				difference72.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product101 := vec.Make[float64](n)
+		if (rest37 == nil || len(rest37) > n/2) && lExtendedprice.Clean() && difference72.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference72V := difference72.V[:n]
+			out := product101.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference72V[i])
+			}
+		} else {
+			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+				i := rest37.Row(k)
+				if lExtendedprice.IsNull(i) || difference72.IsNull(i) {
+					product101.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product101.SetErr(i, e)
+					continue
+				}
+				if e := difference72.ErrAt(i); e != nil {
+					product101.SetErr(i, e)
+					continue
+				}
+				product101.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference72.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum45 := vec.Make[float64](n)
+		if (rest37 == nil || len(rest37) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum45.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+				i := rest37.Row(k)
+				if lTax.IsNull(i) {
+					sum45.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum45.SetErr(i, e)
+					continue
+				}
+				sum45.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product102 := vec.Make[float64](n)
+		if (rest37 == nil || len(rest37) > n/2) && product101.Clean() && sum45.Clean() {
+			product101V := product101.V[:n]
+			sum45V := sum45.V[:n]
+			out := product102.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product101V[i], sum45V[i])
+			}
+		} else {
+			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+				i := rest37.Row(k)
+				if product101.IsNull(i) || sum45.IsNull(i) {
+					product102.SetNull(i)
+					continue
+				}
+				if e := product101.ErrAt(i); e != nil {
+					product102.SetErr(i, e)
+					continue
+				}
+				if e := sum45.ErrAt(i); e != nil {
+					product102.SetErr(i, e)
+					continue
+				}
+				product102.V[i] = rt.MulFloat64(product101.V[i], sum45.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference73 := vec.Make[float64](n)
+		if (rest37 == nil || len(rest37) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference73.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+				i := rest37.Row(k)
+				if lDiscount.IsNull(i) {
+					difference73.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference73.SetErr(i, e)
+					continue
+				}
+				difference73.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product103 := vec.Make[float64](n)
+		if (rest37 == nil || len(rest37) > n/2) && lExtendedprice.Clean() && difference73.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference73V := difference73.V[:n]
+			out := product103.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference73V[i])
+			}
+		} else {
+			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+				i := rest37.Row(k)
+				if lExtendedprice.IsNull(i) || difference73.IsNull(i) {
+					product103.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product103.SetErr(i, e)
+					continue
+				}
+				if e := difference73.ErrAt(i); e != nil {
+					product103.SetErr(i, e)
+					continue
+				}
+				product103.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference73.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
+		product104 := vec.Make[float64](n)
+		if (rest37 == nil || len(rest37) > n/2) && product103.Clean() {
+			product103V := product103.V[:n]
+			out := product104.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product103V[i], float64(1.05))
+			}
+		} else {
+			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+				i := rest37.Row(k)
+				if product103.IsNull(i) {
+					product104.SetNull(i)
+					continue
+				}
+				if e := product103.ErrAt(i); e != nil {
+					product104.SetErr(i, e)
+					continue
+				}
+				product104.V[i] = rt.MulFloat64(product103.V[i], float64(1.05))
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
+		cmp4 := vec.Make[bool](n)
+		if (rest37 == nil || len(rest37) > n/2) && product102.Clean() && product104.Clean() {
+			product102V := product102.V[:n]
+			product104V := product104.V[:n]
+			out := cmp4.V[:n]
+			for i := range out {
+				out[i] = rt.GtFloat64(product102V[i], product104V[i])
+			}
+		} else {
+			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+				i := rest37.Row(k)
+				if product102.IsNull(i) || product104.IsNull(i) {
+					cmp4.SetNull(i)
+					continue
+				}
+				if e := product102.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				if e := product104.ErrAt(i); e != nil {
+					cmp4.SetErr(i, e)
+					continue
+				}
+				cmp4.V[i] = rt.GtFloat64(product102.V[i], product104.V[i])
+			}
+		}
+		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
+		then4, otherwise4 := vec.Split(&cmp4, rest37, n)
+		ifResult8 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult8, &cmp4, rest37, n)
+		vec.Fill(&ifResult8, float64(1.0), then4, n)
+		vec.Fill(&ifResult8, float64(0.0), otherwise4, n)
+		if fused37 {
+			vec.Merge(&ifResult7, &ifResult8, rest37, n)
+		} else {
+			ifResult7 = ifResult8
+		}
+	}
+	if r, e := vec.First(&ifResult7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 37, e
+	}
+
+	// w38: (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
+	var w38Col arrow.Array // written by the clean loop, or below from difference74
+	var difference74 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused38 bool
+	var rest38 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w38Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w38Out.V
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
+		}
+		w38Col = w38Out.Array()
+		fused38, rest38 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		difference74 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := difference74.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
+		}
+		fused38, rest38 = true, left
+	}
+	if !fused38 || len(rest38) > 0 {
+		// (1.0 - l_discount)
+		difference75 := vec.Make[float64](n)
+		if (rest38 == nil || len(rest38) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference75.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+				i := rest38.Row(k)
+				if lDiscount.IsNull(i) {
+					difference75.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference75.SetErr(i, e)
+					continue
+				}
+				difference75.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product105 := vec.Make[float64](n)
+		if (rest38 == nil || len(rest38) > n/2) && lExtendedprice.Clean() && difference75.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference75V := difference75.V[:n]
+			out := product105.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference75V[i])
+			}
+		} else {
+			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+				i := rest38.Row(k)
+				if lExtendedprice.IsNull(i) || difference75.IsNull(i) {
+					product105.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product105.SetErr(i, e)
+					continue
+				}
+				if e := difference75.ErrAt(i); e != nil {
+					product105.SetErr(i, e)
+					continue
+				}
+				product105.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference75.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference76 := vec.Make[float64](n)
+		if (rest38 == nil || len(rest38) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference76.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+				i := rest38.Row(k)
+				if lDiscount.IsNull(i) {
+					difference76.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference76.SetErr(i, e)
+					continue
+				}
+				difference76.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product106 := vec.Make[float64](n)
+		if (rest38 == nil || len(rest38) > n/2) && lExtendedprice.Clean() && difference76.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference76V := difference76.V[:n]
+			out := product106.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference76V[i])
+			}
+		} else {
+			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+				i := rest38.Row(k)
+				if lExtendedprice.IsNull(i) || difference76.IsNull(i) {
+					product106.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product106.SetErr(i, e)
+					continue
+				}
+				if e := difference76.ErrAt(i); e != nil {
+					product106.SetErr(i, e)
+					continue
+				}
+				product106.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference76.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum46 := vec.Make[float64](n)
+		if (rest38 == nil || len(rest38) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum46.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+				i := rest38.Row(k)
+				if lTax.IsNull(i) {
+					sum46.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum46.SetErr(i, e)
+					continue
+				}
+				sum46.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product107 := vec.Make[float64](n)
+		if (rest38 == nil || len(rest38) > n/2) && product106.Clean() && sum46.Clean() {
+			product106V := product106.V[:n]
+			sum46V := sum46.V[:n]
+			out := product107.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product106V[i], sum46V[i])
+			}
+		} else {
+			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+				i := rest38.Row(k)
+				if product106.IsNull(i) || sum46.IsNull(i) {
+					product107.SetNull(i)
+					continue
+				}
+				if e := product106.ErrAt(i); e != nil {
+					product107.SetErr(i, e)
+					continue
+				}
+				if e := sum46.ErrAt(i); e != nil {
+					product107.SetErr(i, e)
+					continue
+				}
+				product107.V[i] = rt.MulFloat64(product106.V[i], sum46.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
+		product108 := vec.Make[float64](n)
+		if (rest38 == nil || len(rest38) > n/2) && product107.Clean() && lTax.Clean() {
+			product107V := product107.V[:n]
+			lTaxV := lTax.V[:n]
+			out := product108.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product107V[i], lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+				i := rest38.Row(k)
+				if product107.IsNull(i) || lTax.IsNull(i) {
+					product108.SetNull(i)
+					continue
+				}
+				if e := product107.ErrAt(i); e != nil {
+					product108.SetErr(i, e)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					product108.SetErr(i, e)
+					continue
+				}
+				product108.V[i] = rt.MulFloat64(product107.V[i], lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
+		difference77 := vec.Make[float64](n)
+		if (rest38 == nil || len(rest38) > n/2) && product105.Clean() && product108.Clean() {
+			product105V := product105.V[:n]
+			product108V := product108.V[:n]
+			out := difference77.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(product105V[i], product108V[i])
+			}
+		} else {
+			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+				i := rest38.Row(k)
+				if product105.IsNull(i) || product108.IsNull(i) {
+					difference77.SetNull(i)
+					continue
+				}
+				if e := product105.ErrAt(i); e != nil {
+					difference77.SetErr(i, e)
+					continue
+				}
+				if e := product108.ErrAt(i); e != nil {
+					difference77.SetErr(i, e)
+					continue
+				}
+				difference77.V[i] = rt.SubFloat64(product105.V[i], product108.V[i])
+			}
+		}
+		if fused38 {
+			vec.Merge(&difference74, &difference77, rest38, n)
+		} else {
+			difference74 = difference77
+		}
+	}
+	if r, e := vec.First(&difference74, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 38, e
+	}
+
+	// w39: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
+	var w39Col arrow.Array // written by the clean loop, or below from sum47
+	var sum47 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused39 bool
+	var rest39 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		w39Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := w39Out.V
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
+		}
+		w39Col = w39Out.Array()
+		fused39, rest39 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		sum47 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := sum47.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
+		}
+		fused39, rest39 = true, left
+	}
+	if !fused39 || len(rest39) > 0 {
+		// (1.0 - l_discount)
+		difference78 := vec.Make[float64](n)
+		if (rest39 == nil || len(rest39) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference78.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+				i := rest39.Row(k)
+				if lDiscount.IsNull(i) {
+					difference78.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference78.SetErr(i, e)
+					continue
+				}
+				difference78.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product109 := vec.Make[float64](n)
+		if (rest39 == nil || len(rest39) > n/2) && lExtendedprice.Clean() && difference78.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference78V := difference78.V[:n]
+			out := product109.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference78V[i])
+			}
+		} else {
+			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+				i := rest39.Row(k)
+				if lExtendedprice.IsNull(i) || difference78.IsNull(i) {
+					product109.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product109.SetErr(i, e)
+					continue
+				}
+				if e := difference78.ErrAt(i); e != nil {
+					product109.SetErr(i, e)
+					continue
+				}
+				product109.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference78.V[i])
+			}
+		}
+		// (1.0 + l_tax)
+		sum48 := vec.Make[float64](n)
+		if (rest39 == nil || len(rest39) > n/2) && lTax.Clean() {
+			lTaxV := lTax.V[:n]
+			out := sum48.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
+			}
+		} else {
+			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+				i := rest39.Row(k)
+				if lTax.IsNull(i) {
+					sum48.SetNull(i)
+					continue
+				}
+				if e := lTax.ErrAt(i); e != nil {
+					sum48.SetErr(i, e)
+					continue
+				}
+				sum48.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+		product110 := vec.Make[float64](n)
+		if (rest39 == nil || len(rest39) > n/2) && product109.Clean() && sum48.Clean() {
+			product109V := product109.V[:n]
+			sum48V := sum48.V[:n]
+			out := product110.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product109V[i], sum48V[i])
+			}
+		} else {
+			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+				i := rest39.Row(k)
+				if product109.IsNull(i) || sum48.IsNull(i) {
+					product110.SetNull(i)
+					continue
+				}
+				if e := product109.ErrAt(i); e != nil {
+					product110.SetErr(i, e)
+					continue
+				}
+				if e := sum48.ErrAt(i); e != nil {
+					product110.SetErr(i, e)
+					continue
+				}
+				product110.V[i] = rt.MulFloat64(product109.V[i], sum48.V[i])
+			}
+		}
+		// (1.0 - l_discount)
+		difference79 := vec.Make[float64](n)
+		if (rest39 == nil || len(rest39) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference79.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+				i := rest39.Row(k)
+				if lDiscount.IsNull(i) {
+					difference79.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference79.SetErr(i, e)
+					continue
+				}
+				difference79.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product111 := vec.Make[float64](n)
+		if (rest39 == nil || len(rest39) > n/2) && lExtendedprice.Clean() && difference79.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference79V := difference79.V[:n]
+			out := product111.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference79V[i])
+			}
+		} else {
+			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+				i := rest39.Row(k)
+				if lExtendedprice.IsNull(i) || difference79.IsNull(i) {
+					product111.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product111.SetErr(i, e)
+					continue
+				}
+				if e := difference79.ErrAt(i); e != nil {
+					product111.SetErr(i, e)
+					continue
+				}
+				product111.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference79.V[i])
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
+		product112 := vec.Make[float64](n)
+		if (rest39 == nil || len(rest39) > n/2) && product111.Clean() && lDiscount.Clean() {
+			product111V := product111.V[:n]
+			lDiscountV := lDiscount.V[:n]
+			out := product112.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product111V[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+				i := rest39.Row(k)
+				if product111.IsNull(i) || lDiscount.IsNull(i) {
+					product112.SetNull(i)
+					continue
+				}
+				if e := product111.ErrAt(i); e != nil {
+					product112.SetErr(i, e)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					product112.SetErr(i, e)
+					continue
+				}
+				product112.V[i] = rt.MulFloat64(product111.V[i], lDiscount.V[i])
+			}
+		}
+		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
+		sum49 := vec.Make[float64](n)
+		if (rest39 == nil || len(rest39) > n/2) && product110.Clean() && product112.Clean() {
+			product110V := product110.V[:n]
+			product112V := product112.V[:n]
+			out := sum49.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(product110V[i], product112V[i])
+			}
+		} else {
+			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+				i := rest39.Row(k)
+				if product110.IsNull(i) || product112.IsNull(i) {
+					sum49.SetNull(i)
+					continue
+				}
+				if e := product110.ErrAt(i); e != nil {
+					sum49.SetErr(i, e)
+					continue
+				}
+				if e := product112.ErrAt(i); e != nil {
+					sum49.SetErr(i, e)
+					continue
+				}
+				sum49.V[i] = rt.AddFloat64(product110.V[i], product112.V[i])
+			}
+		}
+		if fused39 {
+			vec.Merge(&sum47, &sum49, rest39, n)
+		} else {
+			sum47 = sum49
+		}
+	}
+	if r, e := vec.First(&sum47, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 39, e
+	}
+
+	// w40: (l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
+	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
+	var w40Col arrow.Array // written by the clean loop, or below from product113
+	var product113 vec.Vec[float64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused40 bool
+	var rest40 vec.Sel
+	if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+		w40Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := w40Out.V
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
+		}
+		w40Col = w40Out.Array()
+		fused40, rest40 = true, vec.Sel{}
+	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+		product113 = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		out := product113.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		for i := range out {
+			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+				left = append(left, int32(i))
+				continue
+			}
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
+		}
+		fused40, rest40 = true, left
+	}
+	if !fused40 || len(rest40) > 0 {
+		// (1.0 - l_discount)
+		difference80 := vec.Make[float64](n)
+		if (rest40 == nil || len(rest40) > n/2) && lDiscount.Clean() {
+			lDiscountV := lDiscount.V[:n]
+			out := difference80.V[:n]
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
+				i := rest40.Row(k)
+				if lDiscount.IsNull(i) {
+					difference80.SetNull(i)
+					continue
+				}
+				if e := lDiscount.ErrAt(i); e != nil {
+					difference80.SetErr(i, e)
+					continue
+				}
+				difference80.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
+			}
+		}
+		// (l_extendedprice * (1.0 - l_discount))
+		product114 := vec.Make[float64](n)
+		if (rest40 == nil || len(rest40) > n/2) && lExtendedprice.Clean() && difference80.Clean() {
+			lExtendedpriceV := lExtendedprice.V[:n]
+			difference80V := difference80.V[:n]
+			out := product114.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference80V[i])
+			}
+		} else {
+			for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
+				i := rest40.Row(k)
+				if lExtendedprice.IsNull(i) || difference80.IsNull(i) {
+					product114.SetNull(i)
+					continue
+				}
+				if e := lExtendedprice.ErrAt(i); e != nil {
+					product114.SetErr(i, e)
+					continue
+				}
+				if e := difference80.ErrAt(i); e != nil {
+					product114.SetErr(i, e)
+					continue
+				}
+				product114.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference80.V[i])
+			}
+		}
+		// (l_quantity + 1.0)
+		sum50 := vec.Make[float64](n)
+		if (rest40 == nil || len(rest40) > n/2) && lQuantity.Clean() {
+			lQuantityV := lQuantity.V[:n]
+			out := sum50.V[:n]
+			for i := range out {
+				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
+			}
+		} else {
+			for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
+				i := rest40.Row(k)
+				if lQuantity.IsNull(i) {
+					sum50.SetNull(i)
+					continue
+				}
+				if e := lQuantity.ErrAt(i); e != nil {
+					sum50.SetErr(i, e)
+					continue
+				}
+				sum50.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
+			}
+		}
+		// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
+		product115 := vec.Make[float64](n)
+		if (rest40 == nil || len(rest40) > n/2) && product114.Clean() && sum50.Clean() {
+			product114V := product114.V[:n]
+			sum50V := sum50.V[:n]
+			out := product115.V[:n]
+			for i := range out {
+				out[i] = rt.MulFloat64(product114V[i], sum50V[i])
+			}
+		} else {
+			for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
+				i := rest40.Row(k)
+				if product114.IsNull(i) || sum50.IsNull(i) {
+					product115.SetNull(i)
+					continue
+				}
+				if e := product114.ErrAt(i); e != nil {
+					product115.SetErr(i, e)
+					continue
+				}
+				if e := sum50.ErrAt(i); e != nil {
+					product115.SetErr(i, e)
+					continue
+				}
+				product115.V[i] = rt.MulFloat64(product114.V[i], sum50.V[i])
+			}
+		}
+		if fused40 {
+			vec.Merge(&product113, &product115, rest40, n)
+		} else {
+			product113 = product115
+		}
+	}
+	if r, e := vec.First(&product113, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 40, e
+	}
+	if errRow >= 0 {
+		if w01Col != nil {
+			w01Col.Release()
+		}
+		if w02Col != nil {
+			w02Col.Release()
+		}
+		if w03Col != nil {
+			w03Col.Release()
+		}
+		if w04Col != nil {
+			w04Col.Release()
+		}
+		if w05Col != nil {
+			w05Col.Release()
+		}
+		if w06Col != nil {
+			w06Col.Release()
+		}
+		if w07Col != nil {
+			w07Col.Release()
+		}
+		if w08Col != nil {
+			w08Col.Release()
+		}
+		if w09Col != nil {
+			w09Col.Release()
+		}
+		if w10Col != nil {
+			w10Col.Release()
+		}
+		if w11Col != nil {
+			w11Col.Release()
+		}
+		if w12Col != nil {
+			w12Col.Release()
+		}
+		if w13Col != nil {
+			w13Col.Release()
+		}
+		if w14Col != nil {
+			w14Col.Release()
+		}
+		if w15Col != nil {
+			w15Col.Release()
+		}
+		if w16Col != nil {
+			w16Col.Release()
+		}
+		if w17Col != nil {
+			w17Col.Release()
+		}
+		if w18Col != nil {
+			w18Col.Release()
+		}
+		if w19Col != nil {
+			w19Col.Release()
+		}
+		if w20Col != nil {
+			w20Col.Release()
+		}
+		if w21Col != nil {
+			w21Col.Release()
+		}
+		if w22Col != nil {
+			w22Col.Release()
+		}
+		if w23Col != nil {
+			w23Col.Release()
+		}
+		if w25Col != nil {
+			w25Col.Release()
+		}
+		if w26Col != nil {
+			w26Col.Release()
+		}
+		if w27Col != nil {
+			w27Col.Release()
+		}
+		if w28Col != nil {
+			w28Col.Release()
+		}
+		if w29Col != nil {
+			w29Col.Release()
+		}
+		if w30Col != nil {
+			w30Col.Release()
+		}
+		if w31Col != nil {
+			w31Col.Release()
+		}
+		if w32Col != nil {
+			w32Col.Release()
+		}
+		if w33Col != nil {
+			w33Col.Release()
+		}
+		if w34Col != nil {
+			w34Col.Release()
+		}
+		if w35Col != nil {
+			w35Col.Release()
+		}
+		if w36Col != nil {
+			w36Col.Release()
+		}
+		if w37Col != nil {
+			w37Col.Release()
+		}
+		if w38Col != nil {
+			w38Col.Release()
+		}
+		if w39Col != nil {
+			w39Col.Release()
+		}
+		if w40Col != nil {
+			w40Col.Release()
+		}
+		clauses := []string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}
+		texts := []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if w01Col == nil {
+		w01Col = vec.Float64Array(mem, &product, all, n)
+	}
+	if w02Col == nil {
+		w02Col = vec.Float64Array(mem, &difference2, all, n)
+	}
+	if w03Col == nil {
+		w03Col = vec.Float64Array(mem, &sum2, all, n)
+	}
+	if w04Col == nil {
+		w04Col = vec.Float64Array(mem, &quotient, all, n)
+	}
+	if w05Col == nil {
+		w05Col = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	if w06Col == nil {
+		w06Col = vec.Float64Array(mem, &difference11, all, n)
+	}
+	if w07Col == nil {
+		w07Col = vec.Float64Array(mem, &product16, all, n)
+	}
+	if w08Col == nil {
+		w08Col = vec.Float64Array(mem, &product20, all, n)
+	}
+	if w09Col == nil {
+		w09Col = vec.Float64Array(mem, &quotient3, all, n)
+	}
+	if w10Col == nil {
+		w10Col = vec.Float64Array(mem, &sum10, all, n)
+	}
+	if w11Col == nil {
+		w11Col = vec.Float64Array(mem, &quotient5, all, n)
+	}
+	if w12Col == nil {
+		w12Col = vec.Float64Array(mem, &difference21, all, n)
+	}
+	if w13Col == nil {
+		w13Col = vec.Float64Array(mem, &quotient7, all, n)
+	}
+	if w14Col == nil {
+		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
+	}
+	if w15Col == nil {
+		w15Col = vec.Float64Array(mem, &difference28, all, n)
+	}
+	if w16Col == nil {
+		w16Col = vec.Float64Array(mem, &product42, all, n)
+	}
+	if w17Col == nil {
+		w17Col = vec.Float64Array(mem, &product45, all, n)
+	}
+	if w18Col == nil {
+		w18Col = vec.Float64Array(mem, &quotient9, all, n)
+	}
+	if w19Col == nil {
+		w19Col = vec.Float64Array(mem, &quotient11, all, n)
+	}
+	if w20Col == nil {
+		w20Col = vec.Float64Array(mem, &difference38, all, n)
+	}
+	if w21Col == nil {
+		w21Col = vec.Float64Array(mem, &difference41, all, n)
+	}
+	if w22Col == nil {
+		w22Col = vec.Float64Array(mem, &product58, all, n)
+	}
+	if w23Col == nil {
+		w23Col = vec.Float64Array(mem, &sum23, all, n)
+	}
+	if w25Col == nil {
+		w25Col = vec.Float64Array(mem, &quotient13, all, n)
+	}
+	if w26Col == nil {
+		w26Col = vec.Float64Array(mem, &quotient15, all, n)
+	}
+	if w27Col == nil {
+		w27Col = vec.Float64Array(mem, &sum30, all, n)
+	}
+	if w28Col == nil {
+		w28Col = vec.Float64Array(mem, &difference53, all, n)
+	}
+	if w29Col == nil {
+		w29Col = vec.Float64Array(mem, &sum34, all, n)
+	}
+	if w30Col == nil {
+		w30Col = vec.Float64Array(mem, &difference58, all, n)
+	}
+	if w31Col == nil {
+		w31Col = vec.Float64Array(mem, &difference61, all, n)
+	}
+	if w32Col == nil {
+		w32Col = vec.Float64Array(mem, &product88, all, n)
+	}
+	if w33Col == nil {
+		w33Col = vec.Float64Array(mem, &quotient17, all, n)
+	}
+	if w34Col == nil {
+		w34Col = vec.Float64Array(mem, &quotient19, all, n)
+	}
+	if w35Col == nil {
+		w35Col = vec.Float64Array(mem, &sum40, all, n)
+	}
+	if w36Col == nil {
+		w36Col = vec.Float64Array(mem, &sum42, all, n)
+	}
+	if w37Col == nil {
+		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
+	}
+	if w38Col == nil {
+		w38Col = vec.Float64Array(mem, &difference74, all, n)
+	}
+	if w39Col == nil {
+		w39Col = vec.Float64Array(mem, &sum47, all, n)
+	}
+	if w40Col == nil {
+		w40Col = vec.Float64Array(mem, &product113, all, n)
+	}
+
+	cols := []arrow.Array{w01Col, w02Col, w03Col, w04Col, w05Col, w06Col, w07Col, w08Col, w09Col, w10Col, w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, w18Col, w19Col, w20Col, w21Col, w22Col, w23Col, vec.Float64Array(mem, &product68, all, n), w25Col, w26Col, w27Col, w28Col, w29Col, w30Col, w31Col, w32Col, w33Col, w34Col, w35Col, w36Col, w37Col, w38Col, w39Col, w40Col}
+	out := array.NewRecordBatch(WideSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -1946,6 +11661,14 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return SeedCase, SeedCaseSchema, true
 	case "StringCase":
 		return StringCase, StringCaseSchema, true
+	case "NullHeavy":
+		return NullHeavy, NullHeavySchema, true
+	case "ErrorGuarded":
+		return ErrorGuarded, ErrorGuardedSchema, true
+	case "DeepArith":
+		return DeepArith, DeepArithSchema, true
+	case "Wide":
+		return Wide, WideSchema, true
 	}
 	return nil, nil, false
 }
