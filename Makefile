@@ -72,3 +72,18 @@ N ?= 40
 .PHONY: equiv
 equiv:
 	BASE=$(BASE) SEED=$(if $(filter 0,$(SEED)),1,$(SEED)) N=$(N) codegen/equiv/check.sh
+
+# The benchmark suite (bench/run.sh): exprc's generated code against its
+# hand-written limit, the interpreter and the peer engines of module
+# bench/peers (arrow-go compute, DuckDB, expr, cel-go), every query of
+# bench/bench.sql at 1K, 64K and 1M rows with and without NULLs, side by side
+# in one binary; writes bench/REPORT.md, bench/REPORT.svg and the README's
+# headline table. COUNT passes (default 5) of BENCHTIME per benchmark.
+.PHONY: bench bench-quick
+bench:
+	bench/run.sh
+
+# A subset in about a minute (five queries at 64K rows, one pass), written to
+# bench/out/quick (not committed).
+bench-quick:
+	COUNT=1 BENCHTIME=100ms OUT=bench/out/quick BENCH='query=(Q1Projection|Q6Filter|SeedCase|StringCase|Wide)/rows=64K' bench/run.sh

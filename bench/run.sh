@@ -1,45 +1,66 @@
 #!/bin/sh
-# Runs the benchmarks of package bench (generated evaluator vs hand-written loop
-# vs interpreter, every query of bench.sql at 1K and 1M rows, with and without
-# NULLs) side by side in one `go test` process, then summarises them with
-# benchstat and writes bench/REPORT.md.
+# Runs the benchmark suite: every query of bench/bench.sql, at 1K, 64K and 1M
+# rows, without and with NULLs, through exprc's generated code, its hand-written
+# limit (bench/hand_*.go), exprc without CSE, the interpreter, and the peer
+# engines of module bench/peers (arrow-go compute, DuckDB on one thread and on
+# all cores, expr, cel-go), side by side in one test binary; then writes the
+# report and its chart.
 #
-#   bench/run.sh                  # -count 6, every benchmark (about 15 minutes)
-#   COUNT=3 bench/run.sh          # quicker
-#   BENCH=Q1Projection bench/run.sh
+#   bench/run.sh                                   # make bench: COUNT=5 passes
+#   COUNT=3 BENCHTIME=200ms bench/run.sh           # quicker
+#   BENCH='query=Q1Projection/rows=64K' bench/run.sh
+#   OUT=bench/out/quick bench/run.sh               # write elsewhere (make bench-quick)
 #
-# The COUNT runs are interleaved: each pass runs every benchmark once (go test
-# -count 1), and passes repeat COUNT times, so that a burst of load on the
-# machine hits all three implementations alike instead of the six runs of one
-# of them. benchstat and the report take the median over the passes.
+# The COUNT passes are interleaved (each pass runs every benchmark once) and
+# within a pass the implementations of one query, size and NULL variant run one
+# after the other on the same batch, so that a burst of load on this shared
+# machine hits them alike. The report takes the median over the passes.
 #
-# Outputs: bench/results.txt (raw `go test -bench` output), bench/benchstat.txt,
-# bench/REPORT.md.
+# Outputs in OUT (default bench): results.txt (raw go test output),
+# benchstat.txt, REPORT.md, REPORT.svg; with OUT=bench, the headline table in
+# README.md is replaced too.
 set -eu
 cd "$(dirname "$0")/.."
+root=$(pwd)
 
-COUNT=${COUNT:-6}
+COUNT=${COUNT:-5}
 BENCH=${BENCH:-.}
-BENCHTIME=${BENCHTIME:-1s}
-results=bench/results.txt
-stats=bench/benchstat.txt
+BENCHTIME=${BENCHTIME:-300ms}
+OUT=${OUT:-bench}
+mkdir -p "$OUT"
+out=$(cd "$OUT" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
-pass="go test ./bench -run '^\$' -bench '$BENCH' -benchtime $BENCHTIME -count 1 -benchmem -timeout 1h"
-cmd="for i in \$(seq $COUNT); do $pass; done"
+# One test binary for every pass: DuckDB's cgo bindings take a while to build,
+# and every pass then measures the same code.
+echo "+ building the benchmark binary (module bench/peers)" >&2
+(cd bench/peers && go test -c -tags duckdb_arrow -o "$tmp/peers.test" .)
+
+pass="peers.test -test.run '^\$' -test.bench 'Queries/$BENCH' -test.benchtime $BENCHTIME -test.count 1 -test.benchmem -test.timeout 3h"
+cmd="cd bench/peers && go test -c -tags duckdb_arrow -o peers.test . && for i in \$(seq $COUNT); do ./$pass; done"
 started=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
-: > "$results.tmp"
+: > "$tmp/results.txt"
 for i in $(seq "$COUNT"); do
 	echo "+ pass $i/$COUNT: $pass" >&2
-	eval "$pass" >> "$results.tmp"
+	(cd bench/peers && "$tmp/peers.test" -test.run '^$' -test.bench "Queries/$BENCH" -test.benchtime "$BENCHTIME" \
+		-test.count 1 -test.benchmem -test.timeout 3h) >> "$tmp/results.txt"
 done
-mv "$results.tmp" "$results"
 loadend=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
-go tool benchstat -col /impl "$results" > "$stats"
+cp "$tmp/results.txt" "$out/results.txt"
+go tool benchstat -col /impl "$out/results.txt" > "$out/benchstat.txt"
 
-go run ./bench/internal/report \
-	-results "$results" \
-	-benchstat "$stats" \
+readme=
+if [ "$out" = "$root/bench" ]; then
+	readme=$root/README.md
+fi
+(cd bench/peers && go run -tags duckdb_arrow ./report \
+	-results "$out/results.txt" \
+	-md "$out/REPORT.md" \
+	-svg "$out/REPORT.svg" \
+	-scale "$root/bench/SCALE.md" \
+	-readme "$readme" \
 	-command "$cmd" \
 	-date "$started" \
 	-goarch "$(go env GOARCH)" \
@@ -47,6 +68,5 @@ go run ./bench/internal/report \
 	-goversion "$(go env GOVERSION)" \
 	-nproc "$(nproc)" \
 	-load "$load" \
-	-load-end "$loadend" \
-	> bench/REPORT.md
-echo "wrote bench/REPORT.md" >&2
+	-load-end "$loadend")
+echo "wrote $OUT/REPORT.md and $OUT/REPORT.svg" >&2
