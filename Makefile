@@ -87,3 +87,15 @@ bench:
 # bench/out/quick (not committed).
 bench-quick:
 	COUNT=1 BENCHTIME=100ms OUT=bench/out/quick BENCH='query=(Q1Projection|Q6Filter|SeedCase|StringCase|Wide)/rows=64K' bench/run.sh
+
+# Compile-side scale benchmark (bench/scale): exprc gen and go build of 100
+# queries x 20 columns of everyday and of nested expressions, against the
+# code-volume targets; writes bench/SCALE.md. The nested build takes minutes
+# and gigabytes (the driver kills it past -build-timeout or its memory guard);
+# bench-scale-quick measures the everyday shape alone.
+.PHONY: bench-scale bench-scale-quick
+bench-scale:
+	$(GO) run ./bench/scale/run -shapes everyday,nested
+
+bench-scale-quick:
+	$(GO) run ./bench/scale/run -shapes everyday
