@@ -66,7 +66,18 @@ func machineInfo(root string, started time.Time) machine {
 	if out, err := exec.Command("git", "-C", root, "rev-parse", "--short=12", "HEAD").Output(); err == nil {
 		m.commit = strings.TrimSpace(string(out))
 		if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
-			m.commit += " (with uncommitted changes to tracked files)"
+			// Name them: on a shared checkout they are often files the
+			// benchmark does not read.
+			var paths []string
+			for _, line := range strings.Split(strings.TrimRight(string(st), "\n"), "\n") {
+				if len(line) > 3 {
+					paths = append(paths, "`"+line[3:]+"`")
+				}
+			}
+			if len(paths) > 5 {
+				paths = append(paths[:5], fmt.Sprintf("and %d more", len(paths)-5))
+			}
+			m.commit += " with uncommitted changes to " + strings.Join(paths, ", ")
 		}
 	}
 	return m
