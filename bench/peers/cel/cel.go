@@ -33,7 +33,10 @@
 //   - COALESCE(l_tax, 0.0) is `l_tax == null ? 0.0 : l_tax`;
 //   - a value used several times is bound once with cel.bind (ext.Bindings):
 //     info['test'] in SeedCase, upper(l_shipmode) in StringCase, and Wide's
-//     w24, `cel.bind(v, IF..., v == null ? dyn(null) : v * 2.0)`.
+//     w24, `cel.bind(v, IF..., v == null ? dyn(null) : v * 2.0)`. So
+//     SeedCase and StringCase get the sharing exprc's CSE gives, while the
+//     arithmetic queries (Q1, DeepArith, Wide) repeat their subexpressions as
+//     the SQL does.
 //
 // Arithmetic is written in the same order as exprc's typed plan with the same
 // DOUBLE constants (CEL does not mix int and double), so every DOUBLE is
