@@ -157,7 +157,7 @@ func (e *engine) run(ctx context.Context, view, sql string, in arrow.RecordBatch
 	if err := rr.Err(); err != nil {
 		return nil, fmt.Errorf("duckdb: %w", err)
 	}
-	if e.noConcat { // measuring what concatenation costs: everything else
+	if e.noConcat && len(chunks) > 0 { // measuring everything but concatenation
 		chunks[0].Retain()
 		return chunks[0], nil
 	}
@@ -254,4 +254,3 @@ func concat(schema *arrow.Schema, chunks []arrow.RecordBatch, mem memory.Allocat
 
 // errNoArrow is never returned in this build (see notag.go).
 var errNoArrow = errors.New("duckdb: built without -tags duckdb_arrow")
-
