@@ -10,7 +10,7 @@
 //
 //	go run ./bench/scale/run [-shapes everyday,nested] [-out bench/SCALE.md]
 //	    [-queries 100] [-columns 20] [-seed 1] [-gen-timeout 5m]
-//	    [-build-timeout 20m] [-mem-limit auto] [-keep]
+//	    [-build-timeout 20m] [-mem-limit auto] [-min-available 1G] [-keep]
 //
 // How it measures, and why:
 //
@@ -34,22 +34,27 @@
 //     previous run's result for the same seed; go build -a would count the
 //     dependencies.
 //   - A measured process tree is killed (its whole process group) when it
-//     runs past its timeout or its summed RSS passes -mem-limit, and the
-//     report says "killed after ..." with the peak seen: the nested shape's
-//     build is known to take about 15 minutes and 18 GB.
+//     runs past its timeout, its summed RSS passes -mem-limit, or the
+//     machine's available memory falls under -min-available (on a shared
+//     machine, before the kernel's OOM killer picks someone else's process),
+//     and the report says "killed after ..." with the peak seen: the nested
+//     shape's build is known to take about 15 minutes and 18 GB.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/exprc/exprc/bench/scale"
@@ -94,7 +99,11 @@ func mainCode(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if err := run(opts, stdout, stderr); err != nil {
+	// An interrupt kills the measured process group and still removes the
+	// temporary directory (gigabytes of cache) on the way out.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, opts, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "bench/scale/run: %v\n", err)
 		return 1
 	}
@@ -115,6 +124,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	genTimeout := fs.Duration("gen-timeout", 5*time.Minute, "kill exprc gen after this long (0: never)")
 	buildTimeout := fs.Duration("build-timeout", 20*time.Minute, "kill go build after this long (0: never)")
 	memLimit := fs.String("mem-limit", "auto", "kill a measured process tree whose summed RSS passes this (20G, 512M; 0: never; auto: 20G or 90% of the available memory, whichever is less)")
+	minFree := fs.String("min-available", "1G", "kill a measured process tree when the machine's available memory falls below this (0: never)")
 	keep := fs.Bool("keep", false, "keep the temporary directory (specs, generated code, module) and print its path")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: go run ./bench/scale/run [flags]\n\nMeasures exprc gen and go build of generated specs and writes bench/SCALE.md.\n\nFlags:\n")
@@ -151,9 +161,16 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err != nil {
 		return options{}, fmt.Errorf("-mem-limit: %w", err)
 	}
+	floor, err := parseBytes(*minFree)
+	if err != nil {
+		return options{}, fmt.Errorf("-min-available: %w", err)
+	}
 	o.memLimitDescription = desc
-	o.genLimit = limits{timeout: *genTimeout, memory: mem}
-	o.buildLim = limits{timeout: *buildTimeout, memory: mem}
+	if floor > 0 {
+		o.memLimitDescription += fmt.Sprintf(", and %s of the machine's memory kept available", fmtBytes(floor))
+	}
+	o.genLimit = limits{timeout: *genTimeout, memory: mem, minAvailable: floor}
+	o.buildLim = limits{timeout: *buildTimeout, memory: mem, minAvailable: floor}
 	return o, nil
 }
 
@@ -189,7 +206,7 @@ type result struct {
 	built     bool // whether go build was run (not when gen was killed)
 }
 
-func run(o options, stdout, stderr io.Writer) error {
+func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	started := time.Now()
 	root, err := repoRoot()
 	if err != nil {
@@ -209,7 +226,7 @@ func run(o options, stdout, stderr io.Writer) error {
 
 	exprc := filepath.Join(tmp, "exprc")
 	logf("building exprc")
-	if out, err := goCommand(root, nil, "build", "-o", exprc, "./cmd/exprc").CombinedOutput(); err != nil {
+	if out, err := goCommand(ctx, root, nil, "build", "-o", exprc, "./cmd/exprc").CombinedOutput(); err != nil {
 		return fmt.Errorf("go build ./cmd/exprc: %w\n%s", err, out)
 	}
 	mod := filepath.Join(tmp, "mod")
@@ -220,7 +237,7 @@ func run(o options, stdout, stderr io.Writer) error {
 
 	var results []result
 	for _, sh := range o.shapes {
-		r, err := runShape(o, sh, tmp, mod, exprc, buildEnv, logf)
+		r, err := runShape(ctx, o, sh, tmp, mod, exprc, buildEnv, logf)
 		if err != nil {
 			return fmt.Errorf("%s: %w", sh, err)
 		}
@@ -247,7 +264,7 @@ func run(o options, stdout, stderr io.Writer) error {
 
 // runShape measures one shape: the spec, exprc gen, the generated code and
 // go build.
-func runShape(o options, sh scale.Shape, tmp, mod, exprc string, buildEnv []string, logf func(string, ...any)) (result, error) {
+func runShape(ctx context.Context, o options, sh scale.Shape, tmp, mod, exprc string, buildEnv []string, logf func(string, ...any)) (result, error) {
 	r := result{cfg: scale.Config{Shape: sh, Queries: o.queries, Columns: o.columns, Seed: o.seed}}
 	spec, err := scale.Generate(r.cfg)
 	if err != nil {
@@ -262,7 +279,7 @@ func runShape(o options, sh scale.Shape, tmp, mod, exprc string, buildEnv []stri
 	pkgDir := filepath.Join(mod, pkg)
 
 	logf("%s: exprc gen (%s of SQL)", sh, fmtKB(r.specBytes))
-	r.gen, err = measure(tmp, os.Environ(), o.genLimit, exprc, "gen", "--out", pkgDir, "--package", pkg, specPath)
+	r.gen, err = measure(ctx, tmp, os.Environ(), o.genLimit, exprc, "gen", "--out", pkgDir, "--package", pkg, specPath)
 	if err != nil {
 		return r, err
 	}
@@ -285,7 +302,7 @@ func runShape(o options, sh scale.Shape, tmp, mod, exprc string, buildEnv []stri
 	// Build every dependency first, unmeasured, so that the measured build
 	// compiles the generated package alone.
 	logf("%s: building the dependencies into the fresh GOCACHE", sh)
-	out, err := goCommand(mod, buildEnv, "list", "-deps", "-f", "{{.ImportPath}}", "./"+pkg).Output()
+	out, err := goCommand(ctx, mod, buildEnv, "list", "-deps", "-f", "{{.ImportPath}}", "./"+pkg).Output()
 	if err != nil {
 		return r, fmt.Errorf("go list -deps of the generated package: %w%s", err, exitStderr(err))
 	}
@@ -296,13 +313,13 @@ func runShape(o options, sh scale.Shape, tmp, mod, exprc string, buildEnv []stri
 		}
 	}
 	warmStart := time.Now()
-	if out, err := goCommand(mod, buildEnv, append([]string{"build"}, deps...)...).CombinedOutput(); err != nil {
+	if out, err := goCommand(ctx, mod, buildEnv, append([]string{"build"}, deps...)...).CombinedOutput(); err != nil {
 		return r, fmt.Errorf("building the dependencies: %w\n%s", err, out)
 	}
 	r.warm = time.Since(warmStart)
 
 	logf("%s: go build of the generated package (timeout %s, memory guard %s)", sh, durOrNone(o.buildLim.timeout), o.memLimitDescription)
-	r.build, err = measure(mod, withEnv(buildEnv), o.buildLim, "go", "build", "./"+pkg)
+	r.build, err = measure(ctx, mod, withEnv(buildEnv), o.buildLim, "go", "build", "./"+pkg)
 	if err != nil {
 		return r, err
 	}
@@ -318,11 +335,15 @@ func runShape(o options, sh scale.Shape, tmp, mod, exprc string, buildEnv []stri
 	return r, nil
 }
 
-// goCommand is a go command run in dir with extra environment settings.
-func goCommand(dir string, extra []string, args ...string) *exec.Cmd {
-	cmd := exec.Command("go", args...)
+// goCommand is a go command run in dir with extra environment settings, in
+// its own process group so that an interrupt (ctx) ends the compilers it runs
+// too.
+func goCommand(ctx context.Context, dir string, extra []string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = withEnv(extra)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	return cmd
 }
 

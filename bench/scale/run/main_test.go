@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"os/exec"
 	"strings"
@@ -17,6 +18,7 @@ func TestParseFlags(t *testing.T) {
 		{"-queries", "0"},
 		{"-columns", "100000"},
 		{"-mem-limit", "20X"},
+		{"-min-available", "-1G"},
 		{"-build-timeout", "-1s"},
 		{"-gen-timeout", "soon"},
 		{"extra"},
@@ -58,7 +60,7 @@ func TestMeasureKills(t *testing.T) {
 		t.Skip("no sh")
 	}
 	start := time.Now()
-	m, err := measure(t.TempDir(), nil, limits{timeout: 300 * time.Millisecond}, "sh", "-c", "sleep 30; echo done")
+	m, err := measure(context.Background(), t.TempDir(), nil, limits{timeout: 300 * time.Millisecond}, "sh", "-c", "sleep 30; echo done")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,11 +81,28 @@ func TestMeasureRSS(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	m, err := measure(t.TempDir(), nil, limits{}, "sh", "-c", "true")
+	m, err := measure(context.Background(), t.TempDir(), nil, limits{}, "sh", "-c", "true")
 	if err != nil || m.err != nil || m.killed != "" {
 		t.Fatalf("measure: %v, %v, %q", err, m.err, m.killed)
 	}
 	if m.maxRSS <= 0 {
 		t.Errorf("maxRSS %d, want > 0", m.maxRSS)
+	}
+}
+
+// TestMeasureInterrupt checks that a done context (an interrupt of the
+// driver) kills the tree and is an error, not a figure.
+func TestMeasureInterrupt(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := measure(ctx, t.TempDir(), nil, limits{}, "sh", "-c", "sleep 30"); err == nil {
+		t.Error("no error")
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %s: the tree was not killed", d)
 	}
 }

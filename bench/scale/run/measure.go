@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -20,6 +21,10 @@ import (
 type limits struct {
 	timeout time.Duration // 0: none
 	memory  int64         // bytes of RSS summed over the tree; 0: none
+	// minAvailable is the floor of the machine's MemAvailable: on a shared
+	// machine the tree is killed before the kernel's OOM killer has to pick
+	// a process, which could be someone else's. 0: none.
+	minAvailable int64
 }
 
 // measurement is what one measured process tree cost.
@@ -53,9 +58,9 @@ const pollInterval = 200 * time.Millisecond
 
 // measure runs name with args in dir and env as its own process group, and
 // samples the group's RSS until it ends, killing the whole group (the go
-// command and the compiler it runs) when lim.timeout or lim.memory is
-// exceeded.
-func measure(dir string, env []string, lim limits, name string, args ...string) (measurement, error) {
+// command and the compiler it runs) when lim is exceeded or ctx is done (an
+// interrupt of the driver: the error is then ctx's).
+func measure(ctx context.Context, dir string, env []string, lim limits, name string, args ...string) (measurement, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir, cmd.Env = dir, env
 	out := &tailBuffer{max: 16 << 10}
@@ -75,30 +80,53 @@ func measure(dir string, env []string, lim limits, name string, args ...string) 
 	defer tick.Stop()
 	var m measurement
 	var waitErr error
+	// kill ends the group; it is ours, its leader is the process started
+	// above. Wait still runs to collect it.
+	kill := func() {
+		if err := syscall.Kill(-pgid, syscall.SIGKILL); err != nil && !errors.Is(err, syscall.ESRCH) {
+			fmt.Fprintf(os.Stderr, "bench/scale/run: killing process group %d of %s: %v\n", pgid, name, err)
+		}
+	}
+	interrupted := false
 loop:
 	for {
 		select {
 		case waitErr = <-done:
 			break loop
+		case <-ctx.Done():
+			if !interrupted {
+				interrupted = true
+				kill()
+			}
 		case <-tick.C:
 			rss := groupRSS(pgid)
 			m.treePeak = max(m.treePeak, rss)
-			if m.killed != "" {
+			if m.killed != "" || interrupted {
 				continue
+			}
+			avail := int64(0)
+			if lim.minAvailable > 0 {
+				avail = memInfo("MemAvailable")
 			}
 			switch elapsed := time.Since(start); {
 			case lim.memory > 0 && rss > lim.memory:
 				m.killed = fmt.Sprintf("killed after %s: RSS of the process tree reached %s, over the %s guard", roundDur(elapsed), fmtBytes(rss), fmtBytes(lim.memory))
+			case avail > 0 && avail < lim.minAvailable:
+				m.killed = fmt.Sprintf("killed after %s: the process tree held %s when the machine's available memory fell to %s, under the %s kept free for other processes", roundDur(elapsed), fmtBytes(rss), fmtBytes(avail), fmtBytes(lim.minAvailable))
 			case lim.timeout > 0 && elapsed > lim.timeout:
 				m.killed = fmt.Sprintf("killed after %s: over the %s timeout", roundDur(elapsed), lim.timeout)
 			default:
 				continue
 			}
-			// The group is ours: its leader is the process started above.
-			if err := syscall.Kill(-pgid, syscall.SIGKILL); err != nil && !errors.Is(err, syscall.ESRCH) {
-				return m, fmt.Errorf("killing process group %d of %s: %w", pgid, name, err)
-			}
+			kill()
 		}
+	}
+	if interrupted {
+		what := filepath.Base(name)
+		if len(args) > 0 {
+			what += " " + args[0]
+		}
+		return m, fmt.Errorf("%s interrupted: %w", what, context.Cause(ctx))
 	}
 	m.wall = time.Since(start)
 	m.output = out.String()

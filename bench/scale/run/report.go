@@ -144,8 +144,9 @@ func writeReport(o options, m machine, results []result) string {
 	p("  unmeasured. The figure is the cost of compiling the generated package itself, with its dependencies built, as\n")
 	p("  after regenerating in a project; a shared GOCACHE would hit a previous run's result, `go build -a` would count\n")
 	p("  the dependencies.\n")
-	p("- A measured process group is killed when it runs past its timeout or its summed RSS passes the memory guard,\n")
-	p("  and the figure is reported as killed, with the peak sampled until then.\n")
+	p("- A measured process group is killed when it runs past its timeout, its summed RSS passes the memory guard, or\n")
+	p("  the machine's available memory falls under the floor kept for other processes; the figure is then reported as\n")
+	p("  killed, with the peak sampled until then.\n")
 	p("- MB is 2^20 bytes and GB 2^30. The machine is shared: the load averages above show what else ran.\n")
 	return b.String()
 }
