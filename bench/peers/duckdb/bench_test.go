@@ -41,10 +41,8 @@ func BenchmarkConcat(b *testing.B) {
 	for _, name := range []string{"Q1NoWhere", "DeepArith", "Wide"} {
 		q := query(b, name)
 		var fns [2]bench.Evaluator
-		for i, noConcat := range []bool{false, true} {
-			e := newEngine("duckdb-1thread", 1)
-			e.noConcat = noConcat
-			fn, err := e.prepare(q)
+		for i, glue := range []bool{true, false} {
+			fn, err := newEngine("duckdb-1thread", 1).prepare(q, glue)
 			if err != nil {
 				b.Fatal(err)
 			}
