@@ -14,8 +14,19 @@ demo:
 	$(GO) run ./cmd/exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query Q6Filter --input lineitem=examples/demo/lineitem.csv --format csv --progress never | head -n 10
 	$(GO) run ./cmd/exprc run examples/demo/tables.sql examples/demo/subquery.sql --query LineContext --input lineitem=examples/demo/lineitem.csv --progress never | head -n 5
 
-test: lint
+test: lint peers-test
 	$(GO) test -race ./...
+
+# Module bench/peers (the benchmark's peer engines; its own go.mod so the main
+# module does not depend on them): vetted, linted and tested with and without
+# DuckDB's Arrow interface, and tidy, so that make bench keeps building.
+PEERS_TAGS = duckdb_arrow
+.PHONY: peers-test
+peers-test:
+	cd bench/peers && $(GO) mod tidy -diff
+	cd bench/peers && $(GO) vet ./... && $(GO) vet -tags $(PEERS_TAGS) ./...
+	cd bench/peers && $(GO) tool staticcheck ./... && $(GO) tool staticcheck -tags $(PEERS_TAGS) ./...
+	cd bench/peers && $(GO) test -tags $(PEERS_TAGS) ./...
 
 lint: vet staticcheck fmtcheck tidycheck
 

@@ -1,3 +1,5 @@
+//go:build duckdb_arrow
+
 package duckdb
 
 // The queries of bench/bench.sql in DuckDB's dialect. They differ from
