@@ -1,8 +1,14 @@
-// Package bench measures exprc's generated evaluators (generated/bench, package
-// benchq, compiled from bench.sql) against the reference interpreter and against
-// hand-written Go loops over the Arrow buffers, query by query. The benchmarks
-// are in bench_test.go, the check that all three agree in equal_test.go, and
-// run.sh runs everything and writes REPORT.md.
+// Package bench holds exprc's benchmark suite: the queries (bench.sql,
+// compiled into generated/bench, package benchq, and with --no-cse into
+// generated/benchnocse), their data (data.go: seeded, TPC-H distributions),
+// the hand-written loops that are the limit a Go expert reaches (hand_*.go),
+// and the driver (driver.go: Impl, Benchmark; compare.go: Compare) that
+// measures implementations side by side. BenchmarkQueries here measures
+// exprc's own implementations; module bench/peers adds the peer engines
+// (arrow-go compute, DuckDB, expr, cel-go) to the same driver, and `make
+// bench` runs it and writes REPORT.md and REPORT.svg. equal_test.go checks
+// that the generated code, its no-CSE variant, the hand-written loops and the
+// interpreter agree, errors included.
 package bench
 
 import (
