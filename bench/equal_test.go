@@ -249,3 +249,114 @@ func TestData(t *testing.T) {
 	a.Release()
 	b.Release()
 }
+
+// queryNamed returns the entry of Queries named name.
+func queryNamed(t *testing.T, name string) Query {
+	t.Helper()
+	for _, q := range Queries {
+		if q.Name == name {
+			return q
+		}
+	}
+	t.Fatalf("no query %s", name)
+	return Query{}
+}
+
+// overwrite returns in with some rows of column c (BIGINT or DOUBLE) set:
+// set maps a row to its new value, or to nil for NULL.
+func overwrite(mem memory.Allocator, in arrow.RecordBatch, c int, set map[int]any) arrow.RecordBatch {
+	var col arrow.Array
+	switch a := in.Column(c).(type) {
+	case *array.Int64:
+		b := array.NewInt64Builder(mem)
+		for i := range a.Len() {
+			v, ok := set[i]
+			switch {
+			case ok && v == nil, !ok && a.IsNull(i):
+				b.AppendNull()
+			case ok:
+				b.Append(v.(int64))
+			default:
+				b.Append(a.Value(i))
+			}
+		}
+		col = b.NewArray()
+		b.Release()
+	case *array.Float64:
+		b := array.NewFloat64Builder(mem)
+		for i := range a.Len() {
+			v, ok := set[i]
+			switch {
+			case ok && v == nil, !ok && a.IsNull(i):
+				b.AppendNull()
+			case ok:
+				b.Append(v.(float64))
+			default:
+				b.Append(a.Value(i))
+			}
+		}
+		col = b.NewArray()
+		b.Release()
+	default:
+		panic("overwrite: unsupported column type " + a.DataType().String())
+	}
+	return replace(in, c, col)
+}
+
+// TestImplementationsAgreeOnGuardedErrors checks the errors of the queries
+// whose benchmark data never fails: ErrorGuarded's CASE keeps the rows where
+// y = 0 error-free (and its TRYs the rows where x = 0 or x * y overflows),
+// while MIN DIV -1 under the CASE fails; DeepArith's and Wide's divisions by
+// a column fail where the divisor is 0 and its row has no NULL operand. Each
+// case sets the same values at two rows (the lower one is reported).
+func TestImplementationsAgreeOnGuardedErrors(t *testing.T) {
+	type change struct {
+		col int
+		set map[int]any
+	}
+	at := func(v any) map[int]any { return map[int]any{777: v, 4321: v} }
+	cases := []struct {
+		name    string
+		query   string
+		table   string
+		changes []change
+		fails   bool // on the data without NULLs
+	}{
+		{"zero y and x", "ErrorGuarded", "events", []change{{1, at(int64(0))}, {0, map[int]any{778: int64(0), 4000: int64(0)}}}, false},
+		{"MIN DIV -1 under TRY", "ErrorGuarded", "events", []change{{2, at(int64(math.MinInt64))}, {0, at(int64(-1))}}, false},
+		{"x * y overflows under TRY", "ErrorGuarded", "events", []change{{0, at(int64(math.MaxInt64 / 2))}, {1, at(int64(3))}}, false},
+		{"MIN DIV -1 under CASE", "ErrorGuarded", "events", []change{{2, at(int64(math.MinInt64))}, {1, at(int64(-1))}, {0, at(int64(5))}}, true},
+		{"quantity -1", "DeepArith", "lineitem", []change{{4, at(-1.0)}}, true},
+		{"tax -2", "DeepArith", "lineitem", []change{{7, at(-2.0)}}, true},
+		{"quantity -1 and NULL price", "DeepArith", "lineitem", []change{{4, at(-1.0)}, {5, at(nil)}}, false},
+		{"quantity -1", "Wide", "lineitem", []change{{4, at(-1.0)}}, true},
+		{"tax -1", "Wide", "lineitem", []change{{7, at(-1.0)}}, true},
+		{"quantity -2", "Wide", "lineitem", []change{{4, at(-2.0)}}, true},
+		{"discount -1", "Wide", "lineitem", []change{{6, at(-1.0)}}, true},
+		{"quantity -1 and NULL tax", "Wide", "lineitem", []change{{4, at(-1.0)}, {7, at(nil)}}, false},
+		{"quantity -2, then -1", "Wide", "lineitem", []change{{4, map[int]any{777: -2.0, 4321: -1.0}}}, true},
+	}
+	for _, c := range cases {
+		for _, nulls := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/%s/nulls=%v", c.query, c.name, nulls), func(t *testing.T) {
+				mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+				defer mem.AssertSize(t, 0)
+				in := Data(mem, c.table, equalRows, nulls)
+				for _, ch := range c.changes {
+					next := overwrite(mem, in, ch.col, ch.set)
+					in.Release()
+					in = next
+				}
+				defer in.Release()
+				q := queryNamed(t, c.query)
+				rows := checkAll(t, q, in, mem)
+				if !nulls && c.fails != (rows == -1) {
+					t.Errorf("failed: %v, want %v", rows == -1, c.fails)
+				}
+				part := in.NewSlice(5, equalRows-9)
+				defer part.Release()
+				checkAll(t, q, part, mem)
+			})
+		}
+	}
+}

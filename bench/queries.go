@@ -56,7 +56,7 @@ var Queries = []Query{
 	{"Q6Filter", "lineitem", benchq.Q6Filter, benchnocse.Q6Filter, HandQ6Filter, "", false},
 	{"SeedIf", "events", benchq.SeedIf, benchnocse.SeedIf, HandSeedIf, "", false},
 	{"SeedCase", "events", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase, "", false},
-	{"StringCase", "lineitem", benchq.StringCase, benchnocse.StringCase, nil, "", false},
+	{"StringCase", "lineitem", benchq.StringCase, benchnocse.StringCase, HandStringCase, "", false},
 	// SeedCase again, on events whose info maps are wide and rarely match: the
 	// workload the seed's tiered project is about (Table names the data set; the
 	// schema is events').
@@ -66,10 +66,10 @@ var Queries = []Query{
 	{"SeedCaseBigMaps", "events_big", benchq.SeedCase, benchnocse.SeedCase, HandSeedCase, "SeedCase", false},
 	// The NULL-heavy projection runs on lineitem with half of every nullable
 	// column NULL.
-	{"NullHeavy", "lineitem_half", benchq.NullHeavy, benchnocse.NullHeavy, nil, "", true},
-	{"ErrorGuarded", "events", benchq.ErrorGuarded, benchnocse.ErrorGuarded, nil, "", false},
-	{"DeepArith", "lineitem", benchq.DeepArith, benchnocse.DeepArith, nil, "", false},
-	{"Wide", "lineitem", benchq.Wide, benchnocse.Wide, nil, "", false},
+	{"NullHeavy", "lineitem_half", benchq.NullHeavy, benchnocse.NullHeavy, HandNullHeavy, "", true},
+	{"ErrorGuarded", "events", benchq.ErrorGuarded, benchnocse.ErrorGuarded, HandErrorGuarded, "", false},
+	{"DeepArith", "lineitem", benchq.DeepArith, benchnocse.DeepArith, HandDeepArith, "", false},
+	{"Wide", "lineitem", benchq.Wide, benchnocse.Wide, HandWide, "", false},
 }
 
 var (
