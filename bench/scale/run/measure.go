@@ -43,6 +43,10 @@ type measurement struct {
 	treePeak int64
 	// cpu is user plus system time of the process and its waited descendants.
 	cpu time.Duration
+	// treeCPU is the largest user plus system time of the process group's
+	// live processes seen by sampling: for a killed tree, what it had used
+	// (on a loaded machine a timeout says little without it).
+	treeCPU time.Duration
 	// killed says why the tree was killed ("" when it ran to its end).
 	killed string
 	// err is the process's failure when it ran to its end and failed.
@@ -99,8 +103,9 @@ loop:
 				kill()
 			}
 		case <-tick.C:
-			rss := groupRSS(pgid)
+			rss, cpu := groupUsage(pgid)
 			m.treePeak = max(m.treePeak, rss)
+			m.treeCPU = max(m.treeCPU, cpu)
 			if m.killed != "" || interrupted {
 				continue
 			}
@@ -150,16 +155,20 @@ func (m measurement) peak() int64 {
 	return m.maxRSS
 }
 
-// groupRSS is the summed resident set of the processes of process group
-// pgid, from /proc/PID/stat (0 when none is left). Processes that exit while
-// it reads are skipped.
-func groupRSS(pgid int) int64 {
+// userHZ is the unit of the CPU times of /proc/PID/stat, fixed at 100 by
+// the Linux ABI.
+const userHZ = 100
+
+// groupUsage is the summed resident set and CPU time of the live processes
+// of process group pgid, from /proc/PID/stat (0 when none is left). Processes
+// that exit while it reads are skipped.
+func groupUsage(pgid int) (rss int64, cpu time.Duration) {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	page := int64(os.Getpagesize())
-	var sum int64
+	var ticks int64
 	for _, e := range ents {
 		if _, err := strconv.Atoi(e.Name()); err != nil {
 			continue
@@ -175,15 +184,21 @@ func groupRSS(pgid int) int64 {
 			continue
 		}
 		f := strings.Fields(string(b[i+1:]))
-		// f[0] is field 3 (state), f[2] field 5 (pgrp), f[21] field 24 (rss, pages).
+		// f[0] is field 3 (state), f[2] field 5 (pgrp), f[11] and f[12]
+		// fields 14 and 15 (utime, stime), f[21] field 24 (rss, pages).
 		if len(f) < 22 || f[2] != strconv.Itoa(pgid) {
 			continue
 		}
-		if rss, err := strconv.ParseInt(f[21], 10, 64); err == nil {
-			sum += rss * page
+		if n, err := strconv.ParseInt(f[21], 10, 64); err == nil {
+			rss += n * page
+		}
+		for _, t := range f[11:13] {
+			if n, err := strconv.ParseInt(t, 10, 64); err == nil {
+				ticks += n
+			}
 		}
 	}
-	return sum
+	return rss, time.Duration(ticks) * time.Second / userHZ
 }
 
 // tailBuffer keeps the last max bytes written to it: enough of a failing

@@ -197,7 +197,7 @@ func writeShape(b *strings.Builder, r result) {
 		p("\nNothing else was measured: `exprc gen` did not finish.\n")
 		return
 	}
-	row("exprc gen time", fmtSeconds(r.gen.wall), secs(t.genSeconds), r.gen.wall.Seconds() <= t.genSeconds)
+	row("exprc gen time", fmt.Sprintf("%s (CPU %s)", fmtSeconds(r.gen.wall), fmtCPU(r.gen.cpu)), secs(t.genSeconds), r.gen.wall.Seconds() <= t.genSeconds)
 	row("exprc gen peak RSS", fmtBytes(r.gen.peak()), bytesTarget(t.genBytes), r.gen.peak() <= t.genBytes)
 	row("generated Go", fmt.Sprintf("%s lines (%.1f MB), %d functions", thousands(int64(r.code.lines)), float64(r.code.bytes)/mb, r.code.funcs), "", true)
 	row("lines per query", thousands(int64(r.code.lines/r.cfg.Queries)), "", true)
@@ -205,7 +205,7 @@ func writeShape(b *strings.Builder, r result) {
 		fmt.Sprintf("≤ %s lines", thousands(maxFuncLines)), r.code.largestLines <= maxFuncLines)
 	row("functions over 1,000 lines", fmt.Sprintf("%d of %d", r.code.over, r.code.funcs), "", true)
 	if r.build.killed != "" {
-		row("go build time", r.build.killed, secs(t.buildSeconds), false)
+		row("go build time", fmt.Sprintf("%s (CPU %s used by then)", r.build.killed, fmtCPU(r.build.treeCPU)), secs(t.buildSeconds), false)
 		peak := r.build.peak()
 		row("go build peak RSS", "≥ "+fmtBytes(peak)+" (sampled over the process tree until killed)", bytesTarget(t.buildBytes), t.buildBytes == 0 || peak <= t.buildBytes)
 		if t.buildBytes != 0 && peak <= t.buildBytes {
@@ -213,7 +213,7 @@ func writeShape(b *strings.Builder, r result) {
 		}
 		return
 	}
-	row("go build time", fmt.Sprintf("%s (CPU %s; dependencies built beforehand in %s)", fmtSeconds(r.build.wall), fmtSeconds(r.build.cpu), roundDur(r.warm)),
+	row("go build time", fmt.Sprintf("%s (CPU %s; dependencies built beforehand in %s)", fmtSeconds(r.build.wall), fmtCPU(r.build.cpu), roundDur(r.warm)),
 		secs(t.buildSeconds), r.build.wall.Seconds() <= t.buildSeconds)
 	row("go build peak RSS", fmt.Sprintf("%s (largest process; %s summed over the process tree, sampled)", fmtBytes(r.build.peak()), fmtBytes(r.build.treePeak)),
 		bytesTarget(t.buildBytes), r.build.peak() <= t.buildBytes)
@@ -239,6 +239,15 @@ func argString(args []string) string {
 func fmtSeconds(d time.Duration) string {
 	if d >= time.Minute {
 		return fmt.Sprintf("%.0f s (%s)", d.Seconds(), d.Round(time.Second))
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// fmtCPU is a CPU time in seconds, for inside a parenthesis: on a shared
+// machine it is the figure the load changes least.
+func fmtCPU(d time.Duration) string {
+	if d >= time.Minute {
+		return fmt.Sprintf("%.0f s", d.Seconds())
 	}
 	return fmt.Sprintf("%.2f s", d.Seconds())
 }
