@@ -46,20 +46,55 @@ func HandSeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	out = out[:len(av)]
 
 	vx, vy := validityOf(in.Column(0)), validityOf(in.Column(1))
-	for base := 0; base < n; base += 64 {
-		end := min(base+64, n)
-		w := vx.word(base) & vy.word(base)
-		ab, xb, yb, ob := av[base:end], xv[base:end], yv[base:end], out[base:end]
-		xb, yb, ob = xb[:len(ab)], yb[:len(ab)], ob[:len(ab)]
-		for j, a := range ab {
+	if vx.b == nil && vy.b == nil {
+		xv, yv = xv[:len(av)], yv[:len(av)]
+		i := 0
+		for ; i+1 < len(av); i += 2 { // two rows at a time
+			a0, a1 := av[i], av[i+1]
+			if max(a0, a1) > math.MaxInt64-5 {
+				break // the row loop below reports it
+			}
+			s0, s1 := a0+5, a1+5
+			r0, r1 := s0/100, s1/100
+			if xv[i] > yv[i] { // conditional moves, not branches
+				r0 = s0
+			}
+			if xv[i+1] > yv[i+1] {
+				r1 = s1
+			}
+			out[i], out[i+1] = r0, r1
+		}
+		for ; i < len(av); i++ {
+			a := av[i]
 			if a > math.MaxInt64-5 {
 				buf.Release()
-				return nil, queryError(base+j, "bucket", seedIfText, rt.ErrLongOverflow)
+				return nil, queryError(i, "bucket", seedIfText, rt.ErrLongOverflow)
 			}
 			s := a + 5
-			q := s / 100
-			then := int64(b2u(xb[j] > yb[j]) & (w >> (j & 63)))
-			ob[j] = q + (s-q)&-then
+			r := s / 100
+			if xv[i] > yv[i] {
+				r = s
+			}
+			out[i] = r
+		}
+	} else {
+		for base := 0; base < n; base += 64 {
+			end := min(base+64, n)
+			w := vx.word(base) & vy.word(base)
+			ab, xb, yb, ob := av[base:end], xv[base:end], yv[base:end], out[base:end]
+			xb, yb, ob = xb[:len(ab)], yb[:len(ab)], ob[:len(ab)]
+			for j, a := range ab {
+				if a > math.MaxInt64-5 {
+					buf.Release()
+					return nil, queryError(base+j, "bucket", seedIfText, rt.ErrLongOverflow)
+				}
+				s := a + 5
+				r := s / 100
+				if b2u(xb[j] > yb[j])&(w>>(j&63)) != 0 { // a conditional move
+					r = s
+				}
+				ob[j] = r
+			}
 		}
 	}
 	return newBatch(seedIfSchema, n, newArray(arrow.PrimitiveTypes.Int64, n, 0, nil, buf)), nil
@@ -76,10 +111,11 @@ var keyTest = binary.NativeEndian.Uint32([]byte("test"))
 
 // HandSeedCase is SeedCase by hand: info['test'] is looked up once per row,
 // in place in the map's key bytes (from the last entry back, so the last of
-// a repeated key wins; a 4-byte key compared as one word), and its first
-// three bytes pick the label, which is written straight into the output
-// bytes. A missing key fails the row; a NULL map or a NULL value gives NULL,
-// whose validity bit is collected in a register and stored every 64 rows.
+// a repeated key wins; a 4-byte key compared as one word, findTest), and the
+// value's first three bytes pick the label, which is written straight into
+// the output bytes (putLabel). A missing key fails the row; a NULL map or a
+// NULL value gives NULL, whose validity bit is collected in a register and
+// stored every 64 rows.
 func HandSeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -98,99 +134,181 @@ func HandSeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	keys, items := stringsOf(info.Keys()), stringsOf(info.Items())
 	ko, kraw := keys.offs, keys.raw
+	// 4-byte words of the key bytes are read in place up to offset lim; with
+	// fewer than 4 key bytes no key is 'test'
+	kdata, lim := unsafe.Pointer(unsafe.SliceData(kraw)), len(kraw)-4
 	io, iraw := items.offs, items.raw
 	vm, vi := validityOf(info), validityOf(info.Items())
-	nullable := vm.b != nil || vi.b != nil
 
 	out := newStrOut(mem, n, n*6)
 	oo := out.offs[:n+1]
 	data := out.data
 	pos := 0
 	oo[0] = 0
-	var valid *memory.Buffer
-	var vbits []uint64
-	if nullable {
-		valid, vbits = allocBits(mem, n)
+	missing := func(row int) error {
+		out.release()
+		return queryError(row, "label", seedCaseText, rt.MapKeyNotExistString("test"))
 	}
+	if vm.b == nil && vi.b == nil {
+		if lim < 0 && n > 0 {
+			return nil, missing(0)
+		}
+		start := int(offs[0])
+		for i, end := range offs[1:] {
+			var j int
+			if e := int(end); e-start <= 16 {
+				j = findTest(ko, kdata, uint(lim), start, e, keyTest)
+			} else {
+				j = findTestWide(ko, kdata, uint(lim), start, e, keyTest)
+			}
+			if j < 0 {
+				return nil, missing(i)
+			}
+			s, e := io[j], io[j+1]
+			l := int(e - s)
+			if pos+l+8 > len(data) {
+				out.pos = pos
+				out.grow(l + 8)
+				data = out.data
+			}
+			if l <= 8 && int(s)+8 <= len(iraw) { // putLabel's fast path, inlined
+				w := binary.LittleEndian.Uint64(iraw[s:])
+				c := uint32(w>>16&0xff) - '3'
+				if b2u(l >= 3)&b2u(uint16(w) == '1'|'2'<<8)&b2u(c < 3) != 0 {
+					w, l = labels[c&3], 3
+				}
+				binary.LittleEndian.PutUint64(data[pos:], w)
+				pos += l
+			} else {
+				pos += putLabelSlow(data, pos, iraw[s:e])
+			}
+			oo[i+1] = int32(pos)
+			start = int(end)
+		}
+		out.pos = pos
+		return newBatch(seedCaseSchema, n, out.array(n, nil, 0)), nil
+	}
+
+	valid, vbits := allocBits(mem, n)
 	var acc uint64
 	for i := range n {
-		ok := true
-		if nullable && !vm.bit(i) {
-			ok = false
-		} else {
-			start, j := int(offs[i]), findTest(ko, kraw, int(offs[i]), int(offs[i+1]))
-			if j < start {
-				out.release()
-				if valid != nil {
-					valid.Release()
+		ok := false
+		if vm.bit(i) {
+			start, j := int(offs[i]), -1
+			if lim >= 0 {
+				if end := int(offs[i+1]); end-start <= 16 {
+					j = findTest(ko, kdata, uint(lim), start, end, keyTest)
+				} else {
+					j = findTestWide(ko, kdata, uint(lim), start, end, keyTest)
 				}
-				return nil, queryError(i, "label", seedCaseText, rt.MapKeyNotExistString("test"))
 			}
-			if nullable && !vi.bit(j) {
-				ok = false
-			} else {
+			if j < 0 {
+				valid.Release()
+				return nil, missing(i)
+			}
+			if vi.bit(j) {
 				s, e := io[j], io[j+1]
 				if pos+int(e-s)+8 > len(data) {
 					out.pos = pos
 					out.grow(int(e-s) + 8)
 					data = out.data
 				}
-				v := iraw[s:e]
-				if len(v) >= 3 && v[0] == '1' && v[1] == '2' && v[2] >= '3' && v[2] <= '5' {
-					// 'FOO', 'BAR' or 'BAZ'
-					binary.LittleEndian.PutUint32(data[pos:], labels[v[2]-'3'])
-					pos += 3
-				} else {
-					pos += putBytes(data, pos, iraw, s, e)
-				}
+				pos += putLabel(data, pos, iraw, s, e)
+				ok = true
 			}
 		}
 		oo[i+1] = int32(pos)
-		if nullable {
-			acc |= b2u(ok) << (i & 63)
-			if i&63 == 63 || i == n-1 {
-				vbits[i>>6] = acc
-				acc = 0
-			}
+		acc |= b2u(ok) << (i & 63)
+		if i&63 == 63 || i == n-1 {
+			vbits[i>>6] = acc
+			acc = 0
 		}
 	}
 	out.pos = pos
-	nulls := 0
-	if nullable {
-		valid, nulls = finishValidity(valid, vbits, n)
-	}
+	valid, nulls := finishValidity(valid, vbits, n)
 	return newBatch(seedCaseSchema, n, out.array(n, valid, nulls)), nil
 }
 
-// labels are SeedCase's THEN values 'FOO', 'BAR' and 'BAZ' as little-endian
-// words (the fourth byte is overwritten by the next value or lies past the
-// column's end).
-var labels = [3]uint32{
-	'F' | 'O'<<8 | 'O'<<16,
-	'B' | 'A'<<8 | 'R'<<16,
-	'B' | 'A'<<8 | 'Z'<<16,
+// putLabel writes the CASE's result for the value raw[s:e] at data[pos:],
+// which has room for it and 8 bytes more, and returns its length. A value
+// of at most 8 bytes (every value of the data) is one word, and so is its
+// label: selected without a branch and stored whole (the bytes past it are
+// overwritten by the next value or lie past the column's end).
+func putLabel(data []byte, pos int, raw []byte, s, e int32) int {
+	l := int(e - s)
+	if l > 8 || int(s)+8 > len(raw) {
+		return putLabelSlow(data, pos, raw[s:e])
+	}
+	w := binary.LittleEndian.Uint64(raw[s:])
+	c := uint32(w>>16&0xff) - '3' // 0, 1, 2 for '123', '124', '125'
+	if b2u(l >= 3)&b2u(uint16(w) == '1'|'2'<<8)&b2u(c < 3) != 0 {
+		w, l = labels[c&3], 3
+	}
+	binary.LittleEndian.PutUint64(data[pos:], w)
+	return l
 }
 
+// putLabelSlow is putLabel for a longer value.
+func putLabelSlow(data []byte, pos int, v []byte) int {
+	if len(v) >= 3 && v[0] == '1' && v[1] == '2' && v[2] >= '3' && v[2] <= '5' {
+		return copy(data[pos:], labelText[v[2]-'3'])
+	}
+	return copy(data[pos:], v)
+}
+
+// labels are SeedCase's THEN values 'FOO', 'BAR' and 'BAZ' as little-endian
+// words (and a fourth, never used, so that an index masked to 2 bits needs no
+// bounds check); labelText are the same as strings.
+var (
+	labels    = [4]uint64{'F' | 'O'<<8 | 'O'<<16, 'B' | 'A'<<8 | 'R'<<16, 'B' | 'A'<<8 | 'Z'<<16}
+	labelText = [3]string{"FOO", "BAR", "BAZ"}
+)
+
 // findTest returns the last of the map entries [start, end) whose key is
-// 'test', or -1: from the last entry back, without a branch on the key's
+// key, 4 bytes: from the last entry back, without a branch on the key's
 // length (a third of the keys have 4 bytes; the one branch is on the
-// match), comparing the 4 bytes at the key's start as one word (read in
-// place, when they lie inside the key data).
-func findTest(ko []int32, kraw []byte, start, end int) int {
-	lim := len(kraw) - 4 // the last offset 4 bytes can be read at
-	data := unsafe.Pointer(unsafe.SliceData(kraw))
-	key := keyTest
-	e1 := ko[end]
-	for j := end - 1; j >= start; j-- {
-		e0 := ko[j]
-		var w uint32
-		if uint(e0) <= uint(lim) {
-			w = *(*uint32)(unsafe.Add(data, e0))
-		}
-		if b2u(e1-e0 == 4)&b2u(w == key) != 0 {
-			return j
+// match), comparing the 4 bytes at the key's start as one word, read in
+// place from data at the key's offset or, past lim (where no 4-byte key can
+// start), at lim.
+func findTest(ko []int32, data unsafe.Pointer, lim uint, start, end int, key uint32) int {
+	kos := ko[start : end+1]
+	e1 := kos[len(kos)-1]
+	for j := len(kos) - 2; j >= 0; j-- {
+		e0 := kos[j]
+		w := *(*uint32)(unsafe.Add(data, min(uint(e0), lim)))
+		if uint32(e1-e0-4)|(w^key) == 0 { // length 4 and the bytes match
+			return start + j
 		}
 		e1 = e0
+	}
+	return -1
+}
+
+// findTestWide is findTest for maps of many entries: two entries at a time,
+// with one branch for both.
+func findTestWide(ko []int32, data unsafe.Pointer, lim uint, start, end int, key uint32) int {
+	kos := ko[start : end+1]
+	j := len(kos) - 1 // kos[j] ends the entry looked at
+	e1 := kos[j]
+	for ; j >= 2; j -= 2 {
+		e0, em := kos[j-1], kos[j-2]
+		w0 := *(*uint32)(unsafe.Add(data, min(uint(e0), lim)))
+		wm := *(*uint32)(unsafe.Add(data, min(uint(em), lim)))
+		h0, hm := uint32(e1-e0-4)|(w0^key), uint32(e0-em-4)|(wm^key)
+		if b2u(h0 == 0)|b2u(hm == 0) != 0 {
+			if h0 == 0 {
+				return start + j - 1
+			}
+			return start + j - 2
+		}
+		e1 = em
+	}
+	if j == 1 {
+		e0 := kos[0]
+		w := *(*uint32)(unsafe.Add(data, min(uint(e0), lim)))
+		if uint32(e1-e0-4)|(w^key) == 0 {
+			return start
+		}
 	}
 	return -1
 }
