@@ -284,31 +284,31 @@ func findTest(ko []int32, data unsafe.Pointer, lim uint, start, end int, key uin
 	return -1
 }
 
-// findTestWide is findTest for maps of many entries: two entries at a time,
-// with one branch for both.
+// findTestWide is findTest for maps of many entries: four entries at a
+// time, with one branch for the four.
 func findTestWide(ko []int32, data unsafe.Pointer, lim uint, start, end int, key uint32) int {
 	kos := ko[start : end+1]
 	j := len(kos) - 1 // kos[j] ends the entry looked at
-	e1 := kos[j]
-	for ; j >= 2; j -= 2 {
-		e0, em := kos[j-1], kos[j-2]
-		w0 := *(*uint32)(unsafe.Add(data, min(uint(e0), lim)))
-		wm := *(*uint32)(unsafe.Add(data, min(uint(em), lim)))
-		h0, hm := uint32(e1-e0-4)|(w0^key), uint32(e0-em-4)|(wm^key)
-		if b2u(h0 == 0)|b2u(hm == 0) != 0 {
-			if h0 == 0 {
+	for ; j >= 4; j -= 4 {
+		e4, e3, e2, e1, e0 := kos[j], kos[j-1], kos[j-2], kos[j-3], kos[j-4]
+		h3 := uint32(e4-e3-4) | (*(*uint32)(unsafe.Add(data, min(uint(e3), lim))) ^ key)
+		h2 := uint32(e3-e2-4) | (*(*uint32)(unsafe.Add(data, min(uint(e2), lim))) ^ key)
+		h1 := uint32(e2-e1-4) | (*(*uint32)(unsafe.Add(data, min(uint(e1), lim))) ^ key)
+		h0 := uint32(e1-e0-4) | (*(*uint32)(unsafe.Add(data, min(uint(e0), lim))) ^ key)
+		if b2u(h3 == 0)|b2u(h2 == 0)|b2u(h1 == 0)|b2u(h0 == 0) != 0 {
+			switch {
+			case h3 == 0:
 				return start + j - 1
+			case h2 == 0:
+				return start + j - 2
+			case h1 == 0:
+				return start + j - 3
 			}
-			return start + j - 2
+			return start + j - 4
 		}
-		e1 = em
 	}
-	if j == 1 {
-		e0 := kos[0]
-		w := *(*uint32)(unsafe.Add(data, min(uint(e0), lim)))
-		if uint32(e1-e0-4)|(w^key) == 0 {
-			return start
-		}
+	if j := findTest(kos, data, lim, 0, j, key); j >= 0 {
+		return start + j
 	}
 	return -1
 }
