@@ -31,11 +31,15 @@ func deepArith(p, d, t, q, d1, d2 float64) float64 {
 
 // HandDeepArith is DeepArith by hand: the 27 operators of each row in
 // registers, one pass. The two divisors that are columns, l_quantity + 1 and
-// l_tax + 2, raise DIVIDE_BY_ZERO when 0; their zero tests are bits ORed over
-// a 64-row block (the constant divisors cannot be 0) and checked against the
-// block's validity word once, since a NULL in any of the four columns makes
-// the row NULL (NULL wins over the error). Values are computed on NULL rows
-// too: DOUBLE arithmetic cannot fail or trap there.
+// l_tax + 2, raise DIVIDE_BY_ZERO when 0 (the constant divisors cannot be
+// 0): their zero tests are ORed into one flag, without a branch, and only
+// when it is set are the rows searched for the first failing one. Without
+// NULLs that is one flag for the batch; with NULLs the rows go 64 at a time
+// and the flag is checked against the block's validity word, since a NULL in
+// any of the four columns makes the row NULL (NULL wins over the error).
+// Values are computed on NULL rows too: DOUBLE arithmetic cannot fail or trap
+// there. The loop is bound by the divider (four DIVSD a row), as the
+// generated code's is.
 func HandDeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -51,11 +55,30 @@ func HandDeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocat
 	vq, vp, vd, vt := validityOf(in.Column(4)), validityOf(in.Column(5)), validityOf(in.Column(6)), validityOf(in.Column(7))
 	buf, out := allocF64(mem, n)
 	nullable := vq.b != nil || vp.b != nil || vd.b != nil || vt.b != nil
-	var valid *memory.Buffer
-	var vw []uint64
-	if nullable {
-		valid, vw = allocBits(mem, n)
+	divByZero := func(row int) error {
+		buf.Release()
+		return queryError(row, "score", deepArithText, rt.ErrDivideByZero)
 	}
+	if !nullable {
+		qv, dv, tv, out = qv[:len(pv)], dv[:len(pv)], tv[:len(pv)], out[:len(pv)]
+		zero := uint64(0)
+		for i, p := range pv {
+			t, q := tv[i], qv[i]
+			d1, d2 := q+1, t+2
+			zero |= b2u(d1 == 0) | b2u(d2 == 0)
+			out[i] = deepArith(p, dv[i], t, q, d1, d2)
+		}
+		if zero != 0 { // the first row whose divisor is 0
+			for i, q := range qv {
+				if q+1 == 0 || tv[i]+2 == 0 {
+					return nil, divByZero(i)
+				}
+			}
+		}
+		return newBatch(deepArithSchema, n, newArray(arrow.PrimitiveTypes.Float64, n, 0, nil, buf)), nil
+	}
+
+	valid, vw := allocBits(mem, n)
 	for base := 0; base < n; base += 64 {
 		end := min(base+64, n)
 		pb := pv[base:end]
@@ -73,21 +96,13 @@ func HandDeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocat
 			// the first row whose divisor is 0 and that has no NULL
 			for j, q := range qb {
 				if w>>j&1 != 0 && (q+1 == 0 || tb[j]+2 == 0) {
-					buf.Release()
-					if valid != nil {
-						valid.Release()
-					}
-					return nil, queryError(base+j, "score", deepArithText, rt.ErrDivideByZero)
+					valid.Release()
+					return nil, divByZero(base + j)
 				}
 			}
 		}
-		if nullable {
-			vw[base>>6] = w
-		}
+		vw[base>>6] = w
 	}
-	nulls := 0
-	if nullable {
-		valid, nulls = finishValidity(valid, vw, n)
-	}
+	valid, nulls := finishValidity(valid, vw, n)
 	return newBatch(deepArithSchema, n, newArray(arrow.PrimitiveTypes.Float64, n, nulls, valid, buf)), nil
 }
