@@ -31,8 +31,8 @@ type Query struct {
 	// NoCSE is the same query generated with --no-cse (package benchnocse), to
 	// measure what sharing common subexpressions gains.
 	NoCSE Evaluator
-	// Hand is the hand-written loop (handwritten.go); nil for the queries that
-	// only compare CSE with no CSE.
+	// Hand is the hand-written loop (hand_*.go): the limit, one pass over the
+	// Arrow buffers as a Go expert writes it for exactly this query.
 	Hand Evaluator
 	// Of names the query of bench.sql when Name is a variant over other data.
 	Of string
