@@ -83,6 +83,11 @@ var Sizes = []Size{{"1K", 1_000}, {"64K", 65_536}, {"1M", 1_000_000}}
 // reference's (Compare), and the benchmark fails on any difference.
 func Benchmark(b *testing.B, impls []Impl) {
 	for _, q := range Queries {
+		// Each query's batches are generated for it and dropped after it:
+		// holding every data set of the suite (gigabytes) for the whole run
+		// made the later queries' timings depend on the process's memory
+		// state, by up to 5x for allocation-heavy implementations.
+		DropCached()
 		b.Run("query="+q.Name, func(b *testing.B) {
 			evals := make([]Evaluator, len(impls))
 			timed := make([]Evaluator, len(impls))
@@ -170,6 +175,17 @@ func run(b *testing.B, fn Evaluator, in arrow.RecordBatch) {
 		out.Release()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*in.NumRows()), "ns/row")
+}
+
+// DropCached forgets every batch Cached has made and collects them.
+func DropCached() {
+	dataMu.Lock()
+	for k, rec := range dataCache {
+		rec.Release()
+		delete(dataCache, k)
+	}
+	dataMu.Unlock()
+	runtime.GC()
 }
 
 type dataKey struct {
