@@ -13,24 +13,6 @@ import (
 	"github.com/exprc/exprc/bench"
 )
 
-// BenchmarkQueries is a quick look at DuckDB's speed, not the benchmark
-// (that is bench/peers' BenchmarkQueries): every query at 64K rows (with
-// NULLs where the query is measured only with them), exprc's generated code
-// and then each DuckDB Impl, in ns/row.
-func BenchmarkQueries(b *testing.B) {
-	impls := append([]bench.Impl{{Name: bench.Reference, Prepare: func(q bench.Query) (bench.Evaluator, error) { return q.Generated, nil }}}, Impls()...)
-	for _, q := range bench.Queries {
-		in := bench.Cached(q.Table, 65_536, q.NullsOnly)
-		for _, impl := range impls {
-			fn, err := impl.Prepare(q)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Run("query="+q.Name+"/impl="+impl.Name, func(b *testing.B) { measure(b, fn, in) })
-		}
-	}
-}
-
 // BenchmarkConcat measures what concatenating DuckDB's 2048-row result
 // chunks into one batch costs, on the widest result (Wide, 40 DOUBLE
 // columns), on Q1NoWhere (6 columns, two of them strings) and on DeepArith
