@@ -34,10 +34,18 @@ func (o operand) isVec() bool { return o.vec != "" }
 // and returns its operand.
 func (f *funcGen) emit(n *lower.Node) operand {
 	if o, ok := f.done[n]; ok {
+		if o.isVec() {
+			f.use(o.vec)
+		}
 		return o
 	}
 	o := f.emitNode(n)
 	f.done[n] = o
+	if o.isVec() && f.unit != nil {
+		if _, ok := f.scope[baseName(o.vec)]; !ok {
+			f.declare(o.vec, jen.Qual(vecPkg, "Vec").Types(goType(o.t)))
+		}
+	}
 	return o
 }
 
@@ -57,7 +65,9 @@ func (f *funcGen) emitNode(n *lower.Node) operand {
 	case lower.OpColumn:
 		return f.columnOperand(n.Column)
 	case lower.OpReuse:
-		return operand{t: n.Expr.Type(), vec: f.done[n.Def].vec}
+		v := f.done[n.Def].vec
+		f.use(v)
+		return operand{t: n.Expr.Type(), vec: v}
 	case lower.OpShare:
 		return operand{t: n.Expr.Type(), vec: f.vector(f.emit(n.Args[0]), sel)}
 	case lower.OpMemo:
@@ -125,8 +135,10 @@ func (f *funcGen) emitNode(n *lower.Node) operand {
 func (f *funcGen) sel(s *lower.Sel) string {
 	switch s.Kind {
 	case lower.SelAll:
+		f.use(allRows)
 		return allRows
 	case lower.SelWhere:
+		f.use("sel")
 		return "sel"
 	}
 	name, ok := f.sels[s]

@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/exprc/exprc/codegen/lower"
@@ -53,8 +55,12 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 		all: n.Sel.IsAll(),
 	}
 	if fz.Direct {
-		l.col = f.fresh(camel(fz.Root) + "Col")
-		l.writer = l.fu.local(camel(fz.Root) + "Out")
+		base := camel(fz.Root) // an output column's alias
+		if strings.Contains(base, "_") || len(base) > 24 {
+			base = "direct" // an unnamed column: its SQL makes no name
+		}
+		l.col = f.fresh(base + "Col")
+		l.writer = l.fu.local(base + "Out")
 	}
 	// Shared subexpressions absorbed by the expression are computed once per
 	// row, first: every path through it evaluates them.
@@ -208,6 +214,8 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 	var clean []jen.Code
 	over := "out"
 	if l.fz.Direct {
+		f := l.fu.f
+		f.use("mem")
 		cnt := jen.Id("n")
 		if !l.all {
 			cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))

@@ -81,7 +81,9 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	case lower.RowLocal:
 		return jen.Id(fu.locals[r.Shared.ID])
 	case lower.RowVector:
-		return fu.vecInput(f.done[r.Def].vec)
+		v := f.done[r.Def].vec
+		f.use(v)
+		return fu.vecInput(v)
 	case lower.RowConst:
 		return literal(r.Const.V, r.Const.T)
 	case lower.RowColumn:
@@ -93,6 +95,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		}
 		name := f.column(e)
 		if _, ok := fu.seen[name]; !ok {
+			f.use("in")
 			fu.nullCounts = append(fu.nullCounts, jen.Id("in").Dot("Column").Call(jen.Lit(e.Index)).Dot("NullN").Call())
 		}
 		return fu.vecInput(name)
@@ -144,7 +147,9 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 		offs = f.fresh(f.colNames[col.Index] + "Offs")
 		f.mapOffs[col.Index] = offs
 		f.prologue = append(f.prologue, jen.Id(offs).Op(":=").Qual(vecPkg, "MapOffsets").Call(jen.Id(m.arr)))
+		f.declareOuter(offs, jen.Index().Int32())
 	}
+	f.use(offs)
 	fu.noNulls(m.arr, true)
 	suffix := kinds.Of(*col.T.Key).KeySuffix
 	if r.Fn == "cardinality" {

@@ -177,6 +177,12 @@ type funcGen struct {
 	// params are the Go parameters of a subquery's per-row test, by the
 	// argument slot they hold.
 	params map[int]string
+
+	// Splitting into units (units.go): nil scope prints one function.
+	scope      map[string]*scopeVar
+	unit       *unit // the unit being printed
+	units      []*unit
+	outerStmts []jen.Code // the query function's statements while a unit is printed
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }
@@ -187,6 +193,7 @@ func (f *funcGen) fresh(base string) string { return f.nm.fresh(base) }
 // only has to differ from the function-level names, which it would otherwise
 // hide.
 func (f *funcGen) local(base string) string {
+	base = strings.NewReplacer("(", "", "*", "", ")", "").Replace(base) // a memo read through its pointer
 	name := base
 	for i := 2; f.nm.has(name) || predeclared[name] || token.IsKeyword(name); i++ {
 		name = base + itoa(i)
@@ -203,12 +210,15 @@ func (f *funcGen) commentFor(e ir.Expr) {
 // the function the first time it is needed.
 func (f *funcGen) column(c *ir.ColumnRef) string {
 	if v, ok := f.cols[c.Index]; ok {
+		f.use(v)
 		return v
 	}
 	col := f.q.Source.Columns[c.Index]
 	v := f.colNames[c.Index]
 	f.cols[c.Index] = v
 	f.prologue = append(f.prologue, jen.Id(v).Op(":=").Add(readColumn(col.Type, jen.Id("in").Dot("Column").Call(jen.Lit(c.Index)))))
+	f.declareOuter(v, jen.Qual(vecPkg, "Vec").Types(goType(col.Type)))
+	f.use(v)
 	return v
 }
 
@@ -216,11 +226,14 @@ func (f *funcGen) column(c *ir.ColumnRef) string {
 // declared at the top of the function the first time it is needed.
 func (f *funcGen) strArray(c *ir.ColumnRef) string {
 	if v, ok := f.arrs[c.Index]; ok {
+		f.use(v)
 		return v
 	}
 	v := f.fresh(f.colNames[c.Index] + "Arr")
 	f.arrs[c.Index] = v
 	f.prologue = append(f.prologue, jen.Id(v).Op(":=").Id("in").Dot("Column").Call(jen.Lit(c.Index)).Assert(jen.Op("*").Qual(arrayPkg, "String")))
+	f.declareOuter(v, jen.Op("*").Qual(arrayPkg, "String"))
+	f.use(v)
 	return v
 }
 

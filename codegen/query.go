@@ -74,34 +74,69 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	}
 	f := fg.newFuncGen(q, reserved...)
 
+	split := len(q.Subqueries) == 0 // a prepared query's subqueries keep to one function
+	if split {
+		f.scope = map[string]*scopeVar{}
+		f.declareOuter("n", jen.Int())
+		f.declareOuter("in", jen.Qual(arrowPkg, "RecordBatch"))
+		f.declareOuter("mem", jen.Qual(memoryPkg, "Allocator"))
+		f.declareOuter(allRows, jen.Qual(vecPkg, "Sel"))
+	}
+	lname := unexport(name)
 	f.add(jen.Line(), jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
 	f.add(jen.Id("errRow").Op(",").Id("errCol").Op(":=").List(jen.Lit(-1), jen.Lit(0)))
 	f.add(jen.Var().Id("firstErr").Op("*").Qual(rtPkg, "Error"))
 	sel := allRows
 	if w := pq.Where; w != nil {
 		f.add(jen.Line())
-		f.add(commentLines("WHERE " + q.FilterSQL)...)
-		f.hoists(w.Hoists)
-		v := f.vector(f.emit(w.Value), allRows)
+		var v string
+		if split {
+			f.hoistUnits(w.Hoists, lname, name, "on every row")
+			f.beginUnit(lname+"Where", unitDoc(lname+"Where", "computes the WHERE clause of query "+comment(q.Name)+" on every row:", q.FilterSQL)...)
+			v = f.endUnit(f.vector(f.emit(w.Value), allRows), ir.TypeBoolean, "")
+		} else {
+			f.add(commentLines("WHERE " + q.FilterSQL)...)
+			f.hoists(w.Hoists)
+			v = f.vector(f.emit(w.Value), allRows)
+		}
 		// if r, e := vec.First(&where, all, n); r >= 0 { errRow, errCol, firstErr = r, 0, e }
 		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(allRows), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
 			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(0), jen.Id("e"))))
 		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(v), jen.Id("n")))
+		f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
 		sel = "sel"
 	}
-	f.hoists(pq.OutputHoists)
+	rows := "on every row"
+	if sel != allRows {
+		rows = "on the rows that pass its WHERE clause"
+	}
+	if split {
+		f.hoistUnits(pq.OutputHoists, lname, name, rows)
+	} else {
+		f.hoists(pq.OutputHoists)
+	}
 	outs := make([]string, len(q.Outputs))
 	direct := map[int]string{} // output -> its Arrow array, written by a fused loop
 	for j, o := range pq.Outputs {
-		f.add(jen.Line())
-		f.add(commentLines(o.Name + ": " + o.SQL)...)
+		if !split || o.PassThrough >= 0 {
+			f.add(jen.Line())
+			f.add(commentLines(o.Name + ": " + o.SQL)...)
+		}
 		if o.PassThrough >= 0 {
 			continue // an input column cannot fail: copied as is
 		}
+		if split {
+			unit := lname + "Col" + itoa(j+1)
+			f.beginUnit(unit, unitDoc(unit, fmt.Sprintf("computes output column %d (%s) of query %s %s:", j+1, comment(o.Name), comment(q.Name), rows), o.SQL)...)
+		}
 		v := f.vector(f.emit(o.Value), sel)
-		if f.outCol != "" {
-			direct[j] = f.outCol
-			f.outCol = ""
+		col := f.outCol
+		f.outCol = ""
+		if split {
+			v = f.endUnit(v, q.Outputs[j].Expr.Type(), col)
+		}
+		if col != "" {
+			direct[j] = col
 		}
 		outs[j] = v
 		// if r, e := vec.First(&v, sel, n); r >= 0 && (errRow < 0 || r < errRow) { errRow, errCol, firstErr = r, j+1, e }
@@ -203,13 +238,14 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	}
 	results := []jen.Code{jen.Qual(arrowPkg, "RecordBatch"), jen.Error()}
 	body := append(prologue, f.stmts...)
+	units := f.finishUnits()
 	if len(q.Subqueries) > 0 {
 		code = append(preparedCode, code...)
 		code = append(code, jen.Func().Params(jen.Id(recv).Op("*").Id(name)).Id("Eval").Params(params...).Params(results...).Block(body...), jen.Line())
 	} else {
 		code = append(code, jen.Func().Id(name).Params(params...).Params(results...).Block(body...), jen.Line())
 	}
-	return code, nil
+	return append(code, units...), nil
 }
 
 func splitLines(s string) []string {

@@ -27,12 +27,28 @@ func (f *funcGen) ensure(n *lower.Node) operand {
 		base := "shared" + itoa(s.ID)
 		m = memoVars{vals: f.fresh(base), done: f.fresh(base + "Done")}
 		f.memos[s.ID] = m
-		// shared3 := vec.Make[T](n)
-		// shared3Done := make([]bool, n)
-		f.add(jen.Comment("lazily shared: "+comment(s.SQL)),
-			jen.Id(m.vals).Op(":=").Qual(vecPkg, "Make").Types(goType(s.Expr.Type())).Call(jen.Id("n")),
-			jen.Id(m.done).Op(":=").Make(jen.Index().Bool(), jen.Id("n")))
+		t := goType(s.Expr.Type())
+		if f.scope == nil {
+			// shared3 := vec.Make[T](n)
+			// shared3Done := make([]bool, n)
+			f.add(jen.Comment("lazily shared: "+comment(s.SQL)),
+				jen.Id(m.vals).Op(":=").Qual(vecPkg, "Make").Types(t).Call(jen.Id("n")),
+				jen.Id(m.done).Op(":=").Make(jen.Index().Bool(), jen.Id("n")))
+		} else {
+			// Units share the memo: the query function holds it, and they
+			// write it through its pointer.
+			// shared3 := vec.New[T](n)
+			f.prologue = append(f.prologue, jen.Comment("lazily shared: "+comment(s.SQL)),
+				jen.Id(m.vals).Op(":=").Qual(vecPkg, "New").Types(t).Call(jen.Id("n")),
+				jen.Id(m.done).Op(":=").Make(jen.Index().Bool(), jen.Id("n")))
+			f.declareOuter(m.vals, jen.Op("*").Qual(vecPkg, "Vec").Types(t))
+			f.declareOuter(m.done, jen.Index().Bool())
+			m.vals = "(*" + m.vals + ")"
+			f.memos[s.ID] = m
+		}
 	}
+	f.use(m.vals)
+	f.use(m.done)
 	todo := f.fresh("todo")
 	f.sels[n.Args[0].Sel] = todo
 	f.add(jen.Id(todo).Op(":=").Qual(vecPkg, "Missing").Call(jen.Id(m.done), jen.Id(f.sel(n.Sel)), jen.Id("n")))

@@ -126,6 +126,8 @@ type mapVars struct{ arr, keys, items string }
 // a MAP input column in place.
 func (f *funcGen) mapArrays(c *ir.ColumnRef) mapVars {
 	if m, ok := f.maps[c.Index]; ok {
+		f.use(m.arr)
+		f.use(m.keys)
 		return m
 	}
 	base := f.colNames[c.Index]
@@ -137,6 +139,14 @@ func (f *funcGen) mapArrays(c *ir.ColumnRef) mapVars {
 	// infoKeys := vec.StringKeys(infoArr.Keys())
 	keys := jen.Qual(vecPkg, kinds.Of(*t.Key).MapKeys).Call(jen.Id(m.arr).Dot("Keys").Call())
 	f.prologue = append(f.prologue, jen.Id(m.keys).Op(":=").Add(keys))
+	f.declareOuter(m.arr, jen.Op("*").Qual(arrayPkg, "Map"))
+	keysT := jen.Qual(vecPkg, "StrKeys")
+	if k := kinds.Of(*t.Key); k.MapKeys != "StringKeys" {
+		keysT = jen.Index().Id(k.GoType)
+	}
+	f.declareOuter(m.keys, keysT)
+	f.use(m.arr)
+	f.use(m.keys)
 	return m
 }
 
@@ -147,7 +157,9 @@ func (f *funcGen) mapItems(c *ir.ColumnRef) string {
 		f.itemsDeclared[c.Index] = true
 		f.prologue = append(f.prologue,
 			jen.Id(m.items).Op(":=").Id(m.arr).Dot("Items").Call().Assert(jen.Op("*").Qual(arrayPkg, kinds.Of(*c.T.Value).ArrowArray)))
+		f.declareOuter(m.items, jen.Op("*").Qual(arrayPkg, kinds.Of(*c.T.Value).ArrowArray))
 	}
+	f.use(m.items)
 	return m.items
 }
 

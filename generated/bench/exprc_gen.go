@@ -93,7 +93,62 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE l_shipdate <= DATE '1998-09-02'
+	cmp := q1ProjectionWhere(n, all, lShipdate)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+
+	// l_returnflag: l_returnflag
+
+	// l_linestatus: l_linestatus
+
+	// l_quantity: l_quantity
+
+	// l_extendedprice: l_extendedprice
+	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
+		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
+		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
+	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q1ProjectionWhere computes the WHERE clause of query Q1Projection on every row:
+//
+//	l_shipdate <= DATE '1998-09-02'
+func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
 	if lShipdate.Clean() {
@@ -116,20 +171,13 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			cmp.V[i] = rt.LeInt32(lShipdate.V[i], int32(10471))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// l_returnflag: l_returnflag
-
-	// l_linestatus: l_linestatus
-
-	// l_quantity: l_quantity
-
-	// l_extendedprice: l_extendedprice
-
-	// disc_price: l_extendedprice * (1 - l_discount)
+// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * (1 - l_discount)
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -219,11 +267,13 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	return product, discPriceCol
+}
 
-	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
+// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * (1 - l_discount) * (1 + l_tax)
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the clean loop, or below from product3
 	var product3 vec.Vec[float64]
@@ -369,38 +419,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
-	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product3, chargeCol
 }
 
 // q1NoWhereInput is the schema of Q1NoWhere's input batches (table lineitem).
@@ -471,8 +490,49 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
+	product, discPriceCol := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	product3, chargeCol := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
+		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
+		texts := []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, all, n)
+	}
 
-	// disc_price: l_extendedprice * (1 - l_discount)
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), discPriceCol, chargeCol}
+	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row:
+//
+//	l_extendedprice * (1 - l_discount)
+func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -560,11 +620,13 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	return product, discPriceCol
+}
 
-	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
+// q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row:
+//
+//	l_extendedprice * (1 - l_discount) * (1 + l_tax)
+func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the clean loop, or below from product3
 	var product3 vec.Vec[float64]
@@ -708,38 +770,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, all, n)
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), discPriceCol, chargeCol}
-	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product3, chargeCol
 }
 
 // q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
@@ -798,7 +829,38 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
+	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
+	if r, e := vec.First(&allOf, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&allOf, n)
+	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "revenue"}
+		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
+	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
+//
+//	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -956,12 +1018,13 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&allOf, n)
+	return allOf
+}
 
-	// revenue: l_extendedprice * l_discount
+// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * l_discount
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
 	product := vec.Make[float64](n)
 	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && lDiscount.Clean() {
@@ -989,26 +1052,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], lDiscount.V[i])
 		}
 	}
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "revenue"}
-		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
-	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product
 }
 
 // seedIfInput is the schema of SeedIf's input batches (table events).
@@ -1051,8 +1095,39 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, bucketCol := seedIfCol1(n, all, a, in, x, y, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
+		clauses := []string{"WHERE", "bucket"}
+		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
+	cols := []arrow.Array{bucketCol}
+	out := array.NewRecordBatch(SeedIfSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row:
+//
+//	IF(x > y, a + 5, (a + 5) DIV 100)
+func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -1217,32 +1292,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket"}
-		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{bucketCol}
-	out := array.NewRecordBatch(SeedIfSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, bucketCol
 }
 
 // seedCaseInput is the schema of SeedCase's input batches (table events).
@@ -1289,11 +1339,42 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := seedCaseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
-	// WHEN info['test'] LIKE '124%' THEN 'BAR'
-	// WHEN info['test'] LIKE '125%' THEN 'BAZ'
-	// ELSE info['test'] END
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(SeedCaseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seedCaseCol1 computes output column 1 (label) of query SeedCase on every row:
+//
+//	CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
+//	            WHEN info['test'] LIKE '124%' THEN 'BAR'
+//	            WHEN info['test'] LIKE '125%' THEN 'BAZ'
+//	            ELSE info['test'] END
+func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1479,32 +1560,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(SeedCaseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // stringCaseInput is the schema of StringCase's input batches (table lineitem).
@@ -1561,10 +1617,41 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
-	// WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
-	// ELSE upper(l_shipmode) END
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// stringCaseCol1 computes output column 1 (label) of query StringCase on every row:
+//
+//	CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+//	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+//	            ELSE upper(l_shipmode) END
+func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1765,32 +1852,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // nullHeavyInput is the schema of NullHeavy's input batches (table lineitem).
@@ -1856,8 +1918,61 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product, discPriceCol := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum := nullHeavyCol2(n, all, lTax, lDiscount)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	sum2 := nullHeavyCol3(n, all, lPartkey, lSuppkey)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	cmp := nullHeavyCol4(n, all, lQuantity)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+	ifResult, signedQtyCol := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if signedQtyCol != nil {
+			signedQtyCol.Release()
+		}
+		clauses := []string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}
+		texts := []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	if signedQtyCol == nil {
+		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
 
-	// disc_price: l_extendedprice * (1 - l_discount)
+	cols := []arrow.Array{discPriceCol, vec.Float64Array(mem, &sum, all, n), vec.Int64Array(mem, &sum2, all, n), vec.BoolArray(mem, &cmp, all, n), signedQtyCol}
+	out := array.NewRecordBatch(NullHeavySchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row:
+//
+//	l_extendedprice * (1 - l_discount)
+func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -1945,11 +2060,13 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product, discPriceCol
+}
 
-	// rate: COALESCE(l_tax, 0.0) + l_discount
+// nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row:
+//
+//	COALESCE(l_tax, 0.0) + l_discount
+func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// COALESCE(l_tax, 0.0)
 	coalesced := vec.Make[float64](n)
 	vec.MergeNonNull(&coalesced, &lTax, all, n)
@@ -1982,11 +2099,13 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			sum.V[i] = rt.AddFloat64(coalesced.V[i], lDiscount.V[i])
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return sum
+}
 
-	// keysum: l_partkey + l_suppkey
+// nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row:
+//
+//	l_partkey + l_suppkey
+func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64]) vec.Vec[int64] {
 	// (l_partkey + l_suppkey)
 	sum2 := vec.Make[int64](n)
 	if lPartkey.Clean() && lSuppkey.Clean() {
@@ -2024,11 +2143,13 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	return sum2
+}
 
-	// big: l_quantity > 25
+// nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row:
+//
+//	l_quantity > 25
+func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// (l_quantity > 25.0)
 	cmp := vec.Make[bool](n)
 	if lQuantity.Clean() {
@@ -2051,11 +2172,13 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			cmp.V[i] = rt.GtFloat64(lQuantity.V[i], float64(25.0))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	return cmp
+}
 
-	// signed_qty: IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
+// nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row:
+//
+//	IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
+func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
 	var signedQtyCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[float64]
@@ -2159,38 +2282,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if signedQtyCol != nil {
-			signedQtyCol.Release()
-		}
-		clauses := []string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}
-		texts := []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	if signedQtyCol == nil {
-		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{discPriceCol, vec.Float64Array(mem, &sum, all, n), vec.Int64Array(mem, &sum2, all, n), vec.BoolArray(mem, &cmp, all, n), signedQtyCol}
-	out := array.NewRecordBatch(NullHeavySchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, signedQtyCol
 }
 
 // errorGuardedInput is the schema of ErrorGuarded's input batches (table events).
@@ -2237,8 +2329,41 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := errorGuardedCol1(n, all, y, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	tried := errorGuardedCol2(n, all, a, x)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	tried2 := errorGuardedCol3(n, all, x, y)
+	if r, e := vec.First(&tried2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "per_y", "per_x", "scaled"}
+		texts := []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// per_y: CASE WHEN y <> 0 THEN a DIV y END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
+	out := array.NewRecordBatch(ErrorGuardedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// errorGuardedCol1 computes output column 1 (per_y) of query ErrorGuarded on every row:
+//
+//	CASE WHEN y <> 0 THEN a DIV y END
+func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
@@ -2304,11 +2429,13 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	vec.Merge(&caseResult, &quotient, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// per_x: TRY(a DIV x)
+// errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row:
+//
+//	TRY(a DIV x)
+func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV x)
 	quotient2 := vec.Make[int64](n)
 	if a.Clean() && x.Clean() {
@@ -2348,11 +2475,13 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	// TRY((a DIV x))
 	tried := vec.Try(&quotient2, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return tried
+}
 
-	// scaled: TRY(x * y * 1000000000000000)
+// errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row:
+//
+//	TRY(x * y * 1000000000000000)
+func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) vec.Vec[int64] {
 	// (x * y)
 	product := vec.Make[int64](n)
 	if x.Clean() && y.Clean() {
@@ -2424,26 +2553,7 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
-	if r, e := vec.First(&tried2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "per_y", "per_x", "scaled"}
-		texts := []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
-	out := array.NewRecordBatch(ErrorGuardedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return tried2
 }
 
 // deepArithInput is the schema of DeepArith's input batches (table lineitem).
@@ -2500,11 +2610,42 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum, scoreCol := deepArithCol1(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if scoreCol != nil {
+			scoreCol.Release()
+		}
+		clauses := []string{"WHERE", "score"}
+		texts := []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if scoreCol == nil {
+		scoreCol = vec.Float64Array(mem, &sum, all, n)
+	}
 
-	// score: ((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
-	// + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
-	// + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
-	// + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
+	cols := []arrow.Array{scoreCol}
+	out := array.NewRecordBatch(DeepArithSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// deepArithCol1 computes output column 1 (score) of query DeepArith on every row:
+//
+//	((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
+//	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
+//	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
+//	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
+func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 	var scoreCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[float64]
@@ -3243,32 +3384,7 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			sum = sum7
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if scoreCol != nil {
-			scoreCol.Release()
-		}
-		clauses := []string{"WHERE", "score"}
-		texts := []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if scoreCol == nil {
-		scoreCol = vec.Float64Array(mem, &sum, all, n)
-	}
-
-	cols := []arrow.Array{scoreCol}
-	out := array.NewRecordBatch(DeepArithSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, scoreCol
 }
 
 // wideInput is the schema of Wide's input batches (table lineitem).
@@ -3400,7 +3516,299 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (l_quantity + 1.0)
+	sum := wideShared3(n, all, lQuantity)
+	sum2 := wideShared6(n, all, lTax)
+	product := wideShared0(n, all, lExtendedprice, lDiscount)
+	product2 := wideShared5(n, all, product, lDiscount)
+	product3 := wideShared2(n, all, product, lTax)
+	product4 := wideShared4(n, all, product3, lTax)
+	difference2 := wideShared1(n, all, product3, product)
+	sum4 := wideShared7(n, all, product, product3)
+	product5 := wideCol1(n, all, product)
+	if r, e := vec.First(&product5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	difference22 := wideCol2(n, all, difference2)
+	if r, e := vec.First(&difference22, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	sum5, w03Col := wideCol3(n, all, product, lQuantity, in, mem)
+	if r, e := vec.First(&sum5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	quotient := wideCol4(n, all, product3, sum)
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+	ifResult, w05Col := wideCol5(n, all, product, product3, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	difference3 := wideCol6(n, all, product, lExtendedprice)
+	if r, e := vec.First(&difference3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+	product42 := wideCol7(n, all, product4)
+	if r, e := vec.First(&product42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 7, e
+	}
+	product22 := wideCol8(n, all, product2)
+	if r, e := vec.First(&product22, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 8, e
+	}
+	quotient2 := wideCol9(n, all, difference2, sum2)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 9, e
+	}
+	sum7 := wideCol10(n, all, product3, lQuantity)
+	if r, e := vec.First(&sum7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 10, e
+	}
+	quotient3, w11Col := wideCol11(n, all, product, lQuantity, in, mem)
+	if r, e := vec.First(&quotient3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 11, e
+	}
+	difference4, w12Col := wideCol12(n, all, product3, product, mem)
+	if r, e := vec.First(&difference4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 12, e
+	}
+	quotient5, w13Col := wideCol13(n, all, lQuantity, in, product, mem)
+	if r, e := vec.First(&quotient5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 13, e
+	}
+	ifResult3, w14Col := wideCol14(n, all, lQuantity, in, product, product3, mem)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 14, e
+	}
+	difference6, w15Col := wideCol15(n, all, product3, lQuantity, in, mem)
+	if r, e := vec.First(&difference6, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 15, e
+	}
+	product11, w16Col := wideCol16(n, all, product, lDiscount, in, mem)
+	if r, e := vec.First(&product11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 16, e
+	}
+	product13, w17Col := wideCol17(n, all, product3, lTax, in, mem)
+	if r, e := vec.First(&product13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 17, e
+	}
+	quotient7 := wideCol18(n, all, sum4)
+	if r, e := vec.First(&quotient7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 18, e
+	}
+	quotient8, w19Col := wideCol19(n, all, product, mem)
+	if r, e := vec.First(&quotient8, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 19, e
+	}
+	difference9 := wideCol20(n, all, product3, lExtendedprice)
+	if r, e := vec.First(&difference9, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 20, e
+	}
+	difference10 := wideCol21(n, all, product, lQuantity)
+	if r, e := vec.First(&difference10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 21, e
+	}
+	product16 := wideCol22(n, all, product3)
+	if r, e := vec.First(&product16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 22, e
+	}
+	sum42 := wideCol23(n, all, sum4)
+	if r, e := vec.First(&sum42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 23, e
+	}
+	product17 := wideCol24(n, all, lDiscount, in, product3, product)
+	if r, e := vec.First(&product17, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 24, e
+	}
+	quotient10 := wideCol25(n, all, product, sum2)
+	if r, e := vec.First(&quotient10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 25, e
+	}
+	quotient11, w26Col := wideCol26(n, all, product3, lDiscount, in, mem)
+	if r, e := vec.First(&quotient11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 26, e
+	}
+	sum11, w27Col := wideCol27(n, all, product, lTax, in, product3, lDiscount, mem)
+	if r, e := vec.First(&sum11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 27, e
+	}
+	difference11, w28Col := wideCol28(n, all, product3, product, mem)
+	if r, e := vec.First(&difference11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 28, e
+	}
+	sum13 := wideCol29(n, all, product)
+	if r, e := vec.First(&sum13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 29, e
+	}
+	difference13 := wideCol30(n, all, product3)
+	if r, e := vec.First(&difference13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 30, e
+	}
+	difference14, w31Col := wideCol31(n, all, product, product3, mem)
+	if r, e := vec.First(&difference14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 31, e
+	}
+	product23 := wideCol32(n, all, difference2, lQuantity)
+	if r, e := vec.First(&product23, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 32, e
+	}
+	quotient13 := wideCol33(n, all, product)
+	if r, e := vec.First(&quotient13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 33, e
+	}
+	quotient14 := wideCol34(n, all, product3)
+	if r, e := vec.First(&quotient14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 34, e
+	}
+	sum14, w35Col := wideCol35(n, all, product, lTax, in, mem)
+	if r, e := vec.First(&sum14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 35, e
+	}
+	sum16, w36Col := wideCol36(n, all, product3, lDiscount, in, mem)
+	if r, e := vec.First(&sum16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 36, e
+	}
+	ifResult7, w37Col := wideCol37(n, all, product3, product, mem)
+	if r, e := vec.First(&ifResult7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 37, e
+	}
+	difference16 := wideCol38(n, all, product, product4)
+	if r, e := vec.First(&difference16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 38, e
+	}
+	sum18 := wideCol39(n, all, product3, product2)
+	if r, e := vec.First(&sum18, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 39, e
+	}
+	product27 := wideCol40(n, all, product, sum)
+	if r, e := vec.First(&product27, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 40, e
+	}
+	if errRow >= 0 {
+		if w03Col != nil {
+			w03Col.Release()
+		}
+		if w05Col != nil {
+			w05Col.Release()
+		}
+		if w11Col != nil {
+			w11Col.Release()
+		}
+		if w12Col != nil {
+			w12Col.Release()
+		}
+		if w13Col != nil {
+			w13Col.Release()
+		}
+		if w14Col != nil {
+			w14Col.Release()
+		}
+		if w15Col != nil {
+			w15Col.Release()
+		}
+		if w16Col != nil {
+			w16Col.Release()
+		}
+		if w17Col != nil {
+			w17Col.Release()
+		}
+		if w19Col != nil {
+			w19Col.Release()
+		}
+		if w26Col != nil {
+			w26Col.Release()
+		}
+		if w27Col != nil {
+			w27Col.Release()
+		}
+		if w28Col != nil {
+			w28Col.Release()
+		}
+		if w31Col != nil {
+			w31Col.Release()
+		}
+		if w35Col != nil {
+			w35Col.Release()
+		}
+		if w36Col != nil {
+			w36Col.Release()
+		}
+		if w37Col != nil {
+			w37Col.Release()
+		}
+		clauses := []string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}
+		texts := []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if w03Col == nil {
+		w03Col = vec.Float64Array(mem, &sum5, all, n)
+	}
+	if w05Col == nil {
+		w05Col = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	if w11Col == nil {
+		w11Col = vec.Float64Array(mem, &quotient3, all, n)
+	}
+	if w12Col == nil {
+		w12Col = vec.Float64Array(mem, &difference4, all, n)
+	}
+	if w13Col == nil {
+		w13Col = vec.Float64Array(mem, &quotient5, all, n)
+	}
+	if w14Col == nil {
+		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
+	}
+	if w15Col == nil {
+		w15Col = vec.Float64Array(mem, &difference6, all, n)
+	}
+	if w16Col == nil {
+		w16Col = vec.Float64Array(mem, &product11, all, n)
+	}
+	if w17Col == nil {
+		w17Col = vec.Float64Array(mem, &product13, all, n)
+	}
+	if w19Col == nil {
+		w19Col = vec.Float64Array(mem, &quotient8, all, n)
+	}
+	if w26Col == nil {
+		w26Col = vec.Float64Array(mem, &quotient11, all, n)
+	}
+	if w27Col == nil {
+		w27Col = vec.Float64Array(mem, &sum11, all, n)
+	}
+	if w28Col == nil {
+		w28Col = vec.Float64Array(mem, &difference11, all, n)
+	}
+	if w31Col == nil {
+		w31Col = vec.Float64Array(mem, &difference14, all, n)
+	}
+	if w35Col == nil {
+		w35Col = vec.Float64Array(mem, &sum14, all, n)
+	}
+	if w36Col == nil {
+		w36Col = vec.Float64Array(mem, &sum16, all, n)
+	}
+	if w37Col == nil {
+		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
+	}
+
+	cols := []arrow.Array{vec.Float64Array(mem, &product5, all, n), vec.Float64Array(mem, &difference22, all, n), w03Col, vec.Float64Array(mem, &quotient, all, n), w05Col, vec.Float64Array(mem, &difference3, all, n), vec.Float64Array(mem, &product42, all, n), vec.Float64Array(mem, &product22, all, n), vec.Float64Array(mem, &quotient2, all, n), vec.Float64Array(mem, &sum7, all, n), w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, vec.Float64Array(mem, &quotient7, all, n), w19Col, vec.Float64Array(mem, &difference9, all, n), vec.Float64Array(mem, &difference10, all, n), vec.Float64Array(mem, &product16, all, n), vec.Float64Array(mem, &sum42, all, n), vec.Float64Array(mem, &product17, all, n), vec.Float64Array(mem, &quotient10, all, n), w26Col, w27Col, w28Col, vec.Float64Array(mem, &sum13, all, n), vec.Float64Array(mem, &difference13, all, n), w31Col, vec.Float64Array(mem, &product23, all, n), vec.Float64Array(mem, &quotient13, all, n), vec.Float64Array(mem, &quotient14, all, n), w35Col, w36Col, w37Col, vec.Float64Array(mem, &difference16, all, n), vec.Float64Array(mem, &sum18, all, n), vec.Float64Array(mem, &product27, all, n)}
+	out := array.NewRecordBatch(WideSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// wideShared3 computes a shared subexpression of query Wide on every row (always):
+//
+//	(l_quantity + 1.0)
+func wideShared3(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// (l_quantity + 1.0)
 	sum := vec.Make[float64](n)
 	if lQuantity.Clean() {
@@ -3423,7 +3831,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
 		}
 	}
-	// shared (always): (l_tax + 1.0)
+	return sum
+}
+
+// wideShared6 computes a shared subexpression of query Wide on every row (always):
+//
+//	(l_tax + 1.0)
+func wideShared6(n int, all vec.Sel, lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (l_tax + 1.0)
 	sum2 := vec.Make[float64](n)
 	if lTax.Clean() {
@@ -3446,7 +3860,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum2.V[i] = rt.AddFloat64(lTax.V[i], float64(1.0))
 		}
 	}
-	// shared (always): (l_extendedprice * (1.0 - l_discount))
+	return sum2
+}
+
+// wideShared0 computes a shared subexpression of query Wide on every row (always):
+//
+//	(l_extendedprice * (1.0 - l_discount))
+func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 - l_discount)
 	difference := vec.Make[float64](n)
 	if lDiscount.Clean() {
@@ -3496,7 +3916,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 		}
 	}
-	// shared (always): ((l_extendedprice * (1.0 - l_discount)) * l_discount)
+	return product
+}
+
+// wideShared5 computes a shared subexpression of query Wide on every row (always):
+//
+//	((l_extendedprice * (1.0 - l_discount)) * l_discount)
+func wideShared5(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 	product2 := vec.Make[float64](n)
 	if product.Clean() && lDiscount.Clean() {
@@ -3524,7 +3950,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product2.V[i] = rt.MulFloat64(product.V[i], lDiscount.V[i])
 		}
 	}
-	// shared (always): ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+	return product2
+}
+
+// wideShared2 computes a shared subexpression of query Wide on every row (always):
+//
+//	((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
+func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 + l_tax)
 	sum3 := vec.Make[float64](n)
 	if lTax.Clean() {
@@ -3574,7 +4006,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product3.V[i] = rt.MulFloat64(product.V[i], sum3.V[i])
 		}
 	}
-	// shared (always): (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
+	return product3
+}
+
+// wideShared4 computes a shared subexpression of query Wide on every row (always):
+//
+//	(((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
+func wideShared4(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 	product4 := vec.Make[float64](n)
 	if product3.Clean() && lTax.Clean() {
@@ -3602,7 +4040,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product4.V[i] = rt.MulFloat64(product3.V[i], lTax.V[i])
 		}
 	}
-	// shared (always): (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
+	return product4
+}
+
+// wideShared1 computes a shared subexpression of query Wide on every row (always):
+//
+//	(((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
+func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 	difference2 := vec.Make[float64](n)
 	if product3.Clean() && product.Clean() {
@@ -3630,7 +4074,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference2.V[i] = rt.SubFloat64(product3.V[i], product.V[i])
 		}
 	}
-	// shared (always): ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+	return difference2
+}
+
+// wideShared7 computes a shared subexpression of query Wide on every row (always):
+//
+//	((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
+func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	sum4 := vec.Make[float64](n)
 	if product.Clean() && product3.Clean() {
@@ -3658,8 +4108,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum4.V[i] = rt.AddFloat64(product.V[i], product3.V[i])
 		}
 	}
+	return sum4
+}
 
-	// w01: (l_extendedprice * (1 - l_discount)) * 1.01
+// wideCol1 computes output column 1 (w01) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * 1.01
+func wideCol1(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
 	product5 := vec.Make[float64](n)
 	if product.Clean() {
@@ -3682,16 +4137,20 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product5.V[i] = rt.MulFloat64(product.V[i], float64(1.01))
 		}
 	}
-	if r, e := vec.First(&product5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product5
+}
 
-	// w02: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
-	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+// wideCol2 computes output column 2 (w02) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
+func wideCol2(n int, all vec.Sel, difference2 vec.Vec[float64]) vec.Vec[float64] {
+	return difference2
+}
 
-	// w03: (l_extendedprice * (1 - l_discount)) + l_quantity * 2
+// wideCol3 computes output column 3 (w03) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
+func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 	var w03Col arrow.Array // written by the clean loop, or below from sum5
 	var sum5 vec.Vec[float64]
@@ -3779,11 +4238,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum5 = sum6
 		}
 	}
-	if r, e := vec.First(&sum5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	return sum5, w03Col
+}
 
-	// w04: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
+// wideCol4 computes output column 4 (w04) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
+func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
 	quotient := vec.Make[float64](n)
 	if product3.Clean() && sum.Clean() {
@@ -3821,11 +4282,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	return quotient
+}
 
-	// w05: IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
+// wideCol5 computes output column 5 (w05) of query Wide on every row:
+//
+//	IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
+func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var w05Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[float64]
@@ -3900,11 +4363,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	return ifResult, w05Col
+}
 
-	// w06: (l_extendedprice * (1 - l_discount)) - l_extendedprice
+// wideCol6 computes output column 6 (w06) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) - l_extendedprice
+func wideCol6(n int, all vec.Sel, product vec.Vec[float64], lExtendedprice vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
 	difference3 := vec.Make[float64](n)
 	if product.Clean() && lExtendedprice.Clean() {
@@ -3932,21 +4397,27 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference3.V[i] = rt.SubFloat64(product.V[i], lExtendedprice.V[i])
 		}
 	}
-	if r, e := vec.First(&difference3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
+	return difference3
+}
 
-	// w07: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-	if r, e := vec.First(&product4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 7, e
-	}
+// wideCol7 computes output column 7 (w07) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+func wideCol7(n int, all vec.Sel, product4 vec.Vec[float64]) vec.Vec[float64] {
+	return product4
+}
 
-	// w08: (l_extendedprice * (1 - l_discount)) * l_discount
-	if r, e := vec.First(&product2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 8, e
-	}
+// wideCol8 computes output column 8 (w08) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * l_discount
+func wideCol8(n int, all vec.Sel, product2 vec.Vec[float64]) vec.Vec[float64] {
+	return product2
+}
 
-	// w09: ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
+// wideCol9 computes output column 9 (w09) of query Wide on every row:
+//
+//	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
+func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[float64]) vec.Vec[float64] {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
 	quotient2 := vec.Make[float64](n)
 	if difference2.Clean() && sum2.Clean() {
@@ -3984,11 +4455,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 9, e
-	}
+	return quotient2
+}
 
-	// w10: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
+// wideCol10 computes output column 10 (w10) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
+func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
 	sum7 := vec.Make[float64](n)
 	if product3.Clean() && lQuantity.Clean() {
@@ -4016,11 +4489,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum7.V[i] = rt.AddFloat64(product3.V[i], lQuantity.V[i])
 		}
 	}
-	if r, e := vec.First(&sum7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 10, e
-	}
+	return sum7
+}
 
-	// w11: (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
+// wideCol11 computes output column 11 (w11) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
+func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 	var w11Col arrow.Array // written by the clean loop, or below from quotient3
 	var quotient3 vec.Vec[float64]
@@ -4132,11 +4607,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient3 = quotient4
 		}
 	}
-	if r, e := vec.First(&quotient3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 11, e
-	}
+	return quotient3, w11Col
+}
 
-	// w12: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
+// wideCol12 computes output column 12 (w12) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
+func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 	var w12Col arrow.Array // written by the clean loop, or below from difference4
 	var difference4 vec.Vec[float64]
@@ -4246,11 +4723,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference4 = difference5
 		}
 	}
-	if r, e := vec.First(&difference4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 12, e
-	}
+	return difference4, w12Col
+}
 
-	// w13: l_quantity * (l_extendedprice * (1 - l_discount)) / 100
+// wideCol13 computes output column 13 (w13) of query Wide on every row:
+//
+//	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
+func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 	var w13Col arrow.Array // written by the clean loop, or below from quotient5
 	var quotient5 vec.Vec[float64]
@@ -4362,11 +4841,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient5 = quotient6
 		}
 	}
-	if r, e := vec.First(&quotient5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 13, e
-	}
+	return quotient5, w13Col
+}
 
-	// w14: IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
+// wideCol14 computes output column 14 (w14) of query Wide on every row:
+//
+//	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
+func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w14Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[float64]
@@ -4443,11 +4924,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			ifResult3 = ifResult4
 		}
 	}
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 14, e
-	}
+	return ifResult3, w14Col
+}
 
-	// w15: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
+// wideCol15 computes output column 15 (w15) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
+func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 	var w15Col arrow.Array // written by the clean loop, or below from difference6
 	var difference6 vec.Vec[float64]
@@ -4535,11 +5018,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference6 = difference7
 		}
 	}
-	if r, e := vec.First(&difference6, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 15, e
-	}
+	return difference6, w15Col
+}
 
-	// w16: (l_extendedprice * (1 - l_discount)) * (1 + l_discount)
+// wideCol16 computes output column 16 (w16) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
+func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 	var w16Col arrow.Array // written by the clean loop, or below from product11
 	var product11 vec.Vec[float64]
@@ -4627,11 +5112,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product11 = product12
 		}
 	}
-	if r, e := vec.First(&product11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 16, e
-	}
+	return product11, w16Col
+}
 
-	// w17: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
+// wideCol17 computes output column 17 (w17) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
+func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 	var w17Col arrow.Array // written by the clean loop, or below from product13
 	var product13 vec.Vec[float64]
@@ -4719,11 +5206,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product13 = product14
 		}
 	}
-	if r, e := vec.First(&product13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 17, e
-	}
+	return product13, w17Col
+}
 
-	// w18: ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
+// wideCol18 computes output column 18 (w18) of query Wide on every row:
+//
+//	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
+func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
 	quotient7 := vec.Make[float64](n)
 	if sum4.Clean() {
@@ -4756,11 +5245,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient7.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 18, e
-	}
+	return quotient7
+}
 
-	// w19: (l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
+// wideCol19 computes output column 19 (w19) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
+func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 	var w19Col arrow.Array // written by the clean loop, or below from quotient8
 	var quotient8 vec.Vec[float64]
@@ -4865,11 +5356,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient8 = quotient9
 		}
 	}
-	if r, e := vec.First(&quotient8, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 19, e
-	}
+	return quotient8, w19Col
+}
 
-	// w20: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
+// wideCol20 computes output column 20 (w20) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
+func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
 	difference9 := vec.Make[float64](n)
 	if product3.Clean() && lExtendedprice.Clean() {
@@ -4897,11 +5390,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference9.V[i] = rt.SubFloat64(product3.V[i], lExtendedprice.V[i])
 		}
 	}
-	if r, e := vec.First(&difference9, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 20, e
-	}
+	return difference9
+}
 
-	// w21: (l_extendedprice * (1 - l_discount)) - l_quantity
+// wideCol21 computes output column 21 (w21) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) - l_quantity
+func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
 	difference10 := vec.Make[float64](n)
 	if product.Clean() && lQuantity.Clean() {
@@ -4929,11 +5424,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference10.V[i] = rt.SubFloat64(product.V[i], lQuantity.V[i])
 		}
 	}
-	if r, e := vec.First(&difference10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 21, e
-	}
+	return difference10
+}
 
-	// w22: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
+// wideCol22 computes output column 22 (w22) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
+func wideCol22(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
 	product16 := vec.Make[float64](n)
 	if product3.Clean() {
@@ -4956,16 +5453,20 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product16.V[i] = rt.MulFloat64(product3.V[i], float64(1.05))
 		}
 	}
-	if r, e := vec.First(&product16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 22, e
-	}
+	return product16
+}
 
-	// w23: (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-	if r, e := vec.First(&sum4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 23, e
-	}
+// wideCol23 computes output column 23 (w23) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+func wideCol23(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
+	return sum4
+}
 
-	// w24: IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
+// wideCol24 computes output column 24 (w24) of query Wide on every row:
+//
+//	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
+func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], product vec.Vec[float64]) vec.Vec[float64] {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -5062,11 +5563,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product17.V[i] = rt.MulFloat64(ifResult5.V[i], float64(2.0))
 		}
 	}
-	if r, e := vec.First(&product17, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 24, e
-	}
+	return product17
+}
 
-	// w25: (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
+// wideCol25 computes output column 25 (w25) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
+func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
 	quotient10 := vec.Make[float64](n)
 	if product.Clean() && sum2.Clean() {
@@ -5104,11 +5607,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient10.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 25, e
-	}
+	return quotient10
+}
 
-	// w26: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
+// wideCol26 computes output column 26 (w26) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
+func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 	var w26Col arrow.Array // written by the clean loop, or below from quotient11
 	var quotient11 vec.Vec[float64]
@@ -5220,11 +5725,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient11 = quotient12
 		}
 	}
-	if r, e := vec.First(&quotient11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 26, e
-	}
+	return quotient11, w26Col
+}
 
-	// w27: (l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
+// wideCol27 computes output column 27 (w27) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
+func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 	var w27Col arrow.Array // written by the clean loop, or below from sum11
 	var sum11 vec.Vec[float64]
@@ -5348,11 +5855,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum11 = sum12
 		}
 	}
-	if r, e := vec.First(&sum11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 27, e
-	}
+	return sum11, w27Col
+}
 
-	// w28: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
+// wideCol28 computes output column 28 (w28) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
+func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 	var w28Col arrow.Array // written by the clean loop, or below from difference11
 	var difference11 vec.Vec[float64]
@@ -5440,11 +5949,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference11 = difference12
 		}
 	}
-	if r, e := vec.First(&difference11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 28, e
-	}
+	return difference11, w28Col
+}
 
-	// w29: (l_extendedprice * (1 - l_discount)) + 100
+// wideCol29 computes output column 29 (w29) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) + 100
+func wideCol29(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 	sum13 := vec.Make[float64](n)
 	if product.Clean() {
@@ -5467,11 +5978,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum13.V[i] = rt.AddFloat64(product.V[i], float64(100.0))
 		}
 	}
-	if r, e := vec.First(&sum13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 29, e
-	}
+	return sum13
+}
 
-	// w30: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
+// wideCol30 computes output column 30 (w30) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
+func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 	difference13 := vec.Make[float64](n)
 	if product3.Clean() {
@@ -5494,11 +6007,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference13.V[i] = rt.SubFloat64(product3.V[i], float64(100.0))
 		}
 	}
-	if r, e := vec.First(&difference13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 30, e
-	}
+	return difference13
+}
 
-	// w31: (l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+// wideCol31 computes output column 31 (w31) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w31Col arrow.Array // written by the clean loop, or below from difference14
 	var difference14 vec.Vec[float64]
@@ -5586,17 +6101,19 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference14 = difference15
 		}
 	}
-	if r, e := vec.First(&difference14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 31, e
-	}
+	return difference14, w31Col
+}
 
-	// w32: ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
+// wideCol32 computes output column 32 (w32) of query Wide on every row:
+//
+//	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
+func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
-	product22 := vec.Make[float64](n)
+	product23 := vec.Make[float64](n)
 	if difference2.Clean() && lQuantity.Clean() {
 		difference2V := difference2.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := product22.V[:n]
+		out := product23.V[:n]
 		for i := range out {
 			out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
 		}
@@ -5604,25 +6121,27 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
 			if difference2.IsNull(i) || lQuantity.IsNull(i) {
-				product22.SetNull(i)
+				product23.SetNull(i)
 				continue
 			}
 			if e := difference2.ErrAt(i); e != nil {
-				product22.SetErr(i, e)
+				product23.SetErr(i, e)
 				continue
 			}
 			if e := lQuantity.ErrAt(i); e != nil {
-				product22.SetErr(i, e)
+				product23.SetErr(i, e)
 				continue
 			}
-			product22.V[i] = rt.MulFloat64(difference2.V[i], lQuantity.V[i])
+			product23.V[i] = rt.MulFloat64(difference2.V[i], lQuantity.V[i])
 		}
 	}
-	if r, e := vec.First(&product22, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 32, e
-	}
+	return product23
+}
 
-	// w33: (l_extendedprice * (1 - l_discount)) / 7
+// wideCol33 computes output column 33 (w33) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) / 7
+func wideCol33(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
 	quotient13 := vec.Make[float64](n)
 	if product.Clean() {
@@ -5655,11 +6174,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient13.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 33, e
-	}
+	return quotient13
+}
 
-	// w34: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
+// wideCol34 computes output column 34 (w34) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
+func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
 	quotient14 := vec.Make[float64](n)
 	if product3.Clean() {
@@ -5692,11 +6213,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient14.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 34, e
-	}
+	return quotient14
+}
 
-	// w35: (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
+// wideCol35 computes output column 35 (w35) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
+func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 	var w35Col arrow.Array // written by the clean loop, or below from sum14
 	var sum14 vec.Vec[float64]
@@ -5730,10 +6253,10 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	}
 	if !fused16 || len(rest16) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
-		product23 := vec.Make[float64](n)
+		product24 := vec.Make[float64](n)
 		if (rest16 == nil || len(rest16) > n/2) && product.Clean() {
 			productV := product.V[:n]
-			out := product23.V[:n]
+			out := product24.V[:n]
 			for i := range out {
 				out[i] = rt.MulFloat64(productV[i], float64(0.9))
 			}
@@ -5741,33 +6264,33 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
 				i := rest16.Row(k)
 				if product.IsNull(i) {
-					product23.SetNull(i)
+					product24.SetNull(i)
 					continue
 				}
 				if e := product.ErrAt(i); e != nil {
-					product23.SetErr(i, e)
+					product24.SetErr(i, e)
 					continue
 				}
-				product23.V[i] = rt.MulFloat64(product.V[i], float64(0.9))
+				product24.V[i] = rt.MulFloat64(product.V[i], float64(0.9))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 		sum15 := vec.Make[float64](n)
-		if (rest16 == nil || len(rest16) > n/2) && product23.Clean() && lTax.Clean() {
-			product23V := product23.V[:n]
+		if (rest16 == nil || len(rest16) > n/2) && product24.Clean() && lTax.Clean() {
+			product24V := product24.V[:n]
 			lTaxV := lTax.V[:n]
 			out := sum15.V[:n]
 			for i := range out {
-				out[i] = rt.AddFloat64(product23V[i], lTaxV[i])
+				out[i] = rt.AddFloat64(product24V[i], lTaxV[i])
 			}
 		} else {
 			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
 				i := rest16.Row(k)
-				if product23.IsNull(i) || lTax.IsNull(i) {
+				if product24.IsNull(i) || lTax.IsNull(i) {
 					sum15.SetNull(i)
 					continue
 				}
-				if e := product23.ErrAt(i); e != nil {
+				if e := product24.ErrAt(i); e != nil {
 					sum15.SetErr(i, e)
 					continue
 				}
@@ -5775,7 +6298,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 					sum15.SetErr(i, e)
 					continue
 				}
-				sum15.V[i] = rt.AddFloat64(product23.V[i], lTax.V[i])
+				sum15.V[i] = rt.AddFloat64(product24.V[i], lTax.V[i])
 			}
 		}
 		if fused16 {
@@ -5784,11 +6307,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum14 = sum15
 		}
 	}
-	if r, e := vec.First(&sum14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 35, e
-	}
+	return sum14, w35Col
+}
 
-	// w36: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
+// wideCol36 computes output column 36 (w36) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
+func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 	var w36Col arrow.Array // written by the clean loop, or below from sum16
 	var sum16 vec.Vec[float64]
@@ -5822,10 +6347,10 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	}
 	if !fused17 || len(rest17) > 0 {
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
-		product24 := vec.Make[float64](n)
+		product25 := vec.Make[float64](n)
 		if (rest17 == nil || len(rest17) > n/2) && product3.Clean() {
 			product3V := product3.V[:n]
-			out := product24.V[:n]
+			out := product25.V[:n]
 			for i := range out {
 				out[i] = rt.MulFloat64(product3V[i], float64(0.8))
 			}
@@ -5833,33 +6358,33 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
 				i := rest17.Row(k)
 				if product3.IsNull(i) {
-					product24.SetNull(i)
+					product25.SetNull(i)
 					continue
 				}
 				if e := product3.ErrAt(i); e != nil {
-					product24.SetErr(i, e)
+					product25.SetErr(i, e)
 					continue
 				}
-				product24.V[i] = rt.MulFloat64(product3.V[i], float64(0.8))
+				product25.V[i] = rt.MulFloat64(product3.V[i], float64(0.8))
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 		sum17 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && product24.Clean() && lDiscount.Clean() {
-			product24V := product24.V[:n]
+		if (rest17 == nil || len(rest17) > n/2) && product25.Clean() && lDiscount.Clean() {
+			product25V := product25.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := sum17.V[:n]
 			for i := range out {
-				out[i] = rt.AddFloat64(product24V[i], lDiscountV[i])
+				out[i] = rt.AddFloat64(product25V[i], lDiscountV[i])
 			}
 		} else {
 			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
 				i := rest17.Row(k)
-				if product24.IsNull(i) || lDiscount.IsNull(i) {
+				if product25.IsNull(i) || lDiscount.IsNull(i) {
 					sum17.SetNull(i)
 					continue
 				}
-				if e := product24.ErrAt(i); e != nil {
+				if e := product25.ErrAt(i); e != nil {
 					sum17.SetErr(i, e)
 					continue
 				}
@@ -5867,7 +6392,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 					sum17.SetErr(i, e)
 					continue
 				}
-				sum17.V[i] = rt.AddFloat64(product24.V[i], lDiscount.V[i])
+				sum17.V[i] = rt.AddFloat64(product25.V[i], lDiscount.V[i])
 			}
 		}
 		if fused17 {
@@ -5876,11 +6401,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum16 = sum17
 		}
 	}
-	if r, e := vec.First(&sum16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 36, e
-	}
+	return sum16, w36Col
+}
 
-	// w37: IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
+// wideCol37 computes output column 37 (w37) of query Wide on every row:
+//
+//	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
+func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
 	var w37Col arrow.Array // written by the clean loop, or below from ifResult7
 	var ifResult7 vec.Vec[float64]
@@ -5922,10 +6449,10 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	}
 	if !fused18 || len(rest18) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
-		product25 := vec.Make[float64](n)
+		product26 := vec.Make[float64](n)
 		if (rest18 == nil || len(rest18) > n/2) && product.Clean() {
 			productV := product.V[:n]
-			out := product25.V[:n]
+			out := product26.V[:n]
 			for i := range out {
 				out[i] = rt.MulFloat64(productV[i], float64(1.05))
 			}
@@ -5933,29 +6460,29 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
 				i := rest18.Row(k)
 				if product.IsNull(i) {
-					product25.SetNull(i)
+					product26.SetNull(i)
 					continue
 				}
 				if e := product.ErrAt(i); e != nil {
-					product25.SetErr(i, e)
+					product26.SetErr(i, e)
 					continue
 				}
-				product25.V[i] = rt.MulFloat64(product.V[i], float64(1.05))
+				product26.V[i] = rt.MulFloat64(product.V[i], float64(1.05))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
 		cmp4 := vec.Make[bool](n)
-		if (rest18 == nil || len(rest18) > n/2) && product3.Clean() && product25.Clean() {
+		if (rest18 == nil || len(rest18) > n/2) && product3.Clean() && product26.Clean() {
 			product3V := product3.V[:n]
-			product25V := product25.V[:n]
+			product26V := product26.V[:n]
 			out := cmp4.V[:n]
 			for i := range out {
-				out[i] = rt.GtFloat64(product3V[i], product25V[i])
+				out[i] = rt.GtFloat64(product3V[i], product26V[i])
 			}
 		} else {
 			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
 				i := rest18.Row(k)
-				if product3.IsNull(i) || product25.IsNull(i) {
+				if product3.IsNull(i) || product26.IsNull(i) {
 					cmp4.SetNull(i)
 					continue
 				}
@@ -5963,11 +6490,11 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 					cmp4.SetErr(i, e)
 					continue
 				}
-				if e := product25.ErrAt(i); e != nil {
+				if e := product26.ErrAt(i); e != nil {
 					cmp4.SetErr(i, e)
 					continue
 				}
-				cmp4.V[i] = rt.GtFloat64(product3.V[i], product25.V[i])
+				cmp4.V[i] = rt.GtFloat64(product3.V[i], product26.V[i])
 			}
 		}
 		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
@@ -5982,11 +6509,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			ifResult7 = ifResult8
 		}
 	}
-	if r, e := vec.First(&ifResult7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 37, e
-	}
+	return ifResult7, w37Col
+}
 
-	// w38: (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+// wideCol38 computes output column 38 (w38) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
 	difference16 := vec.Make[float64](n)
 	if product.Clean() && product4.Clean() {
@@ -6014,11 +6543,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference16.V[i] = rt.SubFloat64(product.V[i], product4.V[i])
 		}
 	}
-	if r, e := vec.First(&difference16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 38, e
-	}
+	return difference16
+}
 
-	// w39: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
+// wideCol39 computes output column 39 (w39) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
+func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
 	sum18 := vec.Make[float64](n)
 	if product3.Clean() && product2.Clean() {
@@ -6046,17 +6577,19 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum18.V[i] = rt.AddFloat64(product3.V[i], product2.V[i])
 		}
 	}
-	if r, e := vec.First(&sum18, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 39, e
-	}
+	return sum18
+}
 
-	// w40: (l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
+// wideCol40 computes output column 40 (w40) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
+func wideCol40(n int, all vec.Sel, product vec.Vec[float64], sum vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-	product26 := vec.Make[float64](n)
+	product27 := vec.Make[float64](n)
 	if product.Clean() && sum.Clean() {
 		productV := product.V[:n]
 		sumV := sum.V[:n]
-		out := product26.V[:n]
+		out := product27.V[:n]
 		for i := range out {
 			out[i] = rt.MulFloat64(productV[i], sumV[i])
 		}
@@ -6064,142 +6597,21 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 			i := all.Row(k)
 			if product.IsNull(i) || sum.IsNull(i) {
-				product26.SetNull(i)
+				product27.SetNull(i)
 				continue
 			}
 			if e := product.ErrAt(i); e != nil {
-				product26.SetErr(i, e)
+				product27.SetErr(i, e)
 				continue
 			}
 			if e := sum.ErrAt(i); e != nil {
-				product26.SetErr(i, e)
+				product27.SetErr(i, e)
 				continue
 			}
-			product26.V[i] = rt.MulFloat64(product.V[i], sum.V[i])
+			product27.V[i] = rt.MulFloat64(product.V[i], sum.V[i])
 		}
 	}
-	if r, e := vec.First(&product26, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 40, e
-	}
-	if errRow >= 0 {
-		if w03Col != nil {
-			w03Col.Release()
-		}
-		if w05Col != nil {
-			w05Col.Release()
-		}
-		if w11Col != nil {
-			w11Col.Release()
-		}
-		if w12Col != nil {
-			w12Col.Release()
-		}
-		if w13Col != nil {
-			w13Col.Release()
-		}
-		if w14Col != nil {
-			w14Col.Release()
-		}
-		if w15Col != nil {
-			w15Col.Release()
-		}
-		if w16Col != nil {
-			w16Col.Release()
-		}
-		if w17Col != nil {
-			w17Col.Release()
-		}
-		if w19Col != nil {
-			w19Col.Release()
-		}
-		if w26Col != nil {
-			w26Col.Release()
-		}
-		if w27Col != nil {
-			w27Col.Release()
-		}
-		if w28Col != nil {
-			w28Col.Release()
-		}
-		if w31Col != nil {
-			w31Col.Release()
-		}
-		if w35Col != nil {
-			w35Col.Release()
-		}
-		if w36Col != nil {
-			w36Col.Release()
-		}
-		if w37Col != nil {
-			w37Col.Release()
-		}
-		clauses := []string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}
-		texts := []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if w03Col == nil {
-		w03Col = vec.Float64Array(mem, &sum5, all, n)
-	}
-	if w05Col == nil {
-		w05Col = vec.Float64Array(mem, &ifResult, all, n)
-	}
-	if w11Col == nil {
-		w11Col = vec.Float64Array(mem, &quotient3, all, n)
-	}
-	if w12Col == nil {
-		w12Col = vec.Float64Array(mem, &difference4, all, n)
-	}
-	if w13Col == nil {
-		w13Col = vec.Float64Array(mem, &quotient5, all, n)
-	}
-	if w14Col == nil {
-		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
-	}
-	if w15Col == nil {
-		w15Col = vec.Float64Array(mem, &difference6, all, n)
-	}
-	if w16Col == nil {
-		w16Col = vec.Float64Array(mem, &product11, all, n)
-	}
-	if w17Col == nil {
-		w17Col = vec.Float64Array(mem, &product13, all, n)
-	}
-	if w19Col == nil {
-		w19Col = vec.Float64Array(mem, &quotient8, all, n)
-	}
-	if w26Col == nil {
-		w26Col = vec.Float64Array(mem, &quotient11, all, n)
-	}
-	if w27Col == nil {
-		w27Col = vec.Float64Array(mem, &sum11, all, n)
-	}
-	if w28Col == nil {
-		w28Col = vec.Float64Array(mem, &difference11, all, n)
-	}
-	if w31Col == nil {
-		w31Col = vec.Float64Array(mem, &difference14, all, n)
-	}
-	if w35Col == nil {
-		w35Col = vec.Float64Array(mem, &sum14, all, n)
-	}
-	if w36Col == nil {
-		w36Col = vec.Float64Array(mem, &sum16, all, n)
-	}
-	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &product5, all, n), vec.Float64Array(mem, &difference2, all, n), w03Col, vec.Float64Array(mem, &quotient, all, n), w05Col, vec.Float64Array(mem, &difference3, all, n), vec.Float64Array(mem, &product4, all, n), vec.Float64Array(mem, &product2, all, n), vec.Float64Array(mem, &quotient2, all, n), vec.Float64Array(mem, &sum7, all, n), w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, vec.Float64Array(mem, &quotient7, all, n), w19Col, vec.Float64Array(mem, &difference9, all, n), vec.Float64Array(mem, &difference10, all, n), vec.Float64Array(mem, &product16, all, n), vec.Float64Array(mem, &sum4, all, n), vec.Float64Array(mem, &product17, all, n), vec.Float64Array(mem, &quotient10, all, n), w26Col, w27Col, w28Col, vec.Float64Array(mem, &sum13, all, n), vec.Float64Array(mem, &difference13, all, n), w31Col, vec.Float64Array(mem, &product22, all, n), vec.Float64Array(mem, &quotient13, all, n), vec.Float64Array(mem, &quotient14, all, n), w35Col, w36Col, w37Col, vec.Float64Array(mem, &difference16, all, n), vec.Float64Array(mem, &sum18, all, n), vec.Float64Array(mem, &product26, all, n)}
-	out := array.NewRecordBatch(WideSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product27
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -93,7 +93,62 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE l_shipdate <= DATE '1998-09-02'
+	cmp := q1ProjectionWhere(n, all, lShipdate)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+
+	// l_returnflag: l_returnflag
+
+	// l_linestatus: l_linestatus
+
+	// l_quantity: l_quantity
+
+	// l_extendedprice: l_extendedprice
+	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
+		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
+		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
+	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q1ProjectionWhere computes the WHERE clause of query Q1Projection on every row:
+//
+//	l_shipdate <= DATE '1998-09-02'
+func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
 	if lShipdate.Clean() {
@@ -116,20 +171,13 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			cmp.V[i] = rt.LeInt32(lShipdate.V[i], int32(10471))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// l_returnflag: l_returnflag
-
-	// l_linestatus: l_linestatus
-
-	// l_quantity: l_quantity
-
-	// l_extendedprice: l_extendedprice
-
-	// disc_price: l_extendedprice * (1 - l_discount)
+// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * (1 - l_discount)
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -219,11 +267,13 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	return product, discPriceCol
+}
 
-	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
+// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * (1 - l_discount) * (1 + l_tax)
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the clean loop, or below from product3
 	var product3 vec.Vec[float64]
@@ -364,38 +414,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
-	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product3, chargeCol
 }
 
 // q1NoWhereInput is the schema of Q1NoWhere's input batches (table lineitem).
@@ -466,8 +485,49 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
+	product, discPriceCol := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	product3, chargeCol := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
+		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
+		texts := []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, all, n)
+	}
 
-	// disc_price: l_extendedprice * (1 - l_discount)
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), discPriceCol, chargeCol}
+	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row:
+//
+//	l_extendedprice * (1 - l_discount)
+func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -555,11 +615,13 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	return product, discPriceCol
+}
 
-	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
+// q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row:
+//
+//	l_extendedprice * (1 - l_discount) * (1 + l_tax)
+func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the clean loop, or below from product3
 	var product3 vec.Vec[float64]
@@ -698,38 +760,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, all, n)
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), discPriceCol, chargeCol}
-	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product3, chargeCol
 }
 
 // q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
@@ -788,7 +819,38 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
+	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
+	if r, e := vec.First(&allOf, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&allOf, n)
+	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "revenue"}
+		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
+	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
+//
+//	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -946,12 +1008,13 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&allOf, n)
+	return allOf
+}
 
-	// revenue: l_extendedprice * l_discount
+// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * l_discount
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
 	product := vec.Make[float64](n)
 	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && lDiscount.Clean() {
@@ -979,26 +1042,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], lDiscount.V[i])
 		}
 	}
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "revenue"}
-		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
-	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product
 }
 
 // seedIfInput is the schema of SeedIf's input batches (table events).
@@ -1041,8 +1085,39 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, bucketCol := seedIfCol1(n, all, x, in, y, a, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
+		clauses := []string{"WHERE", "bucket"}
+		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
+	cols := []arrow.Array{bucketCol}
+	out := array.NewRecordBatch(SeedIfSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row:
+//
+//	IF(x > y, a + 5, (a + 5) DIV 100)
+func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -1234,32 +1309,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket"}
-		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{bucketCol}
-	out := array.NewRecordBatch(SeedIfSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, bucketCol
 }
 
 // seedCaseInput is the schema of SeedCase's input batches (table events).
@@ -1306,11 +1356,42 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := seedCaseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
-	// WHEN info['test'] LIKE '124%' THEN 'BAR'
-	// WHEN info['test'] LIKE '125%' THEN 'BAZ'
-	// ELSE info['test'] END
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(SeedCaseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seedCaseCol1 computes output column 1 (label) of query SeedCase on every row:
+//
+//	CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
+//	            WHEN info['test'] LIKE '124%' THEN 'BAR'
+//	            WHEN info['test'] LIKE '125%' THEN 'BAZ'
+//	            ELSE info['test'] END
+func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1602,32 +1683,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(SeedCaseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // stringCaseInput is the schema of StringCase's input batches (table lineitem).
@@ -1684,10 +1740,41 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
-	// WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
-	// ELSE upper(l_shipmode) END
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// stringCaseCol1 computes output column 1 (label) of query StringCase on every row:
+//
+//	CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
+//	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
+//	            ELSE upper(l_shipmode) END
+func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1917,32 +2004,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // nullHeavyInput is the schema of NullHeavy's input batches (table lineitem).
@@ -2008,8 +2070,61 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product, discPriceCol := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum := nullHeavyCol2(n, all, lTax, lDiscount)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	sum2 := nullHeavyCol3(n, all, lPartkey, lSuppkey)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	cmp := nullHeavyCol4(n, all, lQuantity)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+	ifResult, signedQtyCol := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if signedQtyCol != nil {
+			signedQtyCol.Release()
+		}
+		clauses := []string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}
+		texts := []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	if signedQtyCol == nil {
+		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
 
-	// disc_price: l_extendedprice * (1 - l_discount)
+	cols := []arrow.Array{discPriceCol, vec.Float64Array(mem, &sum, all, n), vec.Int64Array(mem, &sum2, all, n), vec.BoolArray(mem, &cmp, all, n), signedQtyCol}
+	out := array.NewRecordBatch(NullHeavySchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row:
+//
+//	l_extendedprice * (1 - l_discount)
+func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -2097,11 +2212,13 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product, discPriceCol
+}
 
-	// rate: COALESCE(l_tax, 0.0) + l_discount
+// nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row:
+//
+//	COALESCE(l_tax, 0.0) + l_discount
+func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// COALESCE(l_tax, 0.0)
 	coalesced := vec.Make[float64](n)
 	vec.MergeNonNull(&coalesced, &lTax, all, n)
@@ -2134,11 +2251,13 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			sum.V[i] = rt.AddFloat64(coalesced.V[i], lDiscount.V[i])
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return sum
+}
 
-	// keysum: l_partkey + l_suppkey
+// nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row:
+//
+//	l_partkey + l_suppkey
+func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64]) vec.Vec[int64] {
 	// (l_partkey + l_suppkey)
 	sum2 := vec.Make[int64](n)
 	if lPartkey.Clean() && lSuppkey.Clean() {
@@ -2176,11 +2295,13 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	return sum2
+}
 
-	// big: l_quantity > 25
+// nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row:
+//
+//	l_quantity > 25
+func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// (l_quantity > 25.0)
 	cmp := vec.Make[bool](n)
 	if lQuantity.Clean() {
@@ -2203,11 +2324,13 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			cmp.V[i] = rt.GtFloat64(lQuantity.V[i], float64(25.0))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	return cmp
+}
 
-	// signed_qty: IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
+// nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row:
+//
+//	IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
+func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
 	var signedQtyCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[float64]
@@ -2311,38 +2434,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if signedQtyCol != nil {
-			signedQtyCol.Release()
-		}
-		clauses := []string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}
-		texts := []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	if signedQtyCol == nil {
-		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{discPriceCol, vec.Float64Array(mem, &sum, all, n), vec.Int64Array(mem, &sum2, all, n), vec.BoolArray(mem, &cmp, all, n), signedQtyCol}
-	out := array.NewRecordBatch(NullHeavySchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, signedQtyCol
 }
 
 // errorGuardedInput is the schema of ErrorGuarded's input batches (table events).
@@ -2389,8 +2481,41 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := errorGuardedCol1(n, all, y, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	tried := errorGuardedCol2(n, all, a, x)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	tried2 := errorGuardedCol3(n, all, x, y)
+	if r, e := vec.First(&tried2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "per_y", "per_x", "scaled"}
+		texts := []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// per_y: CASE WHEN y <> 0 THEN a DIV y END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
+	out := array.NewRecordBatch(ErrorGuardedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// errorGuardedCol1 computes output column 1 (per_y) of query ErrorGuarded on every row:
+//
+//	CASE WHEN y <> 0 THEN a DIV y END
+func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
@@ -2456,11 +2581,13 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	vec.Merge(&caseResult, &quotient, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// per_x: TRY(a DIV x)
+// errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row:
+//
+//	TRY(a DIV x)
+func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV x)
 	quotient2 := vec.Make[int64](n)
 	if a.Clean() && x.Clean() {
@@ -2500,11 +2627,13 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	// TRY((a DIV x))
 	tried := vec.Try(&quotient2, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return tried
+}
 
-	// scaled: TRY(x * y * 1000000000000000)
+// errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row:
+//
+//	TRY(x * y * 1000000000000000)
+func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) vec.Vec[int64] {
 	// (x * y)
 	product := vec.Make[int64](n)
 	if x.Clean() && y.Clean() {
@@ -2576,26 +2705,7 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
-	if r, e := vec.First(&tried2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "per_y", "per_x", "scaled"}
-		texts := []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
-	out := array.NewRecordBatch(ErrorGuardedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return tried2
 }
 
 // deepArithInput is the schema of DeepArith's input batches (table lineitem).
@@ -2652,11 +2762,42 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum, scoreCol := deepArithCol1(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if scoreCol != nil {
+			scoreCol.Release()
+		}
+		clauses := []string{"WHERE", "score"}
+		texts := []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if scoreCol == nil {
+		scoreCol = vec.Float64Array(mem, &sum, all, n)
+	}
 
-	// score: ((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
-	// + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
-	// + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
-	// + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
+	cols := []arrow.Array{scoreCol}
+	out := array.NewRecordBatch(DeepArithSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// deepArithCol1 computes output column 1 (score) of query DeepArith on every row:
+//
+//	((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
+//	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
+//	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
+//	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
+func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 	var scoreCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[float64]
@@ -3417,32 +3558,7 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			sum = sum7
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if scoreCol != nil {
-			scoreCol.Release()
-		}
-		clauses := []string{"WHERE", "score"}
-		texts := []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if scoreCol == nil {
-		scoreCol = vec.Float64Array(mem, &sum, all, n)
-	}
-
-	cols := []arrow.Array{scoreCol}
-	out := array.NewRecordBatch(DeepArithSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, scoreCol
 }
 
 // wideInput is the schema of Wide's input batches (table lineitem).
@@ -3574,8 +3690,423 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product, w01Col := wideCol1(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	difference2, w02Col := wideCol2(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	sum2, w03Col := wideCol3(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	quotient, w04Col := wideCol4(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 4, e
+	}
+	ifResult, w05Col := wideCol5(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	difference11, w06Col := wideCol6(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&difference11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+	product16, w07Col := wideCol7(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&product16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 7, e
+	}
+	product20, w08Col := wideCol8(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product20, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 8, e
+	}
+	quotient3, w09Col := wideCol9(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&quotient3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 9, e
+	}
+	sum10, w10Col := wideCol10(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
+	if r, e := vec.First(&sum10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 10, e
+	}
+	quotient5, w11Col := wideCol11(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
+	if r, e := vec.First(&quotient5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 11, e
+	}
+	difference21, w12Col := wideCol12(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&difference21, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 12, e
+	}
+	quotient7, w13Col := wideCol13(n, all, lQuantity, in, lExtendedprice, lDiscount, mem)
+	if r, e := vec.First(&quotient7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 13, e
+	}
+	ifResult3, w14Col := wideCol14(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 14, e
+	}
+	difference28, w15Col := wideCol15(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
+	if r, e := vec.First(&difference28, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 15, e
+	}
+	product42, w16Col := wideCol16(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 16, e
+	}
+	product45, w17Col := wideCol17(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&product45, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 17, e
+	}
+	quotient9, w18Col := wideCol18(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&quotient9, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 18, e
+	}
+	quotient11, w19Col := wideCol19(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&quotient11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 19, e
+	}
+	difference38, w20Col := wideCol20(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&difference38, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 20, e
+	}
+	difference41, w21Col := wideCol21(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
+	if r, e := vec.First(&difference41, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 21, e
+	}
+	product58, w22Col := wideCol22(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&product58, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 22, e
+	}
+	sum23, w23Col := wideCol23(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&sum23, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 23, e
+	}
+	product68 := wideCol24(n, all, lDiscount, in, lExtendedprice, lTax)
+	if r, e := vec.First(&product68, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 24, e
+	}
+	quotient13, w25Col := wideCol25(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&quotient13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 25, e
+	}
+	quotient15, w26Col := wideCol26(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&quotient15, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 26, e
+	}
+	sum30, w27Col := wideCol27(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&sum30, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 27, e
+	}
+	difference53, w28Col := wideCol28(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&difference53, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 28, e
+	}
+	sum34, w29Col := wideCol29(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&sum34, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 29, e
+	}
+	difference58, w30Col := wideCol30(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&difference58, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 30, e
+	}
+	difference61, w31Col := wideCol31(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&difference61, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 31, e
+	}
+	product88, w32Col := wideCol32(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
+	if r, e := vec.First(&product88, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 32, e
+	}
+	quotient17, w33Col := wideCol33(n, all, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&quotient17, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 33, e
+	}
+	quotient19, w34Col := wideCol34(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&quotient19, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 34, e
+	}
+	sum40, w35Col := wideCol35(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&sum40, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 35, e
+	}
+	sum42, w36Col := wideCol36(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&sum42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 36, e
+	}
+	ifResult7, w37Col := wideCol37(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&ifResult7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 37, e
+	}
+	difference74, w38Col := wideCol38(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&difference74, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 38, e
+	}
+	sum47, w39Col := wideCol39(n, all, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&sum47, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 39, e
+	}
+	product113, w40Col := wideCol40(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
+	if r, e := vec.First(&product113, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 40, e
+	}
+	if errRow >= 0 {
+		if w01Col != nil {
+			w01Col.Release()
+		}
+		if w02Col != nil {
+			w02Col.Release()
+		}
+		if w03Col != nil {
+			w03Col.Release()
+		}
+		if w04Col != nil {
+			w04Col.Release()
+		}
+		if w05Col != nil {
+			w05Col.Release()
+		}
+		if w06Col != nil {
+			w06Col.Release()
+		}
+		if w07Col != nil {
+			w07Col.Release()
+		}
+		if w08Col != nil {
+			w08Col.Release()
+		}
+		if w09Col != nil {
+			w09Col.Release()
+		}
+		if w10Col != nil {
+			w10Col.Release()
+		}
+		if w11Col != nil {
+			w11Col.Release()
+		}
+		if w12Col != nil {
+			w12Col.Release()
+		}
+		if w13Col != nil {
+			w13Col.Release()
+		}
+		if w14Col != nil {
+			w14Col.Release()
+		}
+		if w15Col != nil {
+			w15Col.Release()
+		}
+		if w16Col != nil {
+			w16Col.Release()
+		}
+		if w17Col != nil {
+			w17Col.Release()
+		}
+		if w18Col != nil {
+			w18Col.Release()
+		}
+		if w19Col != nil {
+			w19Col.Release()
+		}
+		if w20Col != nil {
+			w20Col.Release()
+		}
+		if w21Col != nil {
+			w21Col.Release()
+		}
+		if w22Col != nil {
+			w22Col.Release()
+		}
+		if w23Col != nil {
+			w23Col.Release()
+		}
+		if w25Col != nil {
+			w25Col.Release()
+		}
+		if w26Col != nil {
+			w26Col.Release()
+		}
+		if w27Col != nil {
+			w27Col.Release()
+		}
+		if w28Col != nil {
+			w28Col.Release()
+		}
+		if w29Col != nil {
+			w29Col.Release()
+		}
+		if w30Col != nil {
+			w30Col.Release()
+		}
+		if w31Col != nil {
+			w31Col.Release()
+		}
+		if w32Col != nil {
+			w32Col.Release()
+		}
+		if w33Col != nil {
+			w33Col.Release()
+		}
+		if w34Col != nil {
+			w34Col.Release()
+		}
+		if w35Col != nil {
+			w35Col.Release()
+		}
+		if w36Col != nil {
+			w36Col.Release()
+		}
+		if w37Col != nil {
+			w37Col.Release()
+		}
+		if w38Col != nil {
+			w38Col.Release()
+		}
+		if w39Col != nil {
+			w39Col.Release()
+		}
+		if w40Col != nil {
+			w40Col.Release()
+		}
+		clauses := []string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}
+		texts := []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if w01Col == nil {
+		w01Col = vec.Float64Array(mem, &product, all, n)
+	}
+	if w02Col == nil {
+		w02Col = vec.Float64Array(mem, &difference2, all, n)
+	}
+	if w03Col == nil {
+		w03Col = vec.Float64Array(mem, &sum2, all, n)
+	}
+	if w04Col == nil {
+		w04Col = vec.Float64Array(mem, &quotient, all, n)
+	}
+	if w05Col == nil {
+		w05Col = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	if w06Col == nil {
+		w06Col = vec.Float64Array(mem, &difference11, all, n)
+	}
+	if w07Col == nil {
+		w07Col = vec.Float64Array(mem, &product16, all, n)
+	}
+	if w08Col == nil {
+		w08Col = vec.Float64Array(mem, &product20, all, n)
+	}
+	if w09Col == nil {
+		w09Col = vec.Float64Array(mem, &quotient3, all, n)
+	}
+	if w10Col == nil {
+		w10Col = vec.Float64Array(mem, &sum10, all, n)
+	}
+	if w11Col == nil {
+		w11Col = vec.Float64Array(mem, &quotient5, all, n)
+	}
+	if w12Col == nil {
+		w12Col = vec.Float64Array(mem, &difference21, all, n)
+	}
+	if w13Col == nil {
+		w13Col = vec.Float64Array(mem, &quotient7, all, n)
+	}
+	if w14Col == nil {
+		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
+	}
+	if w15Col == nil {
+		w15Col = vec.Float64Array(mem, &difference28, all, n)
+	}
+	if w16Col == nil {
+		w16Col = vec.Float64Array(mem, &product42, all, n)
+	}
+	if w17Col == nil {
+		w17Col = vec.Float64Array(mem, &product45, all, n)
+	}
+	if w18Col == nil {
+		w18Col = vec.Float64Array(mem, &quotient9, all, n)
+	}
+	if w19Col == nil {
+		w19Col = vec.Float64Array(mem, &quotient11, all, n)
+	}
+	if w20Col == nil {
+		w20Col = vec.Float64Array(mem, &difference38, all, n)
+	}
+	if w21Col == nil {
+		w21Col = vec.Float64Array(mem, &difference41, all, n)
+	}
+	if w22Col == nil {
+		w22Col = vec.Float64Array(mem, &product58, all, n)
+	}
+	if w23Col == nil {
+		w23Col = vec.Float64Array(mem, &sum23, all, n)
+	}
+	if w25Col == nil {
+		w25Col = vec.Float64Array(mem, &quotient13, all, n)
+	}
+	if w26Col == nil {
+		w26Col = vec.Float64Array(mem, &quotient15, all, n)
+	}
+	if w27Col == nil {
+		w27Col = vec.Float64Array(mem, &sum30, all, n)
+	}
+	if w28Col == nil {
+		w28Col = vec.Float64Array(mem, &difference53, all, n)
+	}
+	if w29Col == nil {
+		w29Col = vec.Float64Array(mem, &sum34, all, n)
+	}
+	if w30Col == nil {
+		w30Col = vec.Float64Array(mem, &difference58, all, n)
+	}
+	if w31Col == nil {
+		w31Col = vec.Float64Array(mem, &difference61, all, n)
+	}
+	if w32Col == nil {
+		w32Col = vec.Float64Array(mem, &product88, all, n)
+	}
+	if w33Col == nil {
+		w33Col = vec.Float64Array(mem, &quotient17, all, n)
+	}
+	if w34Col == nil {
+		w34Col = vec.Float64Array(mem, &quotient19, all, n)
+	}
+	if w35Col == nil {
+		w35Col = vec.Float64Array(mem, &sum40, all, n)
+	}
+	if w36Col == nil {
+		w36Col = vec.Float64Array(mem, &sum42, all, n)
+	}
+	if w37Col == nil {
+		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
+	}
+	if w38Col == nil {
+		w38Col = vec.Float64Array(mem, &difference74, all, n)
+	}
+	if w39Col == nil {
+		w39Col = vec.Float64Array(mem, &sum47, all, n)
+	}
+	if w40Col == nil {
+		w40Col = vec.Float64Array(mem, &product113, all, n)
+	}
 
-	// w01: (l_extendedprice * (1 - l_discount)) * 1.01
+	cols := []arrow.Array{w01Col, w02Col, w03Col, w04Col, w05Col, w06Col, w07Col, w08Col, w09Col, w10Col, w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, w18Col, w19Col, w20Col, w21Col, w22Col, w23Col, vec.Float64Array(mem, &product68, all, n), w25Col, w26Col, w27Col, w28Col, w29Col, w30Col, w31Col, w32Col, w33Col, w34Col, w35Col, w36Col, w37Col, w38Col, w39Col, w40Col}
+	out := array.NewRecordBatch(WideSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// wideCol1 computes output column 1 (w01) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * 1.01
+func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
 	var w01Col arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -3685,11 +4216,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product = product3
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product, w01Col
+}
 
-	// w02: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
+// wideCol2 computes output column 2 (w02) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
+func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 	var w02Col arrow.Array // written by the clean loop, or below from difference2
 	var difference2 vec.Vec[float64]
@@ -3904,11 +4437,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference2 = difference5
 		}
 	}
-	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return difference2, w02Col
+}
 
-	// w03: (l_extendedprice * (1 - l_discount)) + l_quantity * 2
+// wideCol3 computes output column 3 (w03) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
+func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 	var w03Col arrow.Array // written by the clean loop, or below from sum2
 	var sum2 vec.Vec[float64]
@@ -4047,11 +4582,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum2 = sum3
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	return sum2, w03Col
+}
 
-	// w04: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
+// wideCol4 computes output column 4 (w04) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
+func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
 	var w04Col arrow.Array // written by the clean loop, or below from quotient
 	var quotient vec.Vec[float64]
@@ -4265,11 +4802,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient = quotient2
 		}
 	}
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	return quotient, w04Col
+}
 
-	// w05: IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
+// wideCol5 computes output column 5 (w05) of query Wide on every row:
+//
+//	IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
+func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var w05Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[float64]
@@ -4542,11 +5081,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	return ifResult, w05Col
+}
 
-	// w06: (l_extendedprice * (1 - l_discount)) - l_extendedprice
+// wideCol6 computes output column 6 (w06) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) - l_extendedprice
+func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
 	var w06Col arrow.Array // written by the clean loop, or below from difference11
 	var difference11 vec.Vec[float64]
@@ -4661,11 +5202,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference11 = difference13
 		}
 	}
-	if r, e := vec.First(&difference11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
+	return difference11, w06Col
+}
 
-	// w07: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+// wideCol7 computes output column 7 (w07) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 	var w07Col arrow.Array // written by the clean loop, or below from product16
 	var product16 vec.Vec[float64]
@@ -4831,11 +5374,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product16 = product19
 		}
 	}
-	if r, e := vec.First(&product16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 7, e
-	}
+	return product16, w07Col
+}
 
-	// w08: (l_extendedprice * (1 - l_discount)) * l_discount
+// wideCol8 computes output column 8 (w08) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * l_discount
+func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 	var w08Col arrow.Array // written by the clean loop, or below from product20
 	var product20 vec.Vec[float64]
@@ -4950,11 +5495,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product20 = product22
 		}
 	}
-	if r, e := vec.First(&product20, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 8, e
-	}
+	return product20, w08Col
+}
 
-	// w09: ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
+// wideCol9 computes output column 9 (w09) of query Wide on every row:
+//
+//	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
+func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
 	var w09Col arrow.Array // written by the clean loop, or below from quotient3
 	var quotient3 vec.Vec[float64]
@@ -5242,11 +5789,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient3 = quotient4
 		}
 	}
-	if r, e := vec.First(&quotient3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 9, e
-	}
+	return quotient3, w09Col
+}
 
-	// w10: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
+// wideCol10 computes output column 10 (w10) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
+func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
 	var w10Col arrow.Array // written by the clean loop, or below from sum10
 	var sum10 vec.Vec[float64]
@@ -5414,11 +5963,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum10 = sum12
 		}
 	}
-	if r, e := vec.First(&sum10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 10, e
-	}
+	return sum10, w10Col
+}
 
-	// w11: (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
+// wideCol11 computes output column 11 (w11) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
+func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 	var w11Col arrow.Array // written by the clean loop, or below from quotient5
 	var quotient5 vec.Vec[float64]
@@ -5581,11 +6132,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient5 = quotient6
 		}
 	}
-	if r, e := vec.First(&quotient5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 11, e
-	}
+	return quotient5, w11Col
+}
 
-	// w12: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
+// wideCol12 computes output column 12 (w12) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
+func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 	var w12Col arrow.Array // written by the clean loop, or below from difference21
 	var difference21 vec.Vec[float64]
@@ -5844,11 +6397,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference21 = difference24
 		}
 	}
-	if r, e := vec.First(&difference21, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 12, e
-	}
+	return difference21, w12Col
+}
 
-	// w13: l_quantity * (l_extendedprice * (1 - l_discount)) / 100
+// wideCol13 computes output column 13 (w13) of query Wide on every row:
+//
+//	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
+func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 	var w13Col arrow.Array // written by the clean loop, or below from quotient7
 	var quotient7 vec.Vec[float64]
@@ -6011,11 +6566,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient7 = quotient8
 		}
 	}
-	if r, e := vec.First(&quotient7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 13, e
-	}
+	return quotient7, w13Col
+}
 
-	// w14: IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
+// wideCol14 computes output column 14 (w14) of query Wide on every row:
+//
+//	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
+func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w14Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[float64]
@@ -6241,11 +6798,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			ifResult3 = ifResult4
 		}
 	}
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 14, e
-	}
+	return ifResult3, w14Col
+}
 
-	// w15: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
+// wideCol15 computes output column 15 (w15) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
+func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 	var w15Col arrow.Array // written by the clean loop, or below from difference28
 	var difference28 vec.Vec[float64]
@@ -6435,11 +6994,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference28 = difference30
 		}
 	}
-	if r, e := vec.First(&difference28, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 15, e
-	}
+	return difference28, w15Col
+}
 
-	// w16: (l_extendedprice * (1 - l_discount)) * (1 + l_discount)
+// wideCol16 computes output column 16 (w16) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
+func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 	var w16Col arrow.Array // written by the clean loop, or below from product42
 	var product42 vec.Vec[float64]
@@ -6576,11 +7137,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product42 = product44
 		}
 	}
-	if r, e := vec.First(&product42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 16, e
-	}
+	return product42, w16Col
+}
 
-	// w17: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
+// wideCol17 computes output column 17 (w17) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
+func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 	var w17Col arrow.Array // written by the clean loop, or below from product45
 	var product45 vec.Vec[float64]
@@ -6768,11 +7331,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product45 = product48
 		}
 	}
-	if r, e := vec.First(&product45, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 17, e
-	}
+	return product45, w17Col
+}
 
-	// w18: ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
+// wideCol18 computes output column 18 (w18) of query Wide on every row:
+//
+//	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
+func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
 	var w18Col arrow.Array // written by the clean loop, or below from quotient9
 	var quotient9 vec.Vec[float64]
@@ -7033,11 +7598,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient9 = quotient10
 		}
 	}
-	if r, e := vec.First(&quotient9, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 18, e
-	}
+	return quotient9, w18Col
+}
 
-	// w19: (l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
+// wideCol19 computes output column 19 (w19) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
+func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 	var w19Col arrow.Array // written by the clean loop, or below from quotient11
 	var quotient11 vec.Vec[float64]
@@ -7247,11 +7814,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient11 = quotient12
 		}
 	}
-	if r, e := vec.First(&quotient11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 19, e
-	}
+	return quotient11, w19Col
+}
 
-	// w20: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
+// wideCol20 computes output column 20 (w20) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
+func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
 	var w20Col arrow.Array // written by the clean loop, or below from difference38
 	var difference38 vec.Vec[float64]
@@ -7417,11 +7986,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference38 = difference40
 		}
 	}
-	if r, e := vec.First(&difference38, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 20, e
-	}
+	return difference38, w20Col
+}
 
-	// w21: (l_extendedprice * (1 - l_discount)) - l_quantity
+// wideCol21 computes output column 21 (w21) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) - l_quantity
+func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
 	var w21Col arrow.Array // written by the clean loop, or below from difference41
 	var difference41 vec.Vec[float64]
@@ -7538,11 +8109,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference41 = difference43
 		}
 	}
-	if r, e := vec.First(&difference41, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 21, e
-	}
+	return difference41, w21Col
+}
 
-	// w22: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
+// wideCol22 computes output column 22 (w22) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
+func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
 	var w22Col arrow.Array // written by the clean loop, or below from product58
 	var product58 vec.Vec[float64]
@@ -7703,11 +8276,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product58 = product61
 		}
 	}
-	if r, e := vec.First(&product58, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 22, e
-	}
+	return product58, w22Col
+}
 
-	// w23: (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+// wideCol23 computes output column 23 (w23) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w23Col arrow.Array // written by the clean loop, or below from sum23
 	var sum23 vec.Vec[float64]
@@ -7922,11 +8497,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum23 = sum25
 		}
 	}
-	if r, e := vec.First(&sum23, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 23, e
-	}
+	return sum23, w23Col
+}
 
-	// w24: IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
+// wideCol24 computes output column 24 (w24) of query Wide on every row:
+//
+//	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
+func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -8170,11 +8747,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product68.V[i] = rt.MulFloat64(ifResult5.V[i], float64(2.0))
 		}
 	}
-	if r, e := vec.First(&product68, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 24, e
-	}
+	return product68
+}
 
-	// w25: (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
+// wideCol25 computes output column 25 (w25) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
+func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
 	var w25Col arrow.Array // written by the clean loop, or below from quotient13
 	var quotient13 vec.Vec[float64]
@@ -8337,11 +8916,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient13 = quotient14
 		}
 	}
-	if r, e := vec.First(&quotient13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 25, e
-	}
+	return quotient13, w25Col
+}
 
-	// w26: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
+// wideCol26 computes output column 26 (w26) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
+func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 	var w26Col arrow.Array // written by the clean loop, or below from quotient15
 	var quotient15 vec.Vec[float64]
@@ -8553,11 +9134,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient15 = quotient16
 		}
 	}
-	if r, e := vec.First(&quotient15, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 26, e
-	}
+	return quotient15, w26Col
+}
 
-	// w27: (l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
+// wideCol27 computes output column 27 (w27) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
+func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 	var w27Col arrow.Array // written by the clean loop, or below from sum30
 	var sum30 vec.Vec[float64]
@@ -8826,11 +9409,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum30 = sum32
 		}
 	}
-	if r, e := vec.First(&sum30, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 27, e
-	}
+	return sum30, w27Col
+}
 
-	// w28: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
+// wideCol28 computes output column 28 (w28) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
+func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 	var w28Col arrow.Array // written by the clean loop, or below from difference53
 	var difference53 vec.Vec[float64]
@@ -9067,11 +9652,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference53 = difference56
 		}
 	}
-	if r, e := vec.First(&difference53, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 28, e
-	}
+	return difference53, w28Col
+}
 
-	// w29: (l_extendedprice * (1 - l_discount)) + 100
+// wideCol29 computes output column 29 (w29) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) + 100
+func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 	var w29Col arrow.Array // written by the clean loop, or below from sum34
 	var sum34 vec.Vec[float64]
@@ -9181,11 +9768,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum34 = sum35
 		}
 	}
-	if r, e := vec.First(&sum34, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 29, e
-	}
+	return sum34, w29Col
+}
 
-	// w30: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
+// wideCol30 computes output column 30 (w30) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
+func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 	var w30Col arrow.Array // written by the clean loop, or below from difference58
 	var difference58 vec.Vec[float64]
@@ -9346,11 +9935,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference58 = difference60
 		}
 	}
-	if r, e := vec.First(&difference58, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 30, e
-	}
+	return difference58, w30Col
+}
 
-	// w31: (l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+// wideCol31 computes output column 31 (w31) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w31Col arrow.Array // written by the clean loop, or below from difference61
 	var difference61 vec.Vec[float64]
@@ -9587,11 +10178,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference61 = difference64
 		}
 	}
-	if r, e := vec.First(&difference61, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 31, e
-	}
+	return difference61, w31Col
+}
 
-	// w32: ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
+// wideCol32 computes output column 32 (w32) of query Wide on every row:
+//
+//	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
+func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
 	var w32Col arrow.Array // written by the clean loop, or below from product88
 	var product88 vec.Vec[float64]
@@ -9835,11 +10428,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product88 = product92
 		}
 	}
-	if r, e := vec.First(&product88, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 32, e
-	}
+	return product88, w32Col
+}
 
-	// w33: (l_extendedprice * (1 - l_discount)) / 7
+// wideCol33 computes output column 33 (w33) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) / 7
+func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
 	var w33Col arrow.Array // written by the clean loop, or below from quotient17
 	var quotient17 vec.Vec[float64]
@@ -9973,11 +10568,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient17 = quotient18
 		}
 	}
-	if r, e := vec.First(&quotient17, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 33, e
-	}
+	return quotient17, w33Col
+}
 
-	// w34: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
+// wideCol34 computes output column 34 (w34) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
+func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
 	var w34Col arrow.Array // written by the clean loop, or below from quotient19
 	var quotient19 vec.Vec[float64]
@@ -10162,11 +10759,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			quotient19 = quotient20
 		}
 	}
-	if r, e := vec.First(&quotient19, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 34, e
-	}
+	return quotient19, w34Col
+}
 
-	// w35: (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
+// wideCol35 computes output column 35 (w35) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
+func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 	var w35Col arrow.Array // written by the clean loop, or below from sum40
 	var sum40 vec.Vec[float64]
@@ -10305,11 +10904,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum40 = sum41
 		}
 	}
-	if r, e := vec.First(&sum40, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 35, e
-	}
+	return sum40, w35Col
+}
 
-	// w36: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
+// wideCol36 computes output column 36 (w36) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
+func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 	var w36Col arrow.Array // written by the clean loop, or below from sum42
 	var sum42 vec.Vec[float64]
@@ -10497,11 +11098,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum42 = sum44
 		}
 	}
-	if r, e := vec.First(&sum42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 36, e
-	}
+	return sum42, w36Col
+}
 
-	// w37: IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
+// wideCol37 computes output column 37 (w37) of query Wide on every row:
+//
+//	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
+func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
 	var w37Col arrow.Array // written by the clean loop, or below from ifResult7
 	var ifResult7 vec.Vec[float64]
@@ -10752,11 +11355,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			ifResult7 = ifResult8
 		}
 	}
-	if r, e := vec.First(&ifResult7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 37, e
-	}
+	return ifResult7, w37Col
+}
 
-	// w38: (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+// wideCol38 computes output column 38 (w38) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
 	var w38Col arrow.Array // written by the clean loop, or below from difference74
 	var difference74 vec.Vec[float64]
@@ -10998,11 +11603,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			difference74 = difference77
 		}
 	}
-	if r, e := vec.First(&difference74, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 38, e
-	}
+	return difference74, w38Col
+}
 
-	// w39: (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
+// wideCol39 computes output column 39 (w39) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
+func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
 	var w39Col arrow.Array // written by the clean loop, or below from sum47
 	var sum47 vec.Vec[float64]
@@ -11244,11 +11851,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			sum47 = sum49
 		}
 	}
-	if r, e := vec.First(&sum47, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 39, e
-	}
+	return sum47, w39Col
+}
 
-	// w40: (l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
+// wideCol40 computes output column 40 (w40) of query Wide on every row:
+//
+//	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
+func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
 	var w40Col arrow.Array // written by the clean loop, or below from product113
 	var product113 vec.Vec[float64]
@@ -11387,260 +11996,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 			product113 = product115
 		}
 	}
-	if r, e := vec.First(&product113, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 40, e
-	}
-	if errRow >= 0 {
-		if w01Col != nil {
-			w01Col.Release()
-		}
-		if w02Col != nil {
-			w02Col.Release()
-		}
-		if w03Col != nil {
-			w03Col.Release()
-		}
-		if w04Col != nil {
-			w04Col.Release()
-		}
-		if w05Col != nil {
-			w05Col.Release()
-		}
-		if w06Col != nil {
-			w06Col.Release()
-		}
-		if w07Col != nil {
-			w07Col.Release()
-		}
-		if w08Col != nil {
-			w08Col.Release()
-		}
-		if w09Col != nil {
-			w09Col.Release()
-		}
-		if w10Col != nil {
-			w10Col.Release()
-		}
-		if w11Col != nil {
-			w11Col.Release()
-		}
-		if w12Col != nil {
-			w12Col.Release()
-		}
-		if w13Col != nil {
-			w13Col.Release()
-		}
-		if w14Col != nil {
-			w14Col.Release()
-		}
-		if w15Col != nil {
-			w15Col.Release()
-		}
-		if w16Col != nil {
-			w16Col.Release()
-		}
-		if w17Col != nil {
-			w17Col.Release()
-		}
-		if w18Col != nil {
-			w18Col.Release()
-		}
-		if w19Col != nil {
-			w19Col.Release()
-		}
-		if w20Col != nil {
-			w20Col.Release()
-		}
-		if w21Col != nil {
-			w21Col.Release()
-		}
-		if w22Col != nil {
-			w22Col.Release()
-		}
-		if w23Col != nil {
-			w23Col.Release()
-		}
-		if w25Col != nil {
-			w25Col.Release()
-		}
-		if w26Col != nil {
-			w26Col.Release()
-		}
-		if w27Col != nil {
-			w27Col.Release()
-		}
-		if w28Col != nil {
-			w28Col.Release()
-		}
-		if w29Col != nil {
-			w29Col.Release()
-		}
-		if w30Col != nil {
-			w30Col.Release()
-		}
-		if w31Col != nil {
-			w31Col.Release()
-		}
-		if w32Col != nil {
-			w32Col.Release()
-		}
-		if w33Col != nil {
-			w33Col.Release()
-		}
-		if w34Col != nil {
-			w34Col.Release()
-		}
-		if w35Col != nil {
-			w35Col.Release()
-		}
-		if w36Col != nil {
-			w36Col.Release()
-		}
-		if w37Col != nil {
-			w37Col.Release()
-		}
-		if w38Col != nil {
-			w38Col.Release()
-		}
-		if w39Col != nil {
-			w39Col.Release()
-		}
-		if w40Col != nil {
-			w40Col.Release()
-		}
-		clauses := []string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}
-		texts := []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if w01Col == nil {
-		w01Col = vec.Float64Array(mem, &product, all, n)
-	}
-	if w02Col == nil {
-		w02Col = vec.Float64Array(mem, &difference2, all, n)
-	}
-	if w03Col == nil {
-		w03Col = vec.Float64Array(mem, &sum2, all, n)
-	}
-	if w04Col == nil {
-		w04Col = vec.Float64Array(mem, &quotient, all, n)
-	}
-	if w05Col == nil {
-		w05Col = vec.Float64Array(mem, &ifResult, all, n)
-	}
-	if w06Col == nil {
-		w06Col = vec.Float64Array(mem, &difference11, all, n)
-	}
-	if w07Col == nil {
-		w07Col = vec.Float64Array(mem, &product16, all, n)
-	}
-	if w08Col == nil {
-		w08Col = vec.Float64Array(mem, &product20, all, n)
-	}
-	if w09Col == nil {
-		w09Col = vec.Float64Array(mem, &quotient3, all, n)
-	}
-	if w10Col == nil {
-		w10Col = vec.Float64Array(mem, &sum10, all, n)
-	}
-	if w11Col == nil {
-		w11Col = vec.Float64Array(mem, &quotient5, all, n)
-	}
-	if w12Col == nil {
-		w12Col = vec.Float64Array(mem, &difference21, all, n)
-	}
-	if w13Col == nil {
-		w13Col = vec.Float64Array(mem, &quotient7, all, n)
-	}
-	if w14Col == nil {
-		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
-	}
-	if w15Col == nil {
-		w15Col = vec.Float64Array(mem, &difference28, all, n)
-	}
-	if w16Col == nil {
-		w16Col = vec.Float64Array(mem, &product42, all, n)
-	}
-	if w17Col == nil {
-		w17Col = vec.Float64Array(mem, &product45, all, n)
-	}
-	if w18Col == nil {
-		w18Col = vec.Float64Array(mem, &quotient9, all, n)
-	}
-	if w19Col == nil {
-		w19Col = vec.Float64Array(mem, &quotient11, all, n)
-	}
-	if w20Col == nil {
-		w20Col = vec.Float64Array(mem, &difference38, all, n)
-	}
-	if w21Col == nil {
-		w21Col = vec.Float64Array(mem, &difference41, all, n)
-	}
-	if w22Col == nil {
-		w22Col = vec.Float64Array(mem, &product58, all, n)
-	}
-	if w23Col == nil {
-		w23Col = vec.Float64Array(mem, &sum23, all, n)
-	}
-	if w25Col == nil {
-		w25Col = vec.Float64Array(mem, &quotient13, all, n)
-	}
-	if w26Col == nil {
-		w26Col = vec.Float64Array(mem, &quotient15, all, n)
-	}
-	if w27Col == nil {
-		w27Col = vec.Float64Array(mem, &sum30, all, n)
-	}
-	if w28Col == nil {
-		w28Col = vec.Float64Array(mem, &difference53, all, n)
-	}
-	if w29Col == nil {
-		w29Col = vec.Float64Array(mem, &sum34, all, n)
-	}
-	if w30Col == nil {
-		w30Col = vec.Float64Array(mem, &difference58, all, n)
-	}
-	if w31Col == nil {
-		w31Col = vec.Float64Array(mem, &difference61, all, n)
-	}
-	if w32Col == nil {
-		w32Col = vec.Float64Array(mem, &product88, all, n)
-	}
-	if w33Col == nil {
-		w33Col = vec.Float64Array(mem, &quotient17, all, n)
-	}
-	if w34Col == nil {
-		w34Col = vec.Float64Array(mem, &quotient19, all, n)
-	}
-	if w35Col == nil {
-		w35Col = vec.Float64Array(mem, &sum40, all, n)
-	}
-	if w36Col == nil {
-		w36Col = vec.Float64Array(mem, &sum42, all, n)
-	}
-	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
-	}
-	if w38Col == nil {
-		w38Col = vec.Float64Array(mem, &difference74, all, n)
-	}
-	if w39Col == nil {
-		w39Col = vec.Float64Array(mem, &sum47, all, n)
-	}
-	if w40Col == nil {
-		w40Col = vec.Float64Array(mem, &product113, all, n)
-	}
-
-	cols := []arrow.Array{w01Col, w02Col, w03Col, w04Col, w05Col, w06Col, w07Col, w08Col, w09Col, w10Col, w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, w18Col, w19Col, w20Col, w21Col, w22Col, w23Col, vec.Float64Array(mem, &product68, all, n), w25Col, w26Col, w27Col, w28Col, w29Col, w30Col, w31Col, w32Col, w33Col, w34Col, w35Col, w36Col, w37Col, w38Col, w39Col, w40Col}
-	out := array.NewRecordBatch(WideSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product113, w40Col
 }
 
 // Evaluator is the signature of every query function of this package.

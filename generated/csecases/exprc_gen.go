@@ -67,7 +67,38 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := and_operandShared0(n, all, a, b)
+	allOf := and_operandCol1(n, all, p, in, quotient)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := and_operandCol2(n, all, quotient)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "p AND (a DIV b > 1)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(And_operandSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// and_operandShared0 computes a shared subexpression of query And_operand on every row (always):
+//
+//	(a DIV b)
+func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -105,8 +136,13 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// r: p AND (a DIV b > 1)
+// and_operandCol1 computes output column 1 (r) of query and_operand on every row:
+//
+//	p AND (a DIV b > 1)
+func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -169,31 +205,14 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return allOf
+}
 
-	// s: a DIV b
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "p AND (a DIV b > 1)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(And_operandSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// and_operandCol2 computes output column 2 (s) of query and_operand on every row:
+//
+//	a DIV b
+func and_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
 }
 
 // betweenInput is the schema of Between's input batches (table t).
@@ -238,7 +257,38 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := betweenShared0(n, all, a, b)
+	inRange := betweenCol1(n, all, quotient)
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := betweenCol2(n, all, quotient)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(BetweenSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// betweenShared0 computes a shared subexpression of query Between on every row (always):
+//
+//	(a DIV b)
+func betweenShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -276,8 +326,13 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// r: (a DIV b) BETWEEN 1 AND 10
+// betweenCol1 computes output column 1 (r) of query between on every row:
+//
+//	(a DIV b) BETWEEN 1 AND 10
+func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) BETWEEN 1 AND 10)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -359,31 +414,14 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			inRange = betweenResult
 		}
 	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return inRange
+}
 
-	// s: a DIV b
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n), vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(BetweenSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// betweenCol2 computes output column 2 (s) of query between on every row:
+//
+//	a DIV b
+func betweenCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
 }
 
 // case_condition_may_failInput is the schema of Case_condition_may_fail's input batches (table t).
@@ -424,14 +462,42 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	mArr := in.Column(9).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
 	mItems := mArr.Items().(*array.Int64)
+	// lazily shared: (b DIV c)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	b := vec.Int64s(in.Column(1))
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case_condition_may_failCol1(n, all, mArr, mKeys, mItems, shared0, shared0Done, b, c_)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case_condition_may_failSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_condition_may_failCol1 computes output column 1 (r) of query case_condition_may_fail on every row:
+//
+//	CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
+func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (m['k'] > 0) THEN (b DIV c) ELSE ((b DIV c) * 2) END
 	caseResult := vec.Make[int64](n)
 	// m['k']
@@ -495,9 +561,6 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
-	// lazily shared: (b DIV c)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, when, n)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
@@ -536,8 +599,8 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 			quotient.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient, todo, n)
-	vec.Merge(&caseResult, &shared0, when, n)
+	vec.Merge(&(*shared0), &quotient, todo, n)
+	vec.Merge(&caseResult, &(*shared0), when, n)
 	todo2 := vec.Missing(shared0Done, notYet, n)
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
@@ -576,11 +639,11 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 			quotient2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient2, todo2, n)
+	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	// ((b DIV c) * 2)
 	product := vec.Make[int64](n)
-	if notYet == nil && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if notYet == nil && (*shared0).Clean() {
+		shared0V := (*shared0).V[:n]
 		out := product.V[:n]
 		for i := range out {
 			r, err := rt.MulInt64(shared0V[i], int64(2))
@@ -593,15 +656,15 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if shared0.IsNull(i) {
+			if (*shared0).IsNull(i) {
 				product.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				product.SetErr(i, e)
 				continue
 			}
-			r, err := rt.MulInt64(shared0.V[i], int64(2))
+			r, err := rt.MulInt64((*shared0).V[i], int64(2))
 			if err != nil {
 				product.SetErr(i, err)
 				continue
@@ -610,26 +673,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 		}
 	}
 	vec.Merge(&caseResult, &product, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case_condition_may_failSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case_every_resultInput is the schema of Case_every_result's input batches (table t).
@@ -675,21 +719,52 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case_every_resultCol1(n, all, a, in, b, p, q, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case_every_resultSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row:
+//
+//	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
+func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() && p.Clean() && q.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		pV := p.V[:n]
 		qV := q.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			// shared (always): (a DIV b)
@@ -707,11 +782,11 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN()+in.Column(11).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -862,32 +937,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case_every_resultSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case_first_conditionInput is the schema of Case_first_condition's input batches (table t).
@@ -931,7 +981,34 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := case_first_conditionShared0(n, all, a, b)
+	caseResult := case_first_conditionCol1(n, all, quotient)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case_first_conditionSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_first_conditionShared0 computes a shared subexpression of query Case_first_condition on every row (always):
+//
+//	(a DIV b)
+func case_first_conditionShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -969,8 +1046,13 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// r: CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
+// case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row:
+//
+//	CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
+func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int32] {
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// ((a DIV b) > 1)
@@ -1024,26 +1106,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Fill(&caseResult, int32(2), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case_first_conditionSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case_rest_regionInput is the schema of Case_rest_region's input batches (table t).
@@ -1088,8 +1151,33 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case_rest_regionCol1(n, all, p, a, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case_rest_regionSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_rest_regionCol1 computes output column 1 (r) of query case_rest_region on every row:
+//
+//	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
+func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int32] {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
@@ -1184,26 +1272,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
 	vec.Fill(&caseResult, int32(2), when3, n)
 	vec.FillNull(&caseResult, notYet3, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case_rest_regionSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case_rest_region_elseInput is the schema of Case_rest_region_else's input batches (table t).
@@ -1248,8 +1317,33 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case_rest_region_elseCol1(n, all, p, a, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case_rest_region_elseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_rest_region_elseCol1 computes output column 1 (r) of query case_rest_region_else on every row:
+//
+//	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
+func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
@@ -1319,26 +1413,7 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.Merge(&caseResult, &quotient, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case_rest_region_elseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case_then_and_else_onlyInput is the schema of Case_then_and_else_only's input batches (table t).
@@ -1377,6 +1452,9 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(10))
+	// lazily shared: (a DIV b)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
 	q := vec.Bools(in.Column(11))
@@ -1384,15 +1462,37 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case_then_and_else_onlyCol1(n, all, p, shared0, shared0Done, a, b, q)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case_then_and_else_onlySchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_then_and_else_onlyCol1 computes output column 1 (r) of query case_then_and_else_only on every row:
+//
+//	CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
+func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
-	// lazily shared: (a DIV b)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, when, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
@@ -1431,8 +1531,8 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 			quotient.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient, todo, n)
-	vec.Merge(&caseResult, &shared0, when, n)
+	vec.Merge(&(*shared0), &quotient, todo, n)
+	vec.Merge(&caseResult, &(*shared0), when, n)
 	vec.CopyErrs(&caseResult, &q, notYet, n)
 	when2, notYet2 := vec.Split(&q, notYet, n)
 	vec.Fill(&caseResult, int64(0), when2, n)
@@ -1474,28 +1574,9 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 			quotient2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient2, todo2, n)
-	vec.Merge(&caseResult, &shared0, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case_then_and_else_onlySchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	vec.Merge(&(*shared0), &quotient2, todo2, n)
+	vec.Merge(&caseResult, &(*shared0), notYet2, n)
+	return caseResult
 }
 
 // cheap_shared_two_rootsInput is the schema of Cheap_shared_two_roots's input batches (table t).
@@ -1547,7 +1628,58 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE i > 0
+	cmp := cheap_shared_two_rootsWhere(n, all, i_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	product, discCol := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem)
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	product3, chargeCol := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem)
+	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	ifResult := cheap_shared_two_rootsCol3(n, sel, x, in, y, p, a, b)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		if discCol != nil {
+			discCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
+		clauses := []string{"WHERE", "disc", "charge", "big"}
+		texts := []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discCol == nil {
+		discCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+
+	cols := []arrow.Array{discCol, chargeCol, vec.BoolArray(mem, &ifResult, sel, n)}
+	out := array.NewRecordBatch(Cheap_shared_two_rootsSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// cheap_shared_two_rootsWhere computes the WHERE clause of query cheap_shared_two_roots on every row:
+//
+//	i > 0
+func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// (i > 0)
 	cmp := vec.Make[bool](n)
 	if i_.Clean() {
@@ -1570,12 +1702,13 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 			cmp.V[i] = rt.GtInt32(i_.V[i], int32(0))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// disc: x * (1 - y)
+// cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+//
+//	x * (1 - y)
+func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (x * (1.0 - y))
 	var discCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -1665,11 +1798,13 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product, discCol
+}
 
-	// charge: x * (1 - y) * (1 + CAST(c AS DOUBLE))
+// cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+//
+//	x * (1 - y) * (1 + CAST(c AS DOUBLE))
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the clean loop, or below from product3
 	var product3 vec.Vec[float64]
@@ -1837,11 +1972,13 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return product3, chargeCol
+}
 
-	// big: IF(p, x * (1 - y) > 2, a > b)
+// cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+//
+//	IF(p, x * (1 - y) > 2, a > b)
+func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -2003,38 +2140,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if discCol != nil {
-			discCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "disc", "charge", "big"}
-		texts := []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discCol == nil {
-		discCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
-
-	cols := []arrow.Array{discCol, chargeCol, vec.BoolArray(mem, &ifResult, sel, n)}
-	out := array.NewRecordBatch(Cheap_shared_two_rootsSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // coalesce_first_argInput is the schema of Coalesce_first_arg's input batches (table t).
@@ -2078,7 +2184,34 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := coalesce_first_argShared0(n, all, a, b)
+	sum := coalesce_first_argCol1(n, all, quotient)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Coalesce_first_argSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// coalesce_first_argShared0 computes a shared subexpression of query Coalesce_first_arg on every row (always):
+//
+//	(a DIV b)
+func coalesce_first_argShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -2116,8 +2249,13 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// r: COALESCE(a DIV b, 0) + (a DIV b)
+// coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row:
+//
+//	COALESCE(a DIV b, 0) + (a DIV b)
+func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((a DIV b), 0)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
@@ -2160,26 +2298,7 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Coalesce_first_argSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // coalesce_later_arg_other_outputInput is the schema of Coalesce_later_arg_other_output's input batches (table t).
@@ -2225,7 +2344,38 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (b DIV c)
+	quotient := coalesce_later_arg_other_outputShared0(n, all, b, c_)
+	coalesced := coalesce_later_arg_other_outputCol1(n, all, a, quotient)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := coalesce_later_arg_other_outputCol2(n, all, quotient)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "COALESCE(a, b DIV c)", "b DIV c"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(Coalesce_later_arg_other_outputSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// coalesce_later_arg_other_outputShared0 computes a shared subexpression of query Coalesce_later_arg_other_output on every row (always):
+//
+//	(b DIV c)
+func coalesce_later_arg_other_outputShared0(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
 	if b.Clean() && c_.Clean() {
@@ -2263,38 +2413,26 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// r: COALESCE(a, b DIV c)
+// coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row:
+//
+//	COALESCE(a, b DIV c)
+func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], quotient vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(a, (b DIV c))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	vec.Merge(&coalesced, &quotient, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// s: b DIV c
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "COALESCE(a, b DIV c)", "b DIV c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Coalesce_later_arg_other_outputSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// coalesce_later_arg_other_outputCol2 computes output column 2 (s) of query coalesce_later_arg_other_output on every row:
+//
+//	b DIV c
+func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
 }
 
 // coalesce_rest_regionInput is the schema of Coalesce_rest_region's input batches (table t).
@@ -2339,8 +2477,33 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := coalesce_rest_regionCol1(n, all, a, b, c_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: COALESCE(a, b DIV c, (b DIV c) + 1)
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Coalesce_rest_regionSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// coalesce_rest_regionCol1 computes output column 1 (r) of query coalesce_rest_region on every row:
+//
+//	COALESCE(a, b DIV c, (b DIV c) + 1)
+func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(a, (b DIV c), ((b DIV c) + 1))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
@@ -2418,26 +2581,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 		}
 	}
 	vec.Merge(&coalesced, &sum, stillNull2, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Coalesce_rest_regionSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // cross_outputInput is the schema of Cross_output's input batches (table t).
@@ -2483,7 +2627,44 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := cross_outputShared0(n, all, a, b)
+	ifResult, guardedCol := cross_outputCol1(n, all, p, in, quotient, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := cross_outputCol2(n, all, quotient)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if guardedCol != nil {
+			guardedCol.Release()
+		}
+		clauses := []string{"WHERE", "guarded", "plain"}
+		texts := []string{"", "IF(p, a DIV b, 0)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{guardedCol, vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(Cross_outputSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// cross_outputShared0 computes a shared subexpression of query Cross_output on every row (always):
+//
+//	(a DIV b)
+func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -2521,8 +2702,13 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// guarded: IF(p, a DIV b, 0)
+// cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row:
+//
+//	IF(p, a DIV b, 0)
+func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -2575,37 +2761,14 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult, guardedCol
+}
 
-	// plain: a DIV b
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if guardedCol != nil {
-			guardedCol.Release()
-		}
-		clauses := []string{"WHERE", "guarded", "plain"}
-		texts := []string{"", "IF(p, a DIV b, 0)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{guardedCol, vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Cross_outputSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// cross_outputCol2 computes output column 2 (plain) of query cross_output on every row:
+//
+//	a DIV b
+func cross_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
 }
 
 // cross_output_swappedInput is the schema of Cross_output_swapped's input batches (table t).
@@ -2651,7 +2814,44 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := cross_output_swappedShared0(n, all, a, b)
+	quotient2 := cross_output_swappedCol1(n, all, quotient)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult, guardedCol := cross_output_swappedCol2(n, all, p, in, quotient, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if guardedCol != nil {
+			guardedCol.Release()
+		}
+		clauses := []string{"WHERE", "plain", "guarded"}
+		texts := []string{"", "a DIV b", "IF(p, a DIV b, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, all, n), guardedCol}
+	out := array.NewRecordBatch(Cross_output_swappedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// cross_output_swappedShared0 computes a shared subexpression of query Cross_output_swapped on every row (always):
+//
+//	(a DIV b)
+func cross_output_swappedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -2689,13 +2889,20 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// plain: a DIV b
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+// cross_output_swappedCol1 computes output column 1 (plain) of query cross_output_swapped on every row:
+//
+//	a DIV b
+func cross_output_swappedCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
+}
 
-	// guarded: IF(p, a DIV b, 0)
+// cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row:
+//
+//	IF(p, a DIV b, 0)
+func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -2748,32 +2955,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if guardedCol != nil {
-			guardedCol.Release()
-		}
-		clauses := []string{"WHERE", "plain", "guarded"}
-		texts := []string{"", "a DIV b", "IF(p, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n), guardedCol}
-	out := array.NewRecordBatch(Cross_output_swappedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, guardedCol
 }
 
 // fused_two_lookupsInput is the schema of Fused_two_lookups's input batches (table t).
@@ -2822,20 +3004,51 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row:
+//
+//	CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
+func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], in arrow.RecordBatch, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if mArr.NullN() == 0 && mItems.NullN() == 0 && c_.Clean() && i_.Clean() && a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			// shared (always): m['a']
@@ -2855,11 +3068,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if mArr.NullN()+mItems.NullN()+in.Column(2).NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -3060,32 +3273,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // if_both_branchesInput is the schema of If_both_branches's input batches (table t).
@@ -3130,20 +3318,51 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := if_both_branchesCol1(n, all, a, in, b, p, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(p, (a DIV b) + 1, (a DIV b) - 1)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row:
+//
+//	IF(p, (a DIV b) + 1, (a DIV b) - 1)
+func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() && p.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		pV := p.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			// shared (always): (a DIV b)
@@ -3158,11 +3377,11 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
@@ -3306,32 +3525,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // if_condition_may_failInput is the schema of If_condition_may_fail's input batches (table t).
@@ -3371,13 +3565,41 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	n := int(in.NumRows())
 	c_ := vec.Int64s(in.Column(2))
 	a := vec.Int64s(in.Column(0))
+	// lazily shared: (b DIV c)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := if_condition_may_failCol1(n, all, c_, a, shared0, shared0Done, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(If_condition_may_failSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// if_condition_may_failCol1 computes output column 1 (r) of query if_condition_may_fail on every row:
+//
+//	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
+func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64]) vec.Vec[int64] {
 	// (c DIV a)
 	quotient := vec.Make[int64](n)
 	if c_.Clean() && a.Clean() {
@@ -3441,9 +3663,6 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
-	// lazily shared: (b DIV c)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
@@ -3482,11 +3701,11 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 			quotient2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient2, todo, n)
+	vec.Merge(&(*shared0), &quotient2, todo, n)
 	// ((b DIV c) + 1)
 	sum := vec.Make[int64](n)
-	if then == nil && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if then == nil && (*shared0).Clean() {
+		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
 		for i := range out {
 			r, err := rt.AddInt64(shared0V[i], int64(1))
@@ -3499,15 +3718,15 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if shared0.IsNull(i) {
+			if (*shared0).IsNull(i) {
 				sum.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(shared0.V[i], int64(1))
+			r, err := rt.AddInt64((*shared0).V[i], int64(1))
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -3554,11 +3773,11 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 			quotient3.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient3, todo2, n)
+	vec.Merge(&(*shared0), &quotient3, todo2, n)
 	// ((b DIV c) - 1)
 	difference := vec.Make[int64](n)
-	if otherwise == nil && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if otherwise == nil && (*shared0).Clean() {
+		shared0V := (*shared0).V[:n]
 		out := difference.V[:n]
 		for i := range out {
 			r, err := rt.SubInt64(shared0V[i], int64(1))
@@ -3571,15 +3790,15 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	} else {
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if shared0.IsNull(i) {
+			if (*shared0).IsNull(i) {
 				difference.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				difference.SetErr(i, e)
 				continue
 			}
-			r, err := rt.SubInt64(shared0.V[i], int64(1))
+			r, err := rt.SubInt64((*shared0).V[i], int64(1))
 			if err != nil {
 				difference.SetErr(i, err)
 				continue
@@ -3588,26 +3807,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 		}
 	}
 	vec.Merge(&ifResult, &difference, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(If_condition_may_failSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // in_listInput is the schema of In_list's input batches (table t).
@@ -3652,7 +3852,38 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := in_listShared0(n, all, a, b)
+	inList := in_listCol1(n, all, quotient)
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := in_listCol2(n, all, quotient)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "a DIV b IN (1, 2)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(In_listSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// in_listShared0 computes a shared subexpression of query In_list on every row (always):
+//
+//	(a DIV b)
+func in_listShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -3690,8 +3921,13 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// r: a DIV b IN (1, 2)
+// in_listCol1 computes output column 1 (r) of query in_list on every row:
+//
+//	a DIV b IN (1, 2)
+func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) IN (1, 2))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -3773,31 +4009,14 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			inList = inResult
 		}
 	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return inList
+}
 
-	// s: a DIV b
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "a DIV b IN (1, 2)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n), vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(In_listSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// in_listCol2 computes output column 2 (s) of query in_list on every row:
+//
+//	a DIV b
+func in_listCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
 }
 
 // lazy_three_regionsInput is the schema of Lazy_three_regions's input batches (table t).
@@ -3838,6 +4057,9 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(10))
+	// lazily shared: (a DIV b)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
 	q := vec.Bools(in.Column(11))
@@ -3845,15 +4067,45 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := lazy_three_regionsCol1(n, all, p, shared0, shared0Done, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult2 := lazy_three_regionsCol2(n, all, q, shared0, shared0Done, a, b)
+	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	ifResult3 := lazy_three_regionsCol3(n, all, p, q, shared0, shared0Done, a, b)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r1", "r2", "r3"}
+		texts := []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r1: IF(p, a DIV b, 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n), vec.Int64Array(mem, &ifResult3, all, n)}
+	out := array.NewRecordBatch(Lazy_three_regionsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row:
+//
+//	IF(p, a DIV b, 0)
+func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// IF(p, (a DIV b), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
-	// lazily shared: (a DIV b)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
@@ -3892,14 +4144,16 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			quotient.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient, todo, n)
-	vec.Merge(&ifResult, &shared0, then, n)
+	vec.Merge(&(*shared0), &quotient, todo, n)
+	vec.Merge(&ifResult, &(*shared0), then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult
+}
 
-	// r2: IF(q, a DIV b, 0)
+// lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row:
+//
+//	IF(q, a DIV b, 0)
+func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult2 := vec.Make[int64](n)
@@ -3942,14 +4196,16 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			quotient2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient2, todo2, n)
-	vec.Merge(&ifResult2, &shared0, then2, n)
+	vec.Merge(&(*shared0), &quotient2, todo2, n)
+	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return ifResult2
+}
 
-	// r3: IF(p AND q, a DIV b, 0)
+// lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row:
+//
+//	IF(p AND q, a DIV b, 0)
+func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	and.Add(&q)
@@ -3996,29 +4252,10 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			quotient3.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient3, todo3, n)
-	vec.Merge(&ifResult3, &shared0, then3, n)
+	vec.Merge(&(*shared0), &quotient3, todo3, n)
+	vec.Merge(&ifResult3, &(*shared0), then3, n)
 	vec.Fill(&ifResult3, int64(0), otherwise3, n)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r1", "r2", "r3"}
-		texts := []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n), vec.Int64Array(mem, &ifResult3, all, n)}
-	out := array.NewRecordBatch(Lazy_three_regionsSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3
 }
 
 // lazy_two_ifsInput is the schema of Lazy_two_ifs's input batches (table t).
@@ -4057,6 +4294,9 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(10))
+	// lazily shared: (a DIV b)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
 	q := vec.Bools(in.Column(11))
@@ -4064,15 +4304,37 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := lazy_two_ifsCol1(n, all, p, shared0, shared0Done, a, b, q)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Lazy_two_ifsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row:
+//
+//	IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
+func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// IF(p, (a DIV b), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
-	// lazily shared: (a DIV b)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
@@ -4111,8 +4373,8 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			quotient.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient, todo, n)
-	vec.Merge(&ifResult, &shared0, then, n)
+	vec.Merge(&(*shared0), &quotient, todo, n)
+	vec.Merge(&ifResult, &(*shared0), then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
 	// IF(q, (a DIV b), 1)
 	then2, otherwise2 := vec.Split(&q, all, n)
@@ -4156,8 +4418,8 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			quotient2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient2, todo2, n)
-	vec.Merge(&ifResult2, &shared0, then2, n)
+	vec.Merge(&(*shared0), &quotient2, todo2, n)
+	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(1), otherwise2, n)
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
 	sum := vec.Make[int64](n)
@@ -4196,26 +4458,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Lazy_two_ifsSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // lazy_where_and_outputInput is the schema of Lazy_where_and_output's input batches (table t).
@@ -4254,6 +4497,9 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(10))
+	// lazily shared: (a DIV b)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
 	q := vec.Bools(in.Column(11))
@@ -4262,14 +4508,42 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE IF(p, (a DIV b) > 0, TRUE)
+	ifResult := lazy_where_and_outputWhere(n, all, p, shared0, shared0Done, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&ifResult, n)
+	ifResult2 := lazy_where_and_outputCol1(n, sel, q, shared0, shared0Done, a, b)
+	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	out := array.NewRecordBatch(Lazy_where_and_outputSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lazy_where_and_outputWhere computes the WHERE clause of query lazy_where_and_output on every row:
+//
+//	IF(p, (a DIV b) > 0, TRUE)
+func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), TRUE)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
-	// lazily shared: (a DIV b)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
@@ -4308,11 +4582,11 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			quotient.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient, todo, n)
+	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) > 0)
 	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if (then == nil || len(then) > n/2) && (*shared0).Clean() {
+		shared0V := (*shared0).V[:n]
 		out := cmp.V[:n]
 		for i := range out {
 			out[i] = rt.GtInt64(shared0V[i], int64(0))
@@ -4320,25 +4594,26 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if shared0.IsNull(i) {
+			if (*shared0).IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(shared0.V[i], int64(0))
+			cmp.V[i] = rt.GtInt64((*shared0).V[i], int64(0))
 		}
 	}
 	vec.Merge(&ifResult, &cmp, then, n)
 	vec.Fill(&ifResult, true, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&ifResult, n)
+	return ifResult
+}
 
-	// r: IF(q, a DIV b, 0)
+// lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause:
+//
+//	IF(q, a DIV b, 0)
+func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, sel, n)
 	ifResult2 := vec.Make[int64](n)
@@ -4381,29 +4656,10 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			quotient2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient2, todo2, n)
-	vec.Merge(&ifResult2, &shared0, then2, n)
+	vec.Merge(&(*shared0), &quotient2, todo2, n)
+	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
-	out := array.NewRecordBatch(Lazy_where_and_outputSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult2
 }
 
 // lazy_with_region_hoistInput is the schema of Lazy_with_region_hoist's input batches (table t).
@@ -4443,6 +4699,9 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(10))
+	// lazily shared: (a DIV b)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
 	q := vec.Bools(in.Column(11))
@@ -4450,16 +4709,42 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := lazy_with_region_hoistCol1(n, all, p, shared0, shared0Done, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult2 := lazy_with_region_hoistCol2(n, all, q, shared0, shared0Done, a, b)
+	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r1", "r2"}
+		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r1: IF(p, (a DIV b) + (a DIV b), 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n)}
+	out := array.NewRecordBatch(Lazy_with_region_hoistSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lazy_with_region_hoistCol1 computes output column 1 (r1) of query lazy_with_region_hoist on every row:
+//
+//	IF(p, (a DIV b) + (a DIV b), 0)
+func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
 	// shared (lazy): (a DIV b)
-	// lazily shared: (a DIV b)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
@@ -4498,11 +4783,11 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			quotient.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient, todo, n)
+	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) + (a DIV b))
 	sum := vec.Make[int64](n)
-	if then == nil && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if then == nil && (*shared0).Clean() {
+		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
 		for i := range out {
 			r, err := rt.AddInt64(shared0V[i], shared0V[i])
@@ -4515,15 +4800,15 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if shared0.IsNull(i) {
+			if (*shared0).IsNull(i) {
 				sum.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(shared0.V[i], shared0.V[i])
+			r, err := rt.AddInt64((*shared0).V[i], (*shared0).V[i])
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -4533,11 +4818,13 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult
+}
 
-	// r2: IF(q, a DIV b, 0)
+// lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row:
+//
+//	IF(q, a DIV b, 0)
+func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult2 := vec.Make[int64](n)
@@ -4580,29 +4867,10 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			quotient2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient2, todo2, n)
-	vec.Merge(&ifResult2, &shared0, then2, n)
+	vec.Merge(&(*shared0), &quotient2, todo2, n)
+	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r1", "r2"}
-		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n)}
-	out := array.NewRecordBatch(Lazy_with_region_hoistSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult2
 }
 
 // map_lookup_where_outputInput is the schema of Map_lookup_where_output's input batches (table t).
@@ -4648,8 +4916,39 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE m['k'] > 0
-	// shared (always): m['k']
+	entry := map_lookup_where_outputShared0(n, all, mArr, mKeys, mItems)
+	cmp := map_lookup_where_outputWhere(n, all, entry)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	sum := map_lookup_where_outputCol1(n, sel, entry)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"m['k'] > 0", "m['k'] + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Map_lookup_where_outputSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// map_lookup_where_outputShared0 computes a shared subexpression of query Map_lookup_where_output on every row (always):
+//
+//	m['k']
+func map_lookup_where_outputShared0(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
 	if mArr.NullN() == 0 {
@@ -4687,6 +4986,13 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			entry.V[i] = mItems.Value(entry2)
 		}
 	}
+	return entry
+}
+
+// map_lookup_where_outputWhere computes the WHERE clause of query map_lookup_where_output on every row:
+//
+//	m['k'] > 0
+func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.Vec[bool] {
 	// (m['k'] > 0)
 	cmp := vec.Make[bool](n)
 	if entry.Clean() {
@@ -4709,12 +5015,13 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// r: m['k'] + 1
+// map_lookup_where_outputCol1 computes output column 1 (r) of query map_lookup_where_output on the rows that pass its WHERE clause:
+//
+//	m['k'] + 1
+func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64]) vec.Vec[int64] {
 	// (m['k'] + 1)
 	sum := vec.Make[int64](n)
 	if sel == nil && entry.Clean() {
@@ -4747,26 +5054,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"m['k'] > 0", "m['k'] + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Map_lookup_where_outputSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // nested_if_regionInput is the schema of Nested_if_region's input batches (table t).
@@ -4812,8 +5100,33 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := nested_if_regionCol1(n, all, p, a, b, q, in)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Nested_if_regionSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nested_if_regionCol1 computes output column 1 (r) of query nested_if_region on every row:
+//
+//	IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
+func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
@@ -4955,26 +5268,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Nested_if_regionSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // nested_not_subsumedInput is the schema of Nested_not_subsumed's input batches (table t).
@@ -5019,7 +5313,38 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a + b)
+	sum := nested_not_subsumedShared0(n, all, a, b)
+	product := nested_not_subsumedCol1(n, all, sum)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum2 := nested_not_subsumedCol2(n, all, sum)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "(a + b) * 2", "a + b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n), vec.Int64Array(mem, &sum2, all, n)}
+	out := array.NewRecordBatch(Nested_not_subsumedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nested_not_subsumedShared0 computes a shared subexpression of query Nested_not_subsumed on every row (always):
+//
+//	(a + b)
+func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
 	sum := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -5057,8 +5382,13 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			sum.V[i] = r
 		}
 	}
+	return sum
+}
 
-	// r: (a + b) * 2
+// nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row:
+//
+//	(a + b) * 2
+func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64]) vec.Vec[int64] {
 	// ((a + b) * 2)
 	product := vec.Make[int64](n)
 	if sum.Clean() {
@@ -5091,31 +5421,14 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			product.V[i] = r
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product
+}
 
-	// s: a + b
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a + b) * 2", "a + b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n), vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Nested_not_subsumedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// nested_not_subsumedCol2 computes output column 2 (s) of query nested_not_subsumed on every row:
+//
+//	a + b
+func nested_not_subsumedCol2(n int, all vec.Sel, sum vec.Vec[int64]) vec.Vec[int64] {
+	return sum
 }
 
 // nested_subsumedInput is the schema of Nested_subsumed's input batches (table t).
@@ -5160,7 +5473,38 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): ((a + b) * 2)
+	product := nested_subsumedShared0(n, all, a, b)
+	product2 := nested_subsumedCol1(n, all, product)
+	if r, e := vec.First(&product2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum2 := nested_subsumedCol2(n, all, product)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "(a + b) * 2", "(a + b) * 2 + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &product2, all, n), vec.Int64Array(mem, &sum2, all, n)}
+	out := array.NewRecordBatch(Nested_subsumedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nested_subsumedShared0 computes a shared subexpression of query Nested_subsumed on every row (always):
+//
+//	((a + b) * 2)
+func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
 	sum := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -5230,13 +5574,20 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 			product.V[i] = r
 		}
 	}
+	return product
+}
 
-	// r: (a + b) * 2
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+// nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row:
+//
+//	(a + b) * 2
+func nested_subsumedCol1(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int64] {
+	return product
+}
 
-	// s: (a + b) * 2 + 1
+// nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row:
+//
+//	(a + b) * 2 + 1
+func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int64] {
 	// (((a + b) * 2) + 1)
 	sum2 := vec.Make[int64](n)
 	if product.Clean() {
@@ -5269,26 +5620,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a + b) * 2", "(a + b) * 2 + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n), vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Nested_subsumedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum2
 }
 
 // non_failing_sharedInput is the schema of Non_failing_shared's input batches (table t).
@@ -5334,7 +5666,44 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (x * y)
+	product := non_failing_sharedShared0(n, all, x, y)
+	product2 := non_failing_sharedCol1(n, all, product)
+	if r, e := vec.First(&product2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult, sCol := non_failing_sharedCol2(n, all, p, in, product, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if sCol != nil {
+			sCol.Release()
+		}
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "x * y", "IF(p, x * y, 0.0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if sCol == nil {
+		sCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{vec.Float64Array(mem, &product2, all, n), sCol}
+	out := array.NewRecordBatch(Non_failing_sharedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// non_failing_sharedShared0 computes a shared subexpression of query Non_failing_shared on every row (always):
+//
+//	(x * y)
+func non_failing_sharedShared0(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x * y)
 	product := vec.Make[float64](n)
 	if x.Clean() && y.Clean() {
@@ -5362,13 +5731,20 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			product.V[i] = rt.MulFloat64(x.V[i], y.V[i])
 		}
 	}
+	return product
+}
 
-	// r: x * y
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+// non_failing_sharedCol1 computes output column 1 (r) of query non_failing_shared on every row:
+//
+//	x * y
+func non_failing_sharedCol1(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
+	return product
+}
 
-	// s: IF(p, x * y, 0.0)
+// non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row:
+//
+//	IF(p, x * y, 0.0)
+func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF(p, (x * y), 0.0)
 	var sCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[float64]
@@ -5421,32 +5797,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if sCol != nil {
-			sCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "x * y", "IF(p, x * y, 0.0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if sCol == nil {
-		sCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n), sCol}
-	out := array.NewRecordBatch(Non_failing_sharedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, sCol
 }
 
 // nullifInput is the schema of Nullif's input batches (table t).
@@ -5491,7 +5842,38 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := nullifShared0(n, all, a, b)
+	nullIf := nullifCol1(n, all, quotient)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum := nullifCol2(n, all, quotient)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(NullifSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nullifShared0 computes a shared subexpression of query Nullif on every row (always):
+//
+//	(a DIV b)
+func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -5529,8 +5911,13 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// r: NULLIF(a DIV b, 0)
+// nullifCol1 computes output column 1 (r) of query nullif on every row:
+//
+//	NULLIF(a DIV b, 0)
+func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
 	if quotient.Clean() {
 		quotientV := quotient.V[:n]
@@ -5554,11 +5941,13 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	}
 	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return nullIf
+}
 
-	// s: (a DIV b) + 1
+// nullifCol2 computes output column 2 (s) of query nullif on every row:
+//
+//	(a DIV b) + 1
+func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	// ((a DIV b) + 1)
 	sum := vec.Make[int64](n)
 	if quotient.Clean() {
@@ -5591,26 +5980,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(NullifSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // or_operandsInput is the schema of Or_operands's input batches (table t).
@@ -5654,8 +6024,33 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	anyOf := or_operandsCol1(n, all, a, in, b)
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV b > 1) OR (a DIV b < -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (a DIV b > 1) OR (a DIV b < -1)
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	out := array.NewRecordBatch(Or_operandsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// or_operandsCol1 computes output column 1 (r) of query or_operands on every row:
+//
+//	(a DIV b > 1) OR (a DIV b < -1)
+func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -5795,26 +6190,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV b > 1) OR (a DIV b < -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
-	out := array.NewRecordBatch(Or_operandsSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return anyOf
 }
 
 // region_elseInput is the schema of Region_else's input batches (table t).
@@ -5859,8 +6235,33 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := region_elseCol1(n, all, p, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(p, 0, (a DIV b) * (a DIV b))
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Region_elseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// region_elseCol1 computes output column 1 (r) of query region_else on every row:
+//
+//	IF(p, 0, (a DIV b) * (a DIV b))
+func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// IF(p, 0, ((a DIV b) * (a DIV b)))
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
@@ -5937,26 +6338,7 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		}
 	}
 	vec.Merge(&ifResult, &product, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Region_elseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // region_thenInput is the schema of Region_then's input batches (table t).
@@ -6001,8 +6383,33 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := region_thenCol1(n, all, p, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(p, (a DIV b) + (a DIV b), 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Region_thenSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// region_thenCol1 computes output column 1 (r) of query region_then on every row:
+//
+//	IF(p, (a DIV b) + (a DIV b), 0)
+func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
@@ -6079,26 +6486,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Region_thenSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // region_when_thenInput is the schema of Region_when_then's input batches (table t).
@@ -6143,8 +6531,33 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := region_when_thenCol1(n, all, p, a, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Region_when_thenSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// region_when_thenCol1 computes output column 1 (r) of query region_when_then on every row:
+//
+//	CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
+func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
@@ -6221,26 +6634,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	vec.Merge(&caseResult, &product, when, n)
 	vec.Fill(&caseResult, int64(0), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Region_when_thenSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // seed_caseInput is the schema of Seed_case's input batches (table events).
@@ -6283,8 +6677,39 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := seed_caseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(Seed_caseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seed_caseCol1 computes output column 1 (label) of query seed_case on every row:
+//
+//	CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
+func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -6470,32 +6895,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(Seed_caseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // seed_case_fixed_firstInput is the schema of Seed_case_fixed_first's input batches (table events).
@@ -6537,8 +6937,33 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := seed_case_fixed_firstCol1(n, all, infoArr, infoKeys, infoItems)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// label: CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BA...
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Seed_case_fixed_firstSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seed_case_fixed_firstCol1 computes output column 1 (label) of query seed_case_fixed_first on every row:
+//
+//	CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN...
+func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoItems *array.String) vec.Vec[string] {
 	// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
 	caseResult := vec.Make[string](n)
 	// map_contains_key(info, 'fixed_test')
@@ -6716,26 +7141,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	when4, notYet4 := vec.Split(&like3, notYet3, n)
 	vec.Fill(&caseResult, "BAZ", when4, n)
 	vec.Merge(&caseResult, &entry2, notYet4, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Seed_case_fixed_firstSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // seed_case_test_info_fixedInput is the schema of Seed_case_test_info_fixed's input batches (table events).
@@ -6779,8 +7185,39 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := seed_case_test_info_fixedCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, testInfoFixed, in, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(Seed_case_test_info_fixedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row:
+//
+//	CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' T...
+func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, testInfoFixed vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -6975,32 +7412,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(Seed_case_test_info_fixedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // seed_ifInput is the schema of Seed_if's input batches (table events).
@@ -7042,8 +7454,39 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, bucketCol := seed_ifCol1(n, all, a, in, x, y, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
+		clauses := []string{"WHERE", "bucket"}
+		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
+	cols := []arrow.Array{bucketCol}
+	out := array.NewRecordBatch(Seed_ifSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row:
+//
+//	IF(x > y, a + 5, (a + 5) DIV 100)
+func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -7208,32 +7651,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket"}
-		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{bucketCol}
-	out := array.NewRecordBatch(Seed_ifSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, bucketCol
 }
 
 // simple_case_operandInput is the schema of Simple_case_operand's input batches (table t).
@@ -7278,7 +7696,44 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := simple_case_operandShared0(n, all, a, b)
+	caseResult, directCol := simple_case_operandCol1(n, all, quotient, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := simple_case_operandCol2(n, all, quotient)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+
+	cols := []arrow.Array{directCol, vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(Simple_case_operandSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// simple_case_operandShared0 computes a shared subexpression of query Simple_case_operand on every row (always):
+//
+//	(a DIV b)
+func simple_case_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -7316,27 +7771,32 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
+// simple_case_operandCol1 computes output column 1 (r) of query simple_case_operand on every row:
+//
+//	CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
+func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if quotient.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		quotientV := quotient.V[:n]
 		for i := range n {
 			subject := quotientV[i]
 			switch {
 			case rt.EqInt64(subject, int64(1)):
-				r_Out.Append("x")
+				directOut.Append("x")
 			default:
-				r_Out.Append("y")
+				directOut.Append("y")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else {
 		caseResult = vec.Make[string](n)
@@ -7392,37 +7852,14 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult, directCol
+}
 
-	// s: a DIV b
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col, vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Simple_case_operandSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// simple_case_operandCol2 computes output column 2 (s) of query simple_case_operand on every row:
+//
+//	a DIV b
+func simple_case_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
 }
 
 // single_useInput is the schema of Single_use's input batches (table t).
@@ -7466,19 +7903,50 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum, directCol := single_useCol1(n, all, a, in, b, mem)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV b) + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	// r: (a DIV b) + 1
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Single_useSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// single_useCol1 computes output column 1 (r) of query single_use on every row:
+//
+//	(a DIV b) + 1
+func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a DIV b) + 1)
-	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
@@ -7487,11 +7955,11 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		sum = vec.Make[int64](n)
@@ -7589,32 +8057,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum = sum2
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV b) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &sum, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Single_useSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, directCol
 }
 
 // string_case_chainInput is the schema of String_case_chain's input batches (table t).
@@ -7657,17 +8100,48 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := string_case_chainCol1(n, all, sArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(String_case_chainSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// string_case_chainCol1 computes output column 1 (r) of query string_case_chain on every row:
+//
+//	CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
+func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V
 		for i := range out {
 			// shared (always): upper(s)
 			upper := rt.Upper(sArr.Value(i))
@@ -7680,7 +8154,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				out[i] = rt.Length(upper)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
@@ -7804,32 +8278,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(String_case_chainSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // try_boundaryInput is the schema of Try_boundary's input batches (table t).
@@ -7874,7 +8323,38 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (a DIV b)
+	quotient := try_boundaryShared0(n, all, a, b)
+	tried := try_boundaryCol1(n, all, quotient)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := try_boundaryCol2(n, all, quotient)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "safe", "raw"}
+		texts := []string{"", "TRY(a DIV b)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(Try_boundarySchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// try_boundaryShared0 computes a shared subexpression of query Try_boundary on every row (always):
+//
+//	(a DIV b)
+func try_boundaryShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -7912,35 +8392,23 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
 
-	// safe: TRY(a DIV b)
+// try_boundaryCol1 computes output column 1 (safe) of query try_boundary on every row:
+//
+//	TRY(a DIV b)
+func try_boundaryCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return tried
+}
 
-	// raw: a DIV b
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "safe", "raw"}
-		texts := []string{"", "TRY(a DIV b)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Try_boundarySchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// try_boundaryCol2 computes output column 2 (raw) of query try_boundary on every row:
+//
+//	a DIV b
+func try_boundaryCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
 }
 
 // try_shared_wholeInput is the schema of Try_shared_whole's input batches (table t).
@@ -7984,7 +8452,34 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): TRY((a DIV b))
+	tried := try_shared_wholeShared0(n, all, a, b)
+	sum := try_shared_wholeCol1(n, all, tried)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Try_shared_wholeSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// try_shared_wholeShared0 computes a shared subexpression of query Try_shared_whole on every row (always):
+//
+//	TRY((a DIV b))
+func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -8024,8 +8519,13 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
+	return tried
+}
 
-	// r: TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
+// try_shared_wholeCol1 computes output column 1 (r) of query try_shared_whole on every row:
+//
+//	TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
+func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(TRY((a DIV b)), 0)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &tried, all, n)
@@ -8068,26 +8568,7 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Try_shared_wholeSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // where_and_outputInput is the schema of Where_and_output's input batches (table t).
@@ -8132,8 +8613,39 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (a DIV b) > 1
-	// shared (always): (a DIV b)
+	quotient := where_and_outputShared0(n, all, a, b)
+	cmp := where_and_outputWhere(n, all, quotient)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	quotient2 := where_and_outputCol1(n, sel, quotient)
+	if r, e := vec.First(&quotient2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "q"}
+		texts := []string{"(a DIV b) > 1", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
+	out := array.NewRecordBatch(Where_and_outputSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// where_and_outputShared0 computes a shared subexpression of query Where_and_output on every row (always):
+//
+//	(a DIV b)
+func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -8171,6 +8683,13 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			quotient.V[i] = r
 		}
 	}
+	return quotient
+}
+
+// where_and_outputWhere computes the WHERE clause of query where_and_output on every row:
+//
+//	(a DIV b) > 1
+func where_and_outputWhere(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
 	if quotient.Clean() {
@@ -8193,32 +8712,14 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// q: a DIV b
-	if r, e := vec.First(&quotient, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "q"}
-		texts := []string{"(a DIV b) > 1", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, sel, n)}
-	out := array.NewRecordBatch(Where_and_outputSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// where_and_outputCol1 computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause:
+//
+//	a DIV b
+func where_and_outputCol1(n int, sel vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+	return quotient
 }
 
 // where_both_branchesInput is the schema of Where_both_branches's input batches (table t).
@@ -8264,7 +8765,36 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE IF(p, (a DIV b) > 0, (a DIV b) < 0)
+	ifResult := where_both_branchesWhere(n, all, a, in, b, p)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&ifResult, n)
+
+	// a: a
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "a"}
+		texts := []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Where_both_branchesSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// where_both_branchesWhere computes the WHERE clause of query where_both_branches on every row:
+//
+//	IF(p, (a DIV b) > 0, (a DIV b) < 0)
+func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -8416,29 +8946,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&ifResult, n)
-
-	// a: a
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "a"}
-		texts := []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
-	out := array.NewRecordBatch(Where_both_branchesSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // where_conditional_output_alwaysInput is the schema of Where_conditional_output_always's input batches (table t).
@@ -8477,6 +8985,9 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(10))
+	// lazily shared: (a DIV b)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
 
@@ -8484,14 +8995,43 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE IF(p, (a DIV b) > 1, TRUE)
+	ifResult := where_conditional_output_alwaysWhere(n, all, p, shared0, shared0Done, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&ifResult, n)
+	shared02 := where_conditional_output_alwaysShared0(n, sel, shared0, shared0Done, a, b)
+	shared022 := where_conditional_output_alwaysCol1(n, sel, shared02)
+	if r, e := vec.First(&shared022, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "q"}
+		texts := []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &shared022, sel, n)}
+	out := array.NewRecordBatch(Where_conditional_output_alwaysSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// where_conditional_output_alwaysWhere computes the WHERE clause of query where_conditional_output_always on every row:
+//
+//	IF(p, (a DIV b) > 1, TRUE)
+func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 1), TRUE)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
-	// lazily shared: (a DIV b)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
@@ -8530,11 +9070,11 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 			quotient.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient, todo, n)
+	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if (then == nil || len(then) > n/2) && (*shared0).Clean() {
+		shared0V := (*shared0).V[:n]
 		out := cmp.V[:n]
 		for i := range out {
 			out[i] = rt.GtInt64(shared0V[i], int64(1))
@@ -8542,24 +9082,26 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if shared0.IsNull(i) {
+			if (*shared0).IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.GtInt64(shared0.V[i], int64(1))
+			cmp.V[i] = rt.GtInt64((*shared0).V[i], int64(1))
 		}
 	}
 	vec.Merge(&ifResult, &cmp, then, n)
 	vec.Fill(&ifResult, true, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&ifResult, n)
-	// shared (always): (a DIV b)
+	return ifResult
+}
+
+// where_conditional_output_alwaysShared0 computes a shared subexpression of query Where_conditional_output_always on the rows that pass its WHERE clause (always):
+//
+//	(a DIV b)
+func where_conditional_output_alwaysShared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
@@ -8598,29 +9140,15 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 			quotient2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &quotient2, todo2, n)
+	vec.Merge(&(*shared0), &quotient2, todo2, n)
+	return (*shared0)
+}
 
-	// q: a DIV b
-	if r, e := vec.First(&shared0, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "q"}
-		texts := []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &shared0, sel, n)}
-	out := array.NewRecordBatch(Where_conditional_output_alwaysSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// where_conditional_output_alwaysCol1 computes output column 1 (q) of query where_conditional_output_always on the rows that pass its WHERE clause:
+//
+//	a DIV b
+func where_conditional_output_alwaysCol1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] {
+	return shared02
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -67,8 +67,37 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	allOf := and_operandCol1(n, all, p, in, a, b)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := and_operandCol2(n, all, a, b)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "p AND (a DIV b > 1)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: p AND (a DIV b > 1)
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(And_operandSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// and_operandCol1 computes output column 1 (r) of query and_operand on every row:
+//
+//	p AND (a DIV b > 1)
+func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -183,11 +212,13 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return allOf
+}
 
-	// s: a DIV b
+// and_operandCol2 computes output column 2 (s) of query and_operand on every row:
+//
+//	a DIV b
+func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -225,26 +256,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "p AND (a DIV b > 1)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient2, all, n)}
-	out := array.NewRecordBatch(And_operandSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // betweenInput is the schema of Between's input batches (table t).
@@ -289,8 +301,37 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	betweenResult := betweenCol1(n, all, a, b)
+	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := betweenCol2(n, all, a, b)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (a DIV b) BETWEEN 1 AND 10
+	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(BetweenSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// betweenCol1 computes output column 1 (r) of query between on every row:
+//
+//	(a DIV b) BETWEEN 1 AND 10
+func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -375,11 +416,13 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return betweenResult
+}
 
-	// s: a DIV b
+// betweenCol2 computes output column 2 (s) of query between on every row:
+//
+//	a DIV b
+func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -417,26 +460,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
-	out := array.NewRecordBatch(BetweenSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // case_condition_may_failInput is the schema of Case_condition_may_fail's input batches (table t).
@@ -484,19 +508,50 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case_condition_may_failCol1(n, all, mArr, mKeys, mOffs, mItems, b, in, c_, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case_condition_may_failSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_condition_may_failCol1 computes output column 1 (r) of query case_condition_may_fail on every row:
+//
+//	CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
+func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (m['k'] > 0) THEN (b DIV c) ELSE ((b DIV c) * 2) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if mArr.NullN() == 0 && mItems.NullN() == 0 && b.Clean() && c_.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -510,11 +565,11 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if mArr.NullN()+mItems.NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -719,32 +774,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case_condition_may_failSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case_every_resultInput is the schema of Case_every_result's input batches (table t).
@@ -790,21 +820,52 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case_every_resultCol1(n, all, p, in, a, b, q, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case_every_resultSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row:
+//
+//	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
+func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -820,11 +881,11 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -1046,32 +1107,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case_every_resultSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case_first_conditionInput is the schema of Case_first_condition's input batches (table t).
@@ -1115,8 +1151,33 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case_first_conditionCol1(n, all, a, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case_first_conditionSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row:
+//
+//	CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
+func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int32] {
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// (a DIV b)
@@ -1244,26 +1305,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Fill(&caseResult, int32(2), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case_first_conditionSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case_rest_regionInput is the schema of Case_rest_region's input batches (table t).
@@ -1308,8 +1350,33 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case_rest_regionCol1(n, all, p, a, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case_rest_regionSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_rest_regionCol1 computes output column 1 (r) of query case_rest_region on every row:
+//
+//	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
+func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int32] {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
@@ -1440,26 +1507,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
 	vec.Fill(&caseResult, int32(2), when3, n)
 	vec.FillNull(&caseResult, notYet3, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case_rest_regionSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case_rest_region_elseInput is the schema of Case_rest_region_else's input batches (table t).
@@ -1504,20 +1552,51 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case_rest_region_elseCol1(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case_rest_region_elseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_rest_region_elseCol1 computes output column 1 (r) of query case_rest_region_else on every row:
+//
+//	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
+func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -1533,11 +1612,11 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -1679,32 +1758,7 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case_rest_region_elseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case_then_and_else_onlyInput is the schema of Case_then_and_else_only's input batches (table t).
@@ -1750,21 +1804,52 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case_then_and_else_onlyCol1(n, all, p, in, a, b, q, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case_then_and_else_onlySchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case_then_and_else_onlyCol1 computes output column 1 (r) of query case_then_and_else_only on every row:
+//
+//	CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
+func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -1780,11 +1865,11 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -1905,32 +1990,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case_then_and_else_onlySchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // cheap_shared_two_rootsInput is the schema of Cheap_shared_two_roots's input batches (table t).
@@ -1982,7 +2042,58 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE i > 0
+	cmp := cheap_shared_two_rootsWhere(n, all, i_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	product, discCol := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem)
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	product3, chargeCol := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem)
+	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	ifResult := cheap_shared_two_rootsCol3(n, sel, p, in, x, y, a, b)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		if discCol != nil {
+			discCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
+		clauses := []string{"WHERE", "disc", "charge", "big"}
+		texts := []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discCol == nil {
+		discCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+
+	cols := []arrow.Array{discCol, chargeCol, vec.BoolArray(mem, &ifResult, sel, n)}
+	out := array.NewRecordBatch(Cheap_shared_two_rootsSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// cheap_shared_two_rootsWhere computes the WHERE clause of query cheap_shared_two_roots on every row:
+//
+//	i > 0
+func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// (i > 0)
 	cmp := vec.Make[bool](n)
 	if i_.Clean() {
@@ -2005,12 +2116,13 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 			cmp.V[i] = rt.GtInt32(i_.V[i], int32(0))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// disc: x * (1 - y)
+// cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+//
+//	x * (1 - y)
+func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (x * (1.0 - y))
 	var discCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -2100,11 +2212,13 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product, discCol
+}
 
-	// charge: x * (1 - y) * (1 + CAST(c AS DOUBLE))
+// cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+//
+//	x * (1 - y) * (1 + CAST(c AS DOUBLE))
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the clean loop, or below from product3
 	var product3 vec.Vec[float64]
@@ -2267,11 +2381,13 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return product3, chargeCol
+}
 
-	// big: IF(p, x * (1 - y) > 2, a > b)
+// cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+//
+//	IF(p, x * (1 - y) > 2, a > b)
+func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -2428,38 +2544,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if discCol != nil {
-			discCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "disc", "charge", "big"}
-		texts := []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discCol == nil {
-		discCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
-
-	cols := []arrow.Array{discCol, chargeCol, vec.BoolArray(mem, &ifResult, sel, n)}
-	out := array.NewRecordBatch(Cheap_shared_two_rootsSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // coalesce_first_argInput is the schema of Coalesce_first_arg's input batches (table t).
@@ -2503,8 +2588,33 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := coalesce_first_argCol1(n, all, a, b)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: COALESCE(a DIV b, 0) + (a DIV b)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Coalesce_first_argSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row:
+//
+//	COALESCE(a DIV b, 0) + (a DIV b)
+func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((a DIV b), 0)
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
@@ -2621,26 +2731,7 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Coalesce_first_argSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // coalesce_later_arg_other_outputInput is the schema of Coalesce_later_arg_other_output's input batches (table t).
@@ -2686,8 +2777,37 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := coalesce_later_arg_other_outputCol1(n, all, a, b, c_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := coalesce_later_arg_other_outputCol2(n, all, b, c_)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "COALESCE(a, b DIV c)", "b DIV c"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: COALESCE(a, b DIV c)
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(Coalesce_later_arg_other_outputSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row:
+//
+//	COALESCE(a, b DIV c)
+func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(a, (b DIV c))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
@@ -2730,11 +2850,13 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 		}
 	}
 	vec.Merge(&coalesced, &quotient, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// s: b DIV c
+// coalesce_later_arg_other_outputCol2 computes output column 2 (s) of query coalesce_later_arg_other_output on every row:
+//
+//	b DIV c
+func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
 	if b.Clean() && c_.Clean() {
@@ -2772,26 +2894,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "COALESCE(a, b DIV c)", "b DIV c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &quotient2, all, n)}
-	out := array.NewRecordBatch(Coalesce_later_arg_other_outputSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // coalesce_rest_regionInput is the schema of Coalesce_rest_region's input batches (table t).
@@ -2836,8 +2939,33 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := coalesce_rest_regionCol1(n, all, a, b, c_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: COALESCE(a, b DIV c, (b DIV c) + 1)
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Coalesce_rest_regionSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// coalesce_rest_regionCol1 computes output column 1 (r) of query coalesce_rest_region on every row:
+//
+//	COALESCE(a, b DIV c, (b DIV c) + 1)
+func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(a, (b DIV c), ((b DIV c) + 1))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
@@ -2951,26 +3079,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 		}
 	}
 	vec.Merge(&coalesced, &sum, stillNull2, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Coalesce_rest_regionSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // cross_outputInput is the schema of Cross_output's input batches (table t).
@@ -3016,8 +3125,43 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, guardedCol := cross_outputCol1(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := cross_outputCol2(n, all, a, b)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if guardedCol != nil {
+			guardedCol.Release()
+		}
+		clauses := []string{"WHERE", "guarded", "plain"}
+		texts := []string{"", "IF(p, a DIV b, 0)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// guarded: IF(p, a DIV b, 0)
+	cols := []arrow.Array{guardedCol, vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(Cross_outputSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row:
+//
+//	IF(p, a DIV b, 0)
+func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -3123,11 +3267,13 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult, guardedCol
+}
 
-	// plain: a DIV b
+// cross_outputCol2 computes output column 2 (plain) of query cross_output on every row:
+//
+//	a DIV b
+func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -3165,32 +3311,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if guardedCol != nil {
-			guardedCol.Release()
-		}
-		clauses := []string{"WHERE", "guarded", "plain"}
-		texts := []string{"", "IF(p, a DIV b, 0)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{guardedCol, vec.Int64Array(mem, &quotient2, all, n)}
-	out := array.NewRecordBatch(Cross_outputSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // cross_output_swappedInput is the schema of Cross_output_swapped's input batches (table t).
@@ -3236,8 +3357,43 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	quotient := cross_output_swappedCol1(n, all, a, b)
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult, guardedCol := cross_output_swappedCol2(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if guardedCol != nil {
+			guardedCol.Release()
+		}
+		clauses := []string{"WHERE", "plain", "guarded"}
+		texts := []string{"", "a DIV b", "IF(p, a DIV b, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// plain: a DIV b
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n), guardedCol}
+	out := array.NewRecordBatch(Cross_output_swappedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// cross_output_swappedCol1 computes output column 1 (plain) of query cross_output_swapped on every row:
+//
+//	a DIV b
+func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -3275,11 +3431,13 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			quotient.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return quotient
+}
 
-	// guarded: IF(p, a DIV b, 0)
+// cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row:
+//
+//	IF(p, a DIV b, 0)
+func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -3385,32 +3543,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if guardedCol != nil {
-			guardedCol.Release()
-		}
-		clauses := []string{"WHERE", "plain", "guarded"}
-		texts := []string{"", "a DIV b", "IF(p, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n), guardedCol}
-	out := array.NewRecordBatch(Cross_output_swappedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, guardedCol
 }
 
 // fused_two_lookupsInput is the schema of Fused_two_lookups's input batches (table t).
@@ -3459,20 +3592,51 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row:
+//
+//	CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
+func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], in arrow.RecordBatch, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if mArr.NullN() == 0 && mItems.NullN() == 0 && c_.Clean() && i_.Clean() && a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -3488,11 +3652,11 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if mArr.NullN()+mItems.NullN()+in.Column(2).NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -3761,32 +3925,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // if_both_branchesInput is the schema of If_both_branches's input batches (table t).
@@ -3831,20 +3970,51 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := if_both_branchesCol1(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(p, (a DIV b) + 1, (a DIV b) - 1)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row:
+//
+//	IF(p, (a DIV b) + 1, (a DIV b) - 1)
+func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
@@ -3857,11 +4027,11 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
@@ -4039,32 +4209,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // if_condition_may_failInput is the schema of If_condition_may_fail's input batches (table t).
@@ -4109,20 +4254,51 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := if_condition_may_failCol1(n, all, c_, in, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(If_condition_may_failSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// if_condition_may_failCol1 computes output column 1 (r) of query if_condition_may_fail on every row:
+//
+//	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
+func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if c_.Clean() && a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
@@ -4135,11 +4311,11 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
@@ -4376,32 +4552,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(If_condition_may_failSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // in_listInput is the schema of In_list's input batches (table t).
@@ -4446,8 +4597,37 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inResult := in_listCol1(n, all, a, b)
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := in_listCol2(n, all, a, b)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "a DIV b IN (1, 2)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a DIV b IN (1, 2)
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(In_listSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// in_listCol1 computes output column 1 (r) of query in_list on every row:
+//
+//	a DIV b IN (1, 2)
+func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -4532,11 +4712,13 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return inResult
+}
 
-	// s: a DIV b
+// in_listCol2 computes output column 2 (s) of query in_list on every row:
+//
+//	a DIV b
+func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -4574,26 +4756,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "a DIV b IN (1, 2)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
-	out := array.NewRecordBatch(In_listSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // lazy_three_regionsInput is the schema of Lazy_three_regions's input batches (table t).
@@ -4641,8 +4804,59 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, r1Col := lazy_three_regionsCol1(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult3, r2Col := lazy_three_regionsCol2(n, all, q, in, a, b, mem)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	ifResult5, r3Col := lazy_three_regionsCol3(n, all, p, in, q, a, b, mem)
+	if r, e := vec.First(&ifResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		if r1Col != nil {
+			r1Col.Release()
+		}
+		if r2Col != nil {
+			r2Col.Release()
+		}
+		if r3Col != nil {
+			r3Col.Release()
+		}
+		clauses := []string{"WHERE", "r1", "r2", "r3"}
+		texts := []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r1Col == nil {
+		r1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	if r2Col == nil {
+		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
+	}
+	if r3Col == nil {
+		r3Col = vec.Int64Array(mem, &ifResult5, all, n)
+	}
 
-	// r1: IF(p, a DIV b, 0)
+	cols := []arrow.Array{r1Col, r2Col, r3Col}
+	out := array.NewRecordBatch(Lazy_three_regionsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row:
+//
+//	IF(p, a DIV b, 0)
+func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
 	var r1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -4748,11 +4962,13 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult, r1Col
+}
 
-	// r2: IF(q, a DIV b, 0)
+// lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row:
+//
+//	IF(q, a DIV b, 0)
+func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(q, (a DIV b), 0)
 	var r2Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[int64]
@@ -4858,11 +5074,13 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			ifResult3 = ifResult4
 		}
 	}
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return ifResult3, r2Col
+}
 
-	// r3: IF(p AND q, a DIV b, 0)
+// lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row:
+//
+//	IF(p AND q, a DIV b, 0)
+func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((p AND q), (a DIV b), 0)
 	var r3Col arrow.Array // written by the clean loop, or below from ifResult5
 	var ifResult5 vec.Vec[int64]
@@ -4974,44 +5192,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			ifResult5 = ifResult6
 		}
 	}
-	if r, e := vec.First(&ifResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if r1Col != nil {
-			r1Col.Release()
-		}
-		if r2Col != nil {
-			r2Col.Release()
-		}
-		if r3Col != nil {
-			r3Col.Release()
-		}
-		clauses := []string{"WHERE", "r1", "r2", "r3"}
-		texts := []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r1Col == nil {
-		r1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-	if r2Col == nil {
-		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
-	}
-	if r3Col == nil {
-		r3Col = vec.Int64Array(mem, &ifResult5, all, n)
-	}
-
-	cols := []arrow.Array{r1Col, r2Col, r3Col}
-	out := array.NewRecordBatch(Lazy_three_regionsSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult5, r3Col
 }
 
 // lazy_two_ifsInput is the schema of Lazy_two_ifs's input batches (table t).
@@ -5057,8 +5238,33 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := lazy_two_ifsCol1(n, all, p, in, a, b, q)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Lazy_two_ifsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row:
+//
+//	IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
+func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// IF(p, (a DIV b), 0)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -5300,26 +5506,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Lazy_two_ifsSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // lazy_where_and_outputInput is the schema of Lazy_where_and_output's input batches (table t).
@@ -5366,7 +5553,44 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE IF(p, (a DIV b) > 0, TRUE)
+	ifResult := lazy_where_and_outputWhere(n, all, p, in, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&ifResult, n)
+	ifResult3, directCol := lazy_where_and_outputCol1(n, sel, q, in, a, b, mem)
+	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult3, sel, n)
+	}
+
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Lazy_where_and_outputSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lazy_where_and_outputWhere computes the WHERE clause of query lazy_where_and_output on every row:
+//
+//	IF(p, (a DIV b) > 0, TRUE)
+func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), TRUE)
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -5491,24 +5715,25 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&ifResult, n)
+	return ifResult
+}
 
-	// r: IF(q, a DIV b, 0)
+// lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause:
+//
+//	IF(q, a DIV b, 0)
+func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(q, (a DIV b), 0)
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult3
+	var directCol arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
 	if q.Clean() && a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
@@ -5522,11 +5747,11 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused2, rest2 = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
@@ -5604,32 +5829,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 			ifResult3 = ifResult4
 		}
 	}
-	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult3, sel, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Lazy_where_and_outputSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3, directCol
 }
 
 // lazy_with_region_hoistInput is the schema of Lazy_with_region_hoist's input batches (table t).
@@ -5676,8 +5876,49 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, r1Col := lazy_with_region_hoistCol1(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult3, r2Col := lazy_with_region_hoistCol2(n, all, q, in, a, b, mem)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if r1Col != nil {
+			r1Col.Release()
+		}
+		if r2Col != nil {
+			r2Col.Release()
+		}
+		clauses := []string{"WHERE", "r1", "r2"}
+		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if r1Col == nil {
+		r1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	if r2Col == nil {
+		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
+	}
 
-	// r1: IF(p, (a DIV b) + (a DIV b), 0)
+	cols := []arrow.Array{r1Col, r2Col}
+	out := array.NewRecordBatch(Lazy_with_region_hoistSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lazy_with_region_hoistCol1 computes output column 1 (r1) of query lazy_with_region_hoist on every row:
+//
+//	IF(p, (a DIV b) + (a DIV b), 0)
+func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	var r1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -5857,11 +6098,13 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult, r1Col
+}
 
-	// r2: IF(q, a DIV b, 0)
+// lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row:
+//
+//	IF(q, a DIV b, 0)
+func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(q, (a DIV b), 0)
 	var r2Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[int64]
@@ -5967,38 +6210,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 			ifResult3 = ifResult4
 		}
 	}
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if r1Col != nil {
-			r1Col.Release()
-		}
-		if r2Col != nil {
-			r2Col.Release()
-		}
-		clauses := []string{"WHERE", "r1", "r2"}
-		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r1Col == nil {
-		r1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-	if r2Col == nil {
-		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
-	}
-
-	cols := []arrow.Array{r1Col, r2Col}
-	out := array.NewRecordBatch(Lazy_with_region_hoistSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3, r2Col
 }
 
 // map_lookup_where_outputInput is the schema of Map_lookup_where_output's input batches (table t).
@@ -6045,7 +6257,44 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE m['k'] > 0
+	cmp := map_lookup_where_outputWhere(n, all, mArr, mKeys, mOffs, mItems)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	sum, directCol := map_lookup_where_outputCol1(n, sel, mArr, mKeys, mOffs, mItems, mem)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"m['k'] > 0", "m['k'] + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, sel, n)
+	}
+
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Map_lookup_where_outputSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// map_lookup_where_outputWhere computes the WHERE clause of query map_lookup_where_output on every row:
+//
+//	m['k'] > 0
+func map_lookup_where_outputWhere(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64) vec.Vec[bool] {
 	// (m['k'] > 0)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -6150,21 +6399,22 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// r: m['k'] + 1
+// map_lookup_where_outputCol1 computes output column 1 (r) of query map_lookup_where_output on the rows that pass its WHERE clause:
+//
+//	m['k'] + 1
+func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// (m['k'] + 1)
-	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
 	if mArr.NullN() == 0 && mItems.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		out := directOut.V
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
@@ -6174,11 +6424,11 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused2, rest2 = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if mArr.NullN()+mItems.NullN() <= n/2 {
 		sum = vec.Make[int64](n)
@@ -6275,32 +6525,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 			sum = sum2
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"m['k'] > 0", "m['k'] + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &sum, sel, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Map_lookup_where_outputSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, directCol
 }
 
 // nested_if_regionInput is the schema of Nested_if_region's input batches (table t).
@@ -6346,21 +6571,52 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := nested_if_regionCol1(n, all, p, in, q, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Nested_if_regionSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nested_if_regionCol1 computes output column 1 (r) of query nested_if_region on every row:
+//
+//	IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
+func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
@@ -6377,11 +6633,11 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
@@ -6599,32 +6855,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Nested_if_regionSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // nested_not_subsumedInput is the schema of Nested_not_subsumed's input batches (table t).
@@ -6669,19 +6900,54 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product, directCol := nested_not_subsumedCol1(n, all, a, in, b, mem)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum2 := nested_not_subsumedCol2(n, all, a, b)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "(a + b) * 2", "a + b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &product, all, n)
+	}
 
-	// r: (a + b) * 2
+	cols := []arrow.Array{directCol, vec.Int64Array(mem, &sum2, all, n)}
+	out := array.NewRecordBatch(Nested_not_subsumedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row:
+//
+//	(a + b) * 2
+func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a + b) * 2)
-	var r_Col arrow.Array // written by the clean loop, or below from product
+	var directCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
@@ -6690,11 +6956,11 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		product = vec.Make[int64](n)
@@ -6792,11 +7058,13 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product, directCol
+}
 
-	// s: a + b
+// nested_not_subsumedCol2 computes output column 2 (s) of query nested_not_subsumed on every row:
+//
+//	a + b
+func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
 	sum2 := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -6834,32 +7102,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a + b) * 2", "a + b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &product, all, n)
-	}
-
-	cols := []arrow.Array{r_Col, vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Nested_not_subsumedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum2
 }
 
 // nested_subsumedInput is the schema of Nested_subsumed's input batches (table t).
@@ -6904,19 +7147,60 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product, directCol := nested_subsumedCol1(n, all, a, in, b, mem)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum2, sCol := nested_subsumedCol2(n, all, a, in, b, mem)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		if sCol != nil {
+			sCol.Release()
+		}
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "(a + b) * 2", "(a + b) * 2 + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &product, all, n)
+	}
+	if sCol == nil {
+		sCol = vec.Int64Array(mem, &sum2, all, n)
+	}
 
-	// r: (a + b) * 2
+	cols := []arrow.Array{directCol, sCol}
+	out := array.NewRecordBatch(Nested_subsumedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row:
+//
+//	(a + b) * 2
+func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a + b) * 2)
-	var r_Col arrow.Array // written by the clean loop, or below from product
+	var directCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
@@ -6925,11 +7209,11 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		product = vec.Make[int64](n)
@@ -7027,11 +7311,13 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product, directCol
+}
 
-	// s: (a + b) * 2 + 1
+// nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row:
+//
+//	(a + b) * 2 + 1
+func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// (((a + b) * 2) + 1)
 	var sCol arrow.Array // written by the clean loop, or below from sum2
 	var sum2 vec.Vec[int64]
@@ -7185,38 +7471,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 			sum2 = sum4
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		if sCol != nil {
-			sCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a + b) * 2", "(a + b) * 2 + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &product, all, n)
-	}
-	if sCol == nil {
-		sCol = vec.Int64Array(mem, &sum2, all, n)
-	}
-
-	cols := []arrow.Array{r_Col, sCol}
-	out := array.NewRecordBatch(Nested_subsumedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum2, sCol
 }
 
 // non_failing_sharedInput is the schema of Non_failing_shared's input batches (table t).
@@ -7262,8 +7517,43 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product := non_failing_sharedCol1(n, all, x, y)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult, sCol := non_failing_sharedCol2(n, all, p, in, x, y, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if sCol != nil {
+			sCol.Release()
+		}
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "x * y", "IF(p, x * y, 0.0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if sCol == nil {
+		sCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
 
-	// r: x * y
+	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n), sCol}
+	out := array.NewRecordBatch(Non_failing_sharedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// non_failing_sharedCol1 computes output column 1 (r) of query non_failing_shared on every row:
+//
+//	x * y
+func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x * y)
 	product := vec.Make[float64](n)
 	if x.Clean() && y.Clean() {
@@ -7291,11 +7581,13 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			product.V[i] = rt.MulFloat64(x.V[i], y.V[i])
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return product
+}
 
-	// s: IF(p, x * y, 0.0)
+// non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row:
+//
+//	IF(p, x * y, 0.0)
+func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF(p, (x * y), 0.0)
 	var sCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[float64]
@@ -7377,32 +7669,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if sCol != nil {
-			sCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "x * y", "IF(p, x * y, 0.0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if sCol == nil {
-		sCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n), sCol}
-	out := array.NewRecordBatch(Non_failing_sharedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, sCol
 }
 
 // nullifInput is the schema of Nullif's input batches (table t).
@@ -7447,8 +7714,43 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	nullIf := nullifCol1(n, all, a, b)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum, sCol := nullifCol2(n, all, a, in, b, mem)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if sCol != nil {
+			sCol.Release()
+		}
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if sCol == nil {
+		sCol = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	// r: NULLIF(a DIV b, 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), sCol}
+	out := array.NewRecordBatch(NullifSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nullifCol1 computes output column 1 (r) of query nullif on every row:
+//
+//	NULLIF(a DIV b, 0)
+func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -7509,11 +7811,13 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	}
 	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return nullIf
+}
 
-	// s: (a DIV b) + 1
+// nullifCol2 computes output column 2 (s) of query nullif on every row:
+//
+//	(a DIV b) + 1
+func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a DIV b) + 1)
 	var sCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
@@ -7635,32 +7939,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			sum = sum2
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if sCol != nil {
-			sCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if sCol == nil {
-		sCol = vec.Int64Array(mem, &sum, all, n)
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), sCol}
-	out := array.NewRecordBatch(NullifSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, sCol
 }
 
 // or_operandsInput is the schema of Or_operands's input batches (table t).
@@ -7704,8 +7983,33 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	anyOf := or_operandsCol1(n, all, a, in, b)
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV b > 1) OR (a DIV b < -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (a DIV b > 1) OR (a DIV b < -1)
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	out := array.NewRecordBatch(Or_operandsSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// or_operandsCol1 computes output column 1 (r) of query or_operands on every row:
+//
+//	(a DIV b > 1) OR (a DIV b < -1)
+func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -7877,26 +8181,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV b > 1) OR (a DIV b < -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
-	out := array.NewRecordBatch(Or_operandsSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return anyOf
 }
 
 // region_elseInput is the schema of Region_else's input batches (table t).
@@ -7941,20 +8226,51 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := region_elseCol1(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(p, 0, (a DIV b) * (a DIV b))
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Region_elseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// region_elseCol1 computes output column 1 (r) of query region_else on every row:
+//
+//	IF(p, 0, (a DIV b) * (a DIV b))
+func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, 0, ((a DIV b) * (a DIV b)))
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
@@ -7967,11 +8283,11 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
@@ -8122,32 +8438,7 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Region_elseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // region_thenInput is the schema of Region_then's input batches (table t).
@@ -8192,20 +8483,51 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := region_thenCol1(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(p, (a DIV b) + (a DIV b), 0)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Region_thenSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// region_thenCol1 computes output column 1 (r) of query region_then on every row:
+//
+//	IF(p, (a DIV b) + (a DIV b), 0)
+func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			if pV[i] {
@@ -8218,11 +8540,11 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
@@ -8373,32 +8695,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Region_thenSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // region_when_thenInput is the schema of Region_when_then's input batches (table t).
@@ -8443,20 +8740,51 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := region_when_thenCol1(n, all, p, in, a, b, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Region_when_thenSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// region_when_thenCol1 computes output column 1 (r) of query region_when_then on every row:
+//
+//	CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
+func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -8470,11 +8798,11 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -8626,32 +8954,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Region_when_thenSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // seed_caseInput is the schema of Seed_case's input batches (table events).
@@ -8694,8 +8997,39 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := seed_caseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(Seed_caseSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seed_caseCol1 computes output column 1 (label) of query seed_case on every row:
+//
+//	CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
+func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -8987,32 +9321,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(Seed_caseSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // seed_case_fixed_firstInput is the schema of Seed_case_fixed_first's input batches (table events).
@@ -9055,8 +9364,39 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := seed_case_fixed_firstCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BA...
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(Seed_case_fixed_firstSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seed_case_fixed_firstCol1 computes output column 1 (label) of query seed_case_fixed_first on every row:
+//
+//	CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN...
+func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -9413,32 +9753,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(Seed_case_fixed_firstSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // seed_case_test_info_fixedInput is the schema of Seed_case_test_info_fixed's input batches (table events).
@@ -9482,8 +9797,39 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, labelCol := seed_case_test_info_fixedCol1(n, all, testInfoFixed, in, infoArr, infoKeys, infoOffs, infoItems, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "label"}
+		texts := []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// label: CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
+	cols := []arrow.Array{labelCol}
+	out := array.NewRecordBatch(Seed_case_test_info_fixedSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row:
+//
+//	CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' T...
+func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[bool], in arrow.RecordBatch, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -9821,32 +10167,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{labelCol}
-	out := array.NewRecordBatch(Seed_case_test_info_fixedSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // seed_ifInput is the schema of Seed_if's input batches (table events).
@@ -9888,8 +10209,39 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, bucketCol := seed_ifCol1(n, all, x, in, y, a, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
+		clauses := []string{"WHERE", "bucket"}
+		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
+	cols := []arrow.Array{bucketCol}
+	out := array.NewRecordBatch(Seed_ifSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row:
+//
+//	IF(x > y, a + 5, (a + 5) DIV 100)
+func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -10081,32 +10433,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket"}
-		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{bucketCol}
-	out := array.NewRecordBatch(Seed_ifSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, bucketCol
 }
 
 // simple_case_operandInput is the schema of Simple_case_operand's input batches (table t).
@@ -10151,16 +10478,51 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := simple_case_operandCol1(n, all, a, in, b, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := simple_case_operandCol2(n, all, a, b)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r", "s"}
+		texts := []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// r: CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
+	cols := []arrow.Array{directCol, vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(Simple_case_operandSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// simple_case_operandCol1 computes output column 1 (r) of query simple_case_operand on every row:
+//
+//	CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
+func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		var bad vec.Failed
@@ -10168,20 +10530,20 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			switch {
 			case rt.EqInt64(subject, int64(1)):
-				r_Out.Append("x")
+				directOut.Append("x")
 			default:
-				r_Out.Append("y")
+				directOut.Append("y")
 			}
 			if bad {
 				break
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
@@ -10280,11 +10642,13 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult, directCol
+}
 
-	// s: a DIV b
+// simple_case_operandCol2 computes output column 2 (s) of query simple_case_operand on every row:
+//
+//	a DIV b
+func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -10322,32 +10686,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col, vec.Int64Array(mem, &quotient2, all, n)}
-	out := array.NewRecordBatch(Simple_case_operandSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // single_useInput is the schema of Single_use's input batches (table t).
@@ -10391,19 +10730,50 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum, directCol := single_useCol1(n, all, a, in, b, mem)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV b) + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	// r: (a DIV b) + 1
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Single_useSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// single_useCol1 computes output column 1 (r) of query single_use on every row:
+//
+//	(a DIV b) + 1
+func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a DIV b) + 1)
-	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
@@ -10412,11 +10782,11 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		sum = vec.Make[int64](n)
@@ -10514,32 +10884,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum = sum2
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV b) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &sum, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Single_useSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, directCol
 }
 
 // string_case_chainInput is the schema of String_case_chain's input batches (table t).
@@ -10582,17 +10927,48 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := string_case_chainCol1(n, all, sArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(String_case_chainSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// string_case_chainCol1 computes output column 1 (r) of query string_case_chain on every row:
+//
+//	CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
+func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V
 		for i := range out {
 			switch {
 			case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
@@ -10603,7 +10979,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 				out[i] = rt.Length(rt.Upper(sArr.Value(i)))
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
@@ -10758,32 +11134,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(String_case_chainSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // try_boundaryInput is the schema of Try_boundary's input batches (table t).
@@ -10828,8 +11179,37 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	tried := try_boundaryCol1(n, all, a, b)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	quotient2 := try_boundaryCol2(n, all, a, b)
+	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "safe", "raw"}
+		texts := []string{"", "TRY(a DIV b)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// safe: TRY(a DIV b)
+	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	out := array.NewRecordBatch(Try_boundarySchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// try_boundaryCol1 computes output column 1 (safe) of query try_boundary on every row:
+//
+//	TRY(a DIV b)
+func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -10869,11 +11249,13 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return tried
+}
 
-	// raw: a DIV b
+// try_boundaryCol2 computes output column 2 (raw) of query try_boundary on every row:
+//
+//	a DIV b
+func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -10911,26 +11293,7 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "safe", "raw"}
-		texts := []string{"", "TRY(a DIV b)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &quotient2, all, n)}
-	out := array.NewRecordBatch(Try_boundarySchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // try_shared_wholeInput is the schema of Try_shared_whole's input batches (table t).
@@ -10974,8 +11337,33 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := try_shared_wholeCol1(n, all, a, b)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Try_shared_wholeSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// try_shared_wholeCol1 computes output column 1 (r) of query try_shared_whole on every row:
+//
+//	TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
+func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -11096,26 +11484,7 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Try_shared_wholeSchema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // where_and_outputInput is the schema of Where_and_output's input batches (table t).
@@ -11160,7 +11529,38 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (a DIV b) > 1
+	cmp := where_and_outputWhere(n, all, a, in, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	quotient2 := where_and_outputCol1(n, sel, a, b)
+	if r, e := vec.First(&quotient2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "q"}
+		texts := []string{"(a DIV b) > 1", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
+	out := array.NewRecordBatch(Where_and_outputSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// where_and_outputWhere computes the WHERE clause of query where_and_output on every row:
+//
+//	(a DIV b) > 1
+func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -11269,12 +11669,13 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// q: a DIV b
+// where_and_outputCol1 computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause:
+//
+//	a DIV b
+func where_and_outputCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
 	if sel == nil && a.Clean() && b.Clean() {
@@ -11312,26 +11713,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "q"}
-		texts := []string{"(a DIV b) > 1", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
-	out := array.NewRecordBatch(Where_and_outputSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // where_both_branchesInput is the schema of Where_both_branches's input batches (table t).
@@ -11377,7 +11759,36 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE IF(p, (a DIV b) > 0, (a DIV b) < 0)
+	ifResult := where_both_branchesWhere(n, all, p, in, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&ifResult, n)
+
+	// a: a
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "a"}
+		texts := []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	out := array.NewRecordBatch(Where_both_branchesSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// where_both_branchesWhere computes the WHERE clause of query where_both_branches on every row:
+//
+//	IF(p, (a DIV b) > 0, (a DIV b) < 0)
+func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -11561,29 +11972,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&ifResult, n)
-
-	// a: a
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "a"}
-		texts := []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
-	out := array.NewRecordBatch(Where_both_branchesSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // where_conditional_output_alwaysInput is the schema of Where_conditional_output_always's input batches (table t).
@@ -11629,7 +12018,38 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE IF(p, (a DIV b) > 1, TRUE)
+	ifResult := where_conditional_output_alwaysWhere(n, all, p, in, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&ifResult, n)
+	quotient2 := where_conditional_output_alwaysCol1(n, sel, a, b)
+	if r, e := vec.First(&quotient2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "q"}
+		texts := []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
+	out := array.NewRecordBatch(Where_conditional_output_alwaysSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// where_conditional_output_alwaysWhere computes the WHERE clause of query where_conditional_output_always on every row:
+//
+//	IF(p, (a DIV b) > 1, TRUE)
+func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 1), TRUE)
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -11754,12 +12174,13 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&ifResult, n)
+	return ifResult
+}
 
-	// q: a DIV b
+// where_conditional_output_alwaysCol1 computes output column 1 (q) of query where_conditional_output_always on the rows that pass its WHERE clause:
+//
+//	a DIV b
+func where_conditional_output_alwaysCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
 	if sel == nil && a.Clean() && b.Clean() {
@@ -11797,26 +12218,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 			quotient2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "q"}
-		texts := []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
-	out := array.NewRecordBatch(Where_conditional_output_alwaysSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient2
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -57,7 +57,43 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE CAST(s AS BIGINT) = 9223372036854775807
+	cmp := shape00000Where(n, all, sArr)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	probe := shape00000Shared0(n, sel, r_)
+	coalesced := shape00000Col1(n, sel, r_, probe, b)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe3 := shape00000Col2(n, sel, probe)
+	if r, e := vec.First(&probe3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
+	out := array.NewRecordBatch(Shape00000Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00000Where computes the WHERE clause of query Shape00000 on every row:
+//
+//	CAST(s AS BIGINT) = 9223372036854775807
+func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (CAST(s AS BIGINT) = 9223372036854775807)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -152,11 +188,13 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
-	// shared (always): probe(1, r, 1)
+	return cmp
+}
+
+// shape00000Shared0 computes a shared subexpression of query Shape00000 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, 1)
+func shape00000Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 1)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -189,8 +227,13 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
+// shape00000Col1 computes output column 1 (o1) of query Shape00000 on the rows that pass its WHERE clause:
+//
+//	COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
+func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
 	// probe(2, r, probe(1, r, 1))
@@ -235,31 +278,14 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &b, stillNull, n)
 	stillNull2 := vec.NullRows(&b, stillNull, n)
 	vec.Merge(&coalesced, &probe, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: probe(1, r, 1)
-	if r, e := vec.First(&probe, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &probe, sel, n)}
-	out := array.NewRecordBatch(Shape00000Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00000Col2 computes output column 2 (o2) of query Shape00000 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, 1)
+func shape00000Col2(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
 }
 
 // shape00001Input is the schema of Shape00001's input batches (table w).
@@ -299,6 +325,9 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 	a := vec.Int64s(in.Column(1))
 	r_ := vec.Int64s(in.Column(0))
+	// lazily shared: IF((2 > c), 0, a)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	c_ := vec.Int64s(in.Column(3))
 	p := vec.Bools(in.Column(4))
 
@@ -306,7 +335,42 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE b = a
+	cmp := shape00001Where(n, all, b, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	ifResult := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, in, a)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	coalesced := shape00001Col2(n, sel, a, r_, p, c_)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"b = a", "IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))", "COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) END)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
+	out := array.NewRecordBatch(Shape00001Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00001Where computes the WHERE clause of query Shape00001 on every row:
+//
+//	b = a
+func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (b = a)
 	cmp := vec.Make[bool](n)
 	if b.Clean() && a.Clean() {
@@ -334,12 +398,13 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(b.V[i], a.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
+// shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause:
+//
+//	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
+func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -403,9 +468,6 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	then, otherwise := vec.Split(&cmp2, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	// lazily shared: IF((2 > c), 0, a)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((2 > c), 0, a)
 	var ifResult2 vec.Vec[int64]
@@ -481,8 +543,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult2 = ifResult3
 		}
 	}
-	vec.Merge(&shared0, &ifResult2, todo, n)
-	vec.Merge(&ifResult, &shared0, then, n)
+	vec.Merge(&(*shared0), &ifResult2, todo, n)
+	vec.Merge(&ifResult, &(*shared0), then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((2 > c), 0, a)
 	var ifResult4 vec.Vec[int64]
@@ -558,13 +620,15 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult4 = ifResult5
 		}
 	}
-	vec.Merge(&shared0, &ifResult4, todo2, n)
-	vec.Merge(&ifResult, &shared0, otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Merge(&(*shared0), &ifResult4, todo2, n)
+	vec.Merge(&ifResult, &(*shared0), otherwise, n)
+	return ifResult
+}
 
-	// o2: COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NU...
+// shape00001Col2 computes output column 2 (o2) of query Shape00001 on the rows that pass its WHERE clause:
+//
+//	COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) ...
+func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, ...
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, sel, n)
@@ -654,26 +718,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&caseResult2, &r_, when3, n)
 	vec.Merge(&caseResult2, &probe2, notYet3, n)
 	vec.Merge(&coalesced, &caseResult2, stillNull, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"b = a", "IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))", "COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) END)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
-	out := array.NewRecordBatch(Shape00001Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00002Input is the schema of Shape00002's input batches (table w).
@@ -712,6 +757,9 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(4))
 	sArr := in.Column(6).(*array.String)
+	// lazily shared: probe(3, r, 9223372036854775807)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	r_ := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(2))
 	a := vec.Int64s(in.Column(1))
@@ -720,15 +768,51 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE p IS NOT NULL
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, all, n)
+	isNotNull := shape00002Where(n, all, p)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNotNull, n)
+	caseResult := shape00002Col1(n, sel, sArr, shared0, shared0Done, r_)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	coalesced := shape00002Col2(n, sel, r_, b, a, shared0, shared0Done)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"p IS NOT NULL", "CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END", "COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
+	out := array.NewRecordBatch(Shape00002Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00002Where computes the WHERE clause of query Shape00002 on every row:
+//
+//	p IS NOT NULL
+func shape00002Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	// (p IS NOT NULL)
+	isNotNull := vec.IsNull(&p, true, all, n)
+	return isNotNull
+}
+
+// shape00002Col1 computes output column 1 (o1) of query Shape00002 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END
+func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -763,9 +847,6 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &isNull2, sel, n)
 	when, notYet := vec.Split(&isNull2, sel, n)
 	vec.Fill(&caseResult, int64(-1), when, n)
-	// lazily shared: probe(3, r, 9223372036854775807)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(3, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
@@ -799,13 +880,15 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe, todo, n)
-	vec.Merge(&caseResult, &shared0, notYet, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Merge(&(*shared0), &probe, todo, n)
+	vec.Merge(&caseResult, &(*shared0), notYet, n)
+	return caseResult
+}
 
-	// o2: COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
+// shape00002Col2 computes output column 2 (o2) of query Shape00002 on the rows that pass its WHERE clause:
+//
+//	COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
+func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool) vec.Vec[int64] {
 	// COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
 	coalesced := vec.Make[int64](n)
 	// TRY(b)
@@ -916,28 +999,9 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe3, todo2, n)
-	vec.Merge(&coalesced, &shared0, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p IS NOT NULL", "CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END", "COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
-	out := array.NewRecordBatch(Shape00002Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	vec.Merge(&(*shared0), &probe3, todo2, n)
+	vec.Merge(&coalesced, &(*shared0), stillNull2, n)
+	return coalesced
 }
 
 // shape00003Input is the schema of Shape00003's input batches (table w).
@@ -981,7 +1045,38 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE r >= c
+	cmp := shape00003Where(n, all, r_, c_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	coalesced := shape00003Col1(n, sel, r_, c_, a)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n)}
+	out := array.NewRecordBatch(Shape00003Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00003Where computes the WHERE clause of query Shape00003 on every row:
+//
+//	r >= c
+func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r >= c)
 	cmp := vec.Make[bool](n)
 	if r_.Clean() && c_.Clean() {
@@ -1009,12 +1104,13 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.GeInt64(r_.V[i], c_.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
+// shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause:
+//
+//	COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
+func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((-r), c, a)
 	coalesced := vec.Make[int64](n)
 	// (-r)
@@ -1054,26 +1150,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
 	stillNull2 := vec.NullRows(&c_, stillNull, n)
 	vec.Merge(&coalesced, &a, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n)}
-	out := array.NewRecordBatch(Shape00003Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00004Input is the schema of Shape00004's input batches (table w).
@@ -1120,12 +1197,51 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE q
-	if r, e := vec.First(&q, all, n); r >= 0 {
+	q2 := shape00004Where(n, all, q)
+	if r, e := vec.First(&q2, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&q, n)
-	// shared (always): probe(1, r, b)
+	sel := vec.Where(&q2, n)
+	probe := shape00004Shared1(n, sel, r_, b)
+	probe2 := shape00004Shared0(n, sel, r_, probe)
+	sum := shape00004Col1(n, sel, probe2, probe, r_, in)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	cmp2 := shape00004Col2(n, sel, sArr, a, in)
+	if r, e := vec.First(&cmp2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &cmp2, sel, n)}
+	out := array.NewRecordBatch(Shape00004Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00004Where computes the WHERE clause of query Shape00004 on every row:
+//
+//	q
+func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
+	return q
+}
+
+// shape00004Shared1 computes a shared subexpression of query Shape00004 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, b)
+func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -1163,7 +1279,13 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(4, r, probe(1, r, b))
+	return probe
+}
+
+// shape00004Shared0 computes a shared subexpression of query Shape00004 on the rows that pass its WHERE clause (always):
+//
+//	probe(4, r, probe(1, r, b))
+func shape00004Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(1, r, b))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe.Clean() {
@@ -1201,8 +1323,13 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
+// shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause:
+//
+//	(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
+func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -1321,11 +1448,13 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: (CAST(s AS BIGINT) <= a)
+// shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause:
+//
+//	(CAST(s AS BIGINT) <= a)
+func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -1429,26 +1558,7 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2 = cmp3
 		}
 	}
-	if r, e := vec.First(&cmp2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &cmp2, sel, n)}
-	out := array.NewRecordBatch(Shape00004Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp2
 }
 
 // shape00005Input is the schema of Shape00005's input batches (table w).
@@ -1495,12 +1605,51 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE q
-	if r, e := vec.First(&q, all, n); r >= 0 {
+	q2 := shape00005Where(n, all, q)
+	if r, e := vec.First(&q2, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&q, n)
-	// shared (always): probe(2, r, a)
+	sel := vec.Where(&q2, n)
+	probe := shape00005Shared1(n, sel, r_, a)
+	probe2 := shape00005Shared0(n, sel, r_, sArr)
+	coalesced := shape00005Col1(n, sel, probe2, r_, probe)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	negated := shape00005Col2(n, sel, b, in, probe, probe2)
+	if r, e := vec.First(&negated, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.BoolArray(mem, &negated, sel, n)}
+	out := array.NewRecordBatch(Shape00005Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00005Where computes the WHERE clause of query Shape00005 on every row:
+//
+//	q
+func shape00005Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
+	return q
+}
+
+// shape00005Shared1 computes a shared subexpression of query Shape00005 on the rows that pass its WHERE clause (always):
+//
+//	probe(2, r, a)
+func shape00005Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && a.Clean() {
@@ -1538,7 +1687,13 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, CAST(s AS BIGINT))
+	return probe
+}
+
+// shape00005Shared0 computes a shared subexpression of query Shape00005 on the rows that pass its WHERE clause (always):
+//
+//	probe(3, r, CAST(s AS BIGINT))
+func shape00005Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sel == nil && sArr.NullN() == 0 {
@@ -1603,8 +1758,13 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
+// shape00005Col1 computes output column 1 (o1) of query Shape00005 on the rows that pass its WHERE clause:
+//
+//	COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
+func shape00005Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &probe2, sel, n)
@@ -1649,11 +1809,13 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// TRY(probe(4, r, probe(2, r, a)))
 	tried := vec.Try(&probe3, stillNull, n)
 	vec.Merge(&coalesced, &tried, stillNull, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: (b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
+// shape00005Col2 computes output column 2 (o2) of query Shape00005 on the rows that pass its WHERE clause:
+//
+//	(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
+func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -1773,26 +1935,7 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			negated = negated2
 		}
 	}
-	if r, e := vec.First(&negated, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.BoolArray(mem, &negated, sel, n)}
-	out := array.NewRecordBatch(Shape00005Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return negated
 }
 
 // shape00006Input is the schema of Shape00006's input batches (table w).
@@ -1834,8 +1977,33 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00006Col1(n, all, sArr, s)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
+	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Shape00006Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00006Col1 computes output column 1 (o1) of query Shape00006 on every row:
+//
+//	IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
+func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -1871,26 +2039,7 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	vec.Merge(&ifResult, &s, then, n)
 	vec.Fill(&ifResult, "x", otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Shape00006Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00007Input is the schema of Shape00007's input batches (table w).
@@ -1937,8 +2086,39 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
-	// shared (always): probe(1, r, a)
+	probe := shape00007Shared0(n, all, r_, a)
+	tried := shape00007Where(n, all, probe, c_, r_, sArr)
+	if r, e := vec.First(&tried, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&tried, n)
+	ifResult3 := shape00007Col1(n, sel, probe, b, a, c_, r_, p)
+	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))", "IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
+	out := array.NewRecordBatch(Shape00007Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00007Shared0 computes a shared subexpression of query Shape00007 on every row (always):
+//
+//	probe(1, r, a)
+func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -1976,6 +2156,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
+
+// shape00007Where computes the WHERE clause of query Shape00007 on every row:
+//
+//	TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
+func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (probe(1, r, a) < probe(1, r, a))
 	cmp := vec.Make[bool](n)
 	if probe.Clean() {
@@ -2094,12 +2281,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &isNotNull, otherwise, n)
 	// TRY(IF((probe(1, r, a) < probe(1, r, a)), (c >= c), (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL)))
 	tried := vec.Try(&ifResult, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&tried, n)
+	return tried
+}
 
-	// o1: IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r,...
+// shape00007Col1 computes output column 1 (o1) of query Shape00007 on the rows that pass its WHERE clause:
+//
+//	IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))
+func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// (2 >= probe(1, r, a))
 	cmp3 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe.Clean() {
@@ -2280,26 +2468,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult3, &sum, then3, n)
 	vec.Merge(&ifResult3, &probe, otherwise3, n)
-	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))", "IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
-	out := array.NewRecordBatch(Shape00007Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3
 }
 
 // shape00008Input is the schema of Shape00008's input batches (table w).
@@ -2337,6 +2506,9 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 	c_ := vec.Int64s(in.Column(3))
 	sArr := in.Column(6).(*array.String)
+	// lazily shared: probe(1, r, b)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	r_ := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(2))
 
@@ -2344,7 +2516,39 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))
+	coalesced := shape00008Where(n, all, c_, sArr, shared0, shared0Done, r_, b)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&coalesced, n)
+	shared02 := shape00008Shared0(n, sel, shared0, shared0Done, r_, b)
+	difference := shape00008Col1(n, sel, shared02)
+	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n)}
+	out := array.NewRecordBatch(Shape00008Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00008Where computes the WHERE clause of query Shape00008 on every row:
+//
+//	COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))
+func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// COALESCE((c = CAST(s AS BIGINT)), (c >= probe(1, r, b)))
 	coalesced := vec.Make[bool](n)
 	// CAST(s AS BIGINT)
@@ -2403,9 +2607,6 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.MergeNonNull(&coalesced, &cmp, all, n)
 	stillNull := vec.NullRows(&cmp, all, n)
-	// lazily shared: probe(1, r, b)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, stillNull, n)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
@@ -2444,12 +2645,12 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe, todo, n)
+	vec.Merge(&(*shared0), &probe, todo, n)
 	// (c >= probe(1, r, b))
 	cmp2 := vec.Make[bool](n)
-	if (stillNull == nil || len(stillNull) > n/2) && c_.Clean() && shared0.Clean() {
+	if (stillNull == nil || len(stillNull) > n/2) && c_.Clean() && (*shared0).Clean() {
 		c_V := c_.V[:n]
-		shared0V := shared0.V[:n]
+		shared0V := (*shared0).V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
 			out[i] = rt.GeInt64(c_V[i], shared0V[i])
@@ -2457,7 +2658,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 			i := stillNull.Row(k)
-			if c_.IsNull(i) || shared0.IsNull(i) {
+			if c_.IsNull(i) || (*shared0).IsNull(i) {
 				cmp2.SetNull(i)
 				continue
 			}
@@ -2465,19 +2666,21 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GeInt64(c_.V[i], shared0.V[i])
+			cmp2.V[i] = rt.GeInt64(c_.V[i], (*shared0).V[i])
 		}
 	}
 	vec.Merge(&coalesced, &cmp2, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&coalesced, n)
-	// shared (always): probe(1, r, b)
+	return coalesced
+}
+
+// shape00008Shared0 computes a shared subexpression of query Shape00008 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, b)
+func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
@@ -2516,16 +2719,21 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe2, todo2, n)
+	vec.Merge(&(*shared0), &probe2, todo2, n)
+	return (*shared0)
+}
 
-	// o1: IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
+// shape00008Col1 computes output column 1 (o1) of query Shape00008 on the rows that pass its WHERE clause:
+//
+//	IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
+func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, b) - probe(1, r, b))
 	difference := vec.Make[int64](n)
-	if sel == nil && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if sel == nil && shared02.Clean() {
+		shared02V := shared02.V[:n]
 		out := difference.V[:n]
 		for i := range out {
-			r, err := rt.SubInt64(shared0V[i], shared0V[i])
+			r, err := rt.SubInt64(shared02V[i], shared02V[i])
 			if err != nil {
 				difference.SetErr(i, err)
 				continue
@@ -2535,15 +2743,15 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if shared0.IsNull(i) {
+			if shared02.IsNull(i) {
 				difference.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := shared02.ErrAt(i); e != nil {
 				difference.SetErr(i, e)
 				continue
 			}
-			r, err := rt.SubInt64(shared0.V[i], shared0.V[i])
+			r, err := rt.SubInt64(shared02.V[i], shared02.V[i])
 			if err != nil {
 				difference.SetErr(i, err)
 				continue
@@ -2551,26 +2759,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference.V[i] = r
 		}
 	}
-	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n)}
-	out := array.NewRecordBatch(Shape00008Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return difference
 }
 
 // shape00009Input is the schema of Shape00009's input batches (table w).
@@ -2611,13 +2800,54 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 	c_ := vec.Int64s(in.Column(3))
 	a := vec.Int64s(in.Column(1))
+	// lazily shared: probe(1, r, (-c))
+	shared1 := vec.New[int64](n)
+	shared1Done := make([]bool, n)
 	r_ := vec.Int64s(in.Column(0))
+	// lazily shared: probe(2, r, a)
+	shared2 := vec.New[int64](n)
+	shared2Done := make([]bool, n)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
+	caseResult := shape00009Shared0(n, all, sArr, c_, in)
+	coalesced := shape00009Col1(n, all, a, caseResult, shared1, shared1Done, r_, c_, shared2, shared2Done)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult4 := shape00009Col2(n, all, a, shared1, shared1Done, r_, c_, q, shared2, shared2Done)
+	if r, e := vec.First(&caseResult4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	caseResult5 := shape00009Col3(n, all, caseResult)
+	if r, e := vec.First(&caseResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), vec.Int64Array(mem, &caseResult5, all, n)}
+	out := array.NewRecordBatch(Shape00009Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00009Shared0 computes a shared subexpression of query Shape00009 on every row (always):
+//
+//	CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
+func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -2736,8 +2966,13 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			caseResult = caseResult2
 		}
 	}
+	return caseResult
+}
 
-	// o1: COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, pr...
+// shape00009Col1 computes output column 1 (o1) of query Shape00009 on every row:
+//
+//	COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(...
+func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool) vec.Vec[int64] {
 	// COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END, probe(2, r, a))
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
@@ -2768,9 +3003,6 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&cmp, all, n)
 	vec.Merge(&caseResult3, &caseResult, when2, n)
 	// shared (lazy): probe(1, r, (-c))
-	// lazily shared: probe(1, r, (-c))
-	shared1 := vec.Make[int64](n)
-	shared1Done := make([]bool, n)
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// (-c)
 	minus := vec.Make[int64](n)
@@ -2841,11 +3073,11 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &probe, todo, n)
+	vec.Merge(&(*shared1), &probe, todo, n)
 	// (probe(1, r, (-c)) - probe(1, r, (-c)))
 	difference := vec.Make[int64](n)
-	if notYet2 == nil && shared1.Clean() {
-		shared1V := shared1.V[:n]
+	if notYet2 == nil && (*shared1).Clean() {
+		shared1V := (*shared1).V[:n]
 		out := difference.V[:n]
 		for i := range out {
 			r, err := rt.SubInt64(shared1V[i], shared1V[i])
@@ -2858,15 +3090,15 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
-			if shared1.IsNull(i) {
+			if (*shared1).IsNull(i) {
 				difference.SetNull(i)
 				continue
 			}
-			if e := shared1.ErrAt(i); e != nil {
+			if e := (*shared1).ErrAt(i); e != nil {
 				difference.SetErr(i, e)
 				continue
 			}
-			r, err := rt.SubInt64(shared1.V[i], shared1.V[i])
+			r, err := rt.SubInt64((*shared1).V[i], (*shared1).V[i])
 			if err != nil {
 				difference.SetErr(i, err)
 				continue
@@ -2877,9 +3109,6 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&caseResult3, &difference, notYet2, n)
 	vec.MergeNonNull(&coalesced, &caseResult3, all, n)
 	stillNull := vec.NullRows(&caseResult3, all, n)
-	// lazily shared: probe(2, r, a)
-	shared2 := vec.Make[int64](n)
-	shared2Done := make([]bool, n)
 	todo2 := vec.Missing(shared2Done, stillNull, n)
 	// probe(2, r, a)
 	probe2 := vec.Make[int64](n)
@@ -2918,13 +3147,15 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared2, &probe2, todo2, n)
-	vec.Merge(&coalesced, &shared2, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Merge(&(*shared2), &probe2, todo2, n)
+	vec.Merge(&coalesced, &(*shared2), stillNull, n)
+	return coalesced
+}
 
-	// o2: CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
+// shape00009Col2 computes output column 2 (o2) of query Shape00009 on every row:
+//
+//	CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
+func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], shared2 *vec.Vec[int64], shared2Done []bool) vec.Vec[int64] {
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
@@ -3022,10 +3253,10 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &probe3, todo3, n)
+	vec.Merge(&(*shared1), &probe3, todo3, n)
 	eq := vec.Make[bool](n)
-	if (when3 == nil || len(when3) > n/2) && shared1.Clean() {
-		shared1V := shared1.V[:n]
+	if (when3 == nil || len(when3) > n/2) && (*shared1).Clean() {
+		shared1V := (*shared1).V[:n]
 		out := eq.V[:n]
 		for i := range out {
 			out[i] = rt.EqInt64(shared1V[i], shared1V[i])
@@ -3033,19 +3264,19 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
 			i := when3.Row(k)
-			if shared1.IsNull(i) {
+			if (*shared1).IsNull(i) {
 				eq.SetNull(i)
 				continue
 			}
-			if e := shared1.ErrAt(i); e != nil {
+			if e := (*shared1).ErrAt(i); e != nil {
 				eq.SetErr(i, e)
 				continue
 			}
-			eq.V[i] = rt.EqInt64(shared1.V[i], shared1.V[i])
+			eq.V[i] = rt.EqInt64((*shared1).V[i], (*shared1).V[i])
 		}
 	}
 	// NULLIF(probe(1, r, (-c)), probe(1, r, (-c)))
-	nullIf := vec.NullIf(&shared1, &eq, when3, n)
+	nullIf := vec.NullIf(&(*shared1), &eq, when3, n)
 	vec.Merge(&caseResult4, &nullIf, when3, n)
 	vec.CopyErrs(&caseResult4, &q, notYet3, n)
 	when4, notYet4 := vec.Split(&q, notYet3, n)
@@ -3088,33 +3319,16 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	vec.Merge(&shared2, &probe4, todo4, n)
-	vec.Merge(&caseResult4, &shared2, notYet4, n)
-	if r, e := vec.First(&caseResult4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Merge(&(*shared2), &probe4, todo4, n)
+	vec.Merge(&caseResult4, &(*shared2), notYet4, n)
+	return caseResult4
+}
 
-	// o3: CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00009Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00009Col3 computes output column 3 (o3) of query Shape00009 on every row:
+//
+//	CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
+func shape00009Col3(n int, all vec.Sel, caseResult vec.Vec[int64]) vec.Vec[int64] {
+	return caseResult
 }
 
 // shape00010Input is the schema of Shape00010's input batches (table w).
@@ -3159,7 +3373,34 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): CAST(s AS BIGINT)
+	asBigint := shape00010Shared0(n, all, sArr)
+	caseResult := shape00010Col1(n, all, a, in, c_, asBigint, r_, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00010Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00010Shared0 computes a shared subexpression of query Shape00010 on every row (always):
+//
+//	CAST(s AS BIGINT)
+func shape00010Shared0(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -3187,8 +3428,13 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
+	return asBigint
+}
 
-	// o1: CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) ...
+// shape00010Col1 computes output column 1 (o1) of query Shape00010 on every row:
+//
+//	CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN...
+func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], asBigint vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
@@ -3458,26 +3704,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &caseResult2, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00010Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00011Input is the schema of Shape00011's input batches (table w).
@@ -3522,7 +3749,34 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, (CAST(s AS BIGINT) - c))
+	probe := shape00011Shared0(n, all, r_, sArr, c_)
+	ifResult := shape00011Col1(n, all, probe, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1, r, (CAST(s AS BIGINT) - c))) WHEN (1 IS NULL) THEN q END, probe(1, r, (CAST(s AS BIGINT) - c)), probe(1, r, (CAST(s AS BIGINT) - c)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Shape00011Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00011Shared0 computes a shared subexpression of query Shape00011 on every row (always):
+//
+//	probe(1, r, (CAST(s AS BIGINT) - c))
+func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -3624,8 +3878,13 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > p...
+// shape00011Col1 computes output column 1 (o1) of query Shape00011 on every row:
+//
+//	IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe...
+func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1,...
 	caseResult := vec.Make[bool](n)
 	and := vec.NewLogic(false, all, n)
@@ -3718,26 +3977,7 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &caseResult, all, n)
 	vec.Merge(&ifResult, &probe, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1, r, (CAST(s AS BIGINT) - c))) WHEN (1 IS NULL) THEN q END, probe(1, r, (CAST(s AS BIGINT) - c)), probe(1, r, (CAST(s AS BIGINT) - c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Shape00011Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00012Input is the schema of Shape00012's input batches (table w).
@@ -3783,8 +4023,37 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00012Col1(n, all, r_, b, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult2 := shape00012Col2(n, all, b, sArr, c_)
+	if r, e := vec.First(&caseResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &caseResult2, all, n)}
+	out := array.NewRecordBatch(Shape00012Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00012Col1 computes output column 1 (o1) of query Shape00012 on every row:
+//
+//	CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
+func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
@@ -3892,11 +4161,13 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe2, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: CASE WHEN (b > CAST(s AS BIGINT)) THEN c END
+// shape00012Col2 computes output column 2 (o2) of query Shape00012 on every row:
+//
+//	CASE WHEN (b > CAST(s AS BIGINT)) THEN c END
+func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -3957,26 +4228,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
 	vec.Merge(&caseResult2, &c_, when3, n)
 	vec.FillNull(&caseResult2, notYet3, n)
-	if r, e := vec.First(&caseResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &caseResult2, all, n)}
-	out := array.NewRecordBatch(Shape00012Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult2
 }
 
 // shape00013Input is the schema of Shape00013's input batches (table w).
@@ -4019,15 +4271,46 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// o1: (c IS NOT NULL)
-	// (c IS NOT NULL)
-	isNotNull := vec.IsNull(&c_, true, all, n)
+	isNotNull := shape00013Col1(n, all, c_)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
+	asBigint := shape00013Col2(n, all, sArr)
+	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o2: CAST(s AS BIGINT)
+	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n), vec.Int64Array(mem, &asBigint, all, n)}
+	out := array.NewRecordBatch(Shape00013Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00013Col1 computes output column 1 (o1) of query Shape00013 on every row:
+//
+//	(c IS NOT NULL)
+func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+	// (c IS NOT NULL)
+	isNotNull := vec.IsNull(&c_, true, all, n)
+	return isNotNull
+}
+
+// shape00013Col2 computes output column 2 (o2) of query Shape00013 on every row:
+//
+//	CAST(s AS BIGINT)
+func shape00013Col2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -4055,26 +4338,7 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n), vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Shape00013Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint
 }
 
 // shape00014Input is the schema of Shape00014's input batches (table w).
@@ -4121,7 +4385,42 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, COALESCE(c, c)) >= probe(2, r, a)
+	cmp := shape00014Where(n, all, r_, c_, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	ifResult := shape00014Col1(n, sel, q, r_)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// o2: b
+
+	// o3: b
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	out := array.NewRecordBatch(Shape00014Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00014Where computes the WHERE clause of query Shape00014 on every row:
+//
+//	probe(1, r, COALESCE(c, c)) >= probe(2, r, a)
+func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// COALESCE(c, c)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &c_, all, n)
@@ -4228,12 +4527,13 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.GeInt64(probe.V[i], probe2.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
+// shape00014Col1 computes output column 1 (o1) of query Shape00014 on the rows that pass its WHERE clause:
+//
+//	IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
+func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
 	then, otherwise := vec.Split(&q, sel, n)
 	ifResult := vec.Make[int64](n)
@@ -4305,30 +4605,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: b
-
-	// o3: b
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
-	out := array.NewRecordBatch(Shape00014Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00015Input is the schema of Shape00015's input batches (table w).
@@ -4375,8 +4652,44 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS ...
-	// shared (always): CAST(s AS BIGINT)
+	asBigint := shape00015Shared2(n, all, sArr)
+	probe := shape00015Shared1(n, all, r_, asBigint)
+	probe3 := shape00015Shared0(n, all, r_, probe)
+	probe4 := shape00015Shared3(n, all, r_, probe3)
+	cmp2 := shape00015Where(n, all, probe3, probe4)
+	if r, e := vec.First(&cmp2, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp2, n)
+	caseResult := shape00015Col1(n, sel, probe, probe4, c_, in, probe3, q, asBigint, b)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// o2: b
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	out := array.NewRecordBatch(Shape00015Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00015Shared2 computes a shared subexpression of query Shape00015 on every row (always):
+//
+//	CAST(s AS BIGINT)
+func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -4404,7 +4717,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// shared (always): probe(1, r, CAST(s AS BIGINT))
+	return asBigint
+}
+
+// shape00015Shared1 computes a shared subexpression of query Shape00015 on every row (always):
+//
+//	probe(1, r, CAST(s AS BIGINT))
+func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
 	if r_.Clean() && asBigint.Clean() {
@@ -4442,7 +4761,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
+	return probe
+}
+
+// shape00015Shared0 computes a shared subexpression of query Shape00015 on every row (always):
+//
+//	probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
+func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -4577,7 +4902,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	// shared (always): probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
+	return probe3
+}
+
+// shape00015Shared3 computes a shared subexpression of query Shape00015 on every row (always):
+//
+//	probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
+func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	probe4 := vec.Make[int64](n)
 	if r_.Clean() && probe3.Clean() {
@@ -4615,6 +4946,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
+	return probe4
+}
+
+// shape00015Where computes the WHERE clause of query Shape00015 on every row:
+//
+//	probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
+func shape00015Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe4 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
 	cmp2 := vec.Make[bool](n)
 	if probe3.Clean() && probe4.Clean() {
@@ -4642,12 +4980,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2.V[i] = rt.NeInt64(probe3.V[i], probe4.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp2, n)
+	return cmp2
+}
 
-	// o1: CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS...
+// shape00015Col1 computes output column 1 (o1) of query Shape00015 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIG...
+func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, probe3 vec.Vec[int64], q vec.Vec[bool], asBigint vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN ((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGI...
 	caseResult := vec.Make[int64](n)
 	and := vec.NewLogic(false, sel, n)
@@ -4862,28 +5201,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &probe4, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: b
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
-	out := array.NewRecordBatch(Shape00015Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00016Input is the schema of Shape00016's input batches (table w).
@@ -4930,7 +5248,43 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, (c - b))
+	probe := shape00016Shared1(n, all, r_, c_, b)
+	probe2 := shape00016Shared0(n, all, r_, probe)
+	caseResult := shape00016Col1(n, all, p, probe2, s)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe3 := shape00016Col2(n, all, probe)
+	if r, e := vec.First(&probe3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	probe4 := shape00016Col3(n, all, probe)
+	if r, e := vec.First(&probe4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &probe3, all, n), vec.Int64Array(mem, &probe4, all, n)}
+	out := array.NewRecordBatch(Shape00016Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00016Shared1 computes a shared subexpression of query Shape00016 on every row (always):
+//
+//	probe(1, r, (c - b))
+func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (c - b)
 	difference := vec.Make[int64](n)
 	if c_.Clean() && b.Clean() {
@@ -5005,7 +5359,13 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, probe(1, r, (c - b)))
+	return probe
+}
+
+// shape00016Shared0 computes a shared subexpression of query Shape00016 on every row (always):
+//
+//	probe(3, r, probe(1, r, (c - b)))
+func shape00016Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(1, r, (c - b)))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -5043,8 +5403,13 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
+// shape00016Col1 computes output column 1 (o1) of query Shape00016 on every row:
+//
+//	CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
+func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], s vec.Vec[string]) vec.Vec[string] {
 	// CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
 	caseResult := vec.Make[string](n)
 	and := vec.NewLogic(false, all, n)
@@ -5079,36 +5444,21 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when, notYet := vec.Split(&andResult, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	vec.Merge(&caseResult, &s, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: probe(1, r, (c - b))
-	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+// shape00016Col2 computes output column 2 (o2) of query Shape00016 on every row:
+//
+//	probe(1, r, (c - b))
+func shape00016Col2(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
+}
 
-	// o3: probe(1, r, (c - b))
-	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &probe, all, n), vec.Int64Array(mem, &probe, all, n)}
-	out := array.NewRecordBatch(Shape00016Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00016Col3 computes output column 3 (o3) of query Shape00016 on every row:
+//
+//	probe(1, r, (c - b))
+func shape00016Col3(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
 }
 
 // shape00017Input is the schema of Shape00017's input batches (table w).
@@ -5153,7 +5503,41 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, c)
+	probe := shape00017Shared1(n, all, r_, c_)
+	probe2 := shape00017Shared0(n, all, r_, probe)
+	sum := shape00017Col1(n, all, probe2, p, probe)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe3 := shape00017Col2(n, all, probe)
+	if r, e := vec.First(&probe3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// o3: c
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.Int64Array(mem, &probe3, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
+	out := array.NewRecordBatch(Shape00017Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00017Shared1 computes a shared subexpression of query Shape00017 on every row (always):
+//
+//	probe(1, r, c)
+func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -5191,7 +5575,13 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, c))
+	return probe
+}
+
+// shape00017Shared0 computes a shared subexpression of query Shape00017 on every row (always):
+//
+//	probe(2, r, probe(1, r, c))
+func shape00017Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, c))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -5229,8 +5619,13 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
+// shape00017Col1 computes output column 1 (o1) of query Shape00017 on every row:
+//
+//	(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
+func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64]) vec.Vec[int64] {
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, all, n)
 	// IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c))
@@ -5276,33 +5671,14 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: probe(1, r, c)
-	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-
-	// o3: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.Int64Array(mem, &probe, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
-	out := array.NewRecordBatch(Shape00017Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00017Col2 computes output column 2 (o2) of query Shape00017 on every row:
+//
+//	probe(1, r, c)
+func shape00017Col2(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
 }
 
 // shape00018Input is the schema of Shape00018's input batches (table w).
@@ -5342,14 +5718,46 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(2))
 	q := vec.Bools(in.Column(5))
+	// lazily shared: probe(1, r, r)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	p := vec.Bools(in.Column(4))
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00018Col1(n, all, r_, b, q, in, shared0, shared0Done)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	coalesced := shape00018Col2(n, all, p, b, shared0, shared0Done, r_, c_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END", "COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Shape00018Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00018Col1 computes output column 1 (o1) of query Shape00018 on every row:
+//
+//	CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
+func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, shared0 *vec.Vec[int64], shared0Done []bool) vec.Vec[int64] {
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
@@ -5470,9 +5878,6 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	// shared (lazy): probe(1, r, r)
-	// lazily shared: probe(1, r, r)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, when, n)
 	// probe(1, r, r)
 	probe := vec.Make[int64](n)
@@ -5506,16 +5911,16 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe, todo, n)
+	vec.Merge(&(*shared0), &probe, todo, n)
 	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := when
-	if r_.Clean() && shared0.Clean() {
+	if r_.Clean() && (*shared0).Clean() {
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
-		shared0V := shared0.V[:n]
+		shared0V := (*shared0).V[:n]
 		out := ifResult3.V[:n]
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
@@ -5529,12 +5934,12 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else if in.Column(0).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
-		shared0V := shared0.V[:n]
+		shared0V := (*shared0).V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if r_.Dirty(i) || shared0.Dirty(i) {
+			if r_.Dirty(i) || (*shared0).Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5549,9 +5954,9 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if !fused2 || len(rest2) > 0 {
 		// (r <> probe(1, r, r))
 		cmp := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && r_.Clean() && shared0.Clean() {
+		if (rest2 == nil || len(rest2) > n/2) && r_.Clean() && (*shared0).Clean() {
 			r_V := r_.V[:n]
-			shared0V := shared0.V[:n]
+			shared0V := (*shared0).V[:n]
 			out := cmp.V[:n]
 			for i := range out {
 				out[i] = rt.NeInt64(r_V[i], shared0V[i])
@@ -5559,7 +5964,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		} else {
 			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
 				i := rest2.Row(k)
-				if r_.IsNull(i) || shared0.IsNull(i) {
+				if r_.IsNull(i) || (*shared0).IsNull(i) {
 					cmp.SetNull(i)
 					continue
 				}
@@ -5567,11 +5972,11 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp.SetErr(i, e)
 					continue
 				}
-				if e := shared0.ErrAt(i); e != nil {
+				if e := (*shared0).ErrAt(i); e != nil {
 					cmp.SetErr(i, e)
 					continue
 				}
-				cmp.V[i] = rt.NeInt64(r_.V[i], shared0.V[i])
+				cmp.V[i] = rt.NeInt64(r_.V[i], (*shared0).V[i])
 			}
 		}
 		// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
@@ -5579,7 +5984,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &cmp, rest2, n)
 		vec.Fill(&ifResult4, int64(5), then2, n)
-		vec.Merge(&ifResult4, &shared0, otherwise2, n)
+		vec.Merge(&ifResult4, &(*shared0), otherwise2, n)
 		if fused2 {
 			vec.Merge(&ifResult3, &ifResult4, rest2, n)
 		} else {
@@ -5588,11 +5993,13 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &ifResult3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
+// shape00018Col2 computes output column 2 (o2) of query Shape00018 on every row:
+//
+//	COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
+func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END
@@ -5634,11 +6041,11 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe2, todo2, n)
+	vec.Merge(&(*shared0), &probe2, todo2, n)
 	// (probe(1, r, r) < 1)
 	cmp2 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if (notYet2 == nil || len(notYet2) > n/2) && (*shared0).Clean() {
+		shared0V := (*shared0).V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
 			out[i] = rt.LtInt64(shared0V[i], int64(1))
@@ -5646,20 +6053,20 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
-			if shared0.IsNull(i) {
+			if (*shared0).IsNull(i) {
 				cmp2.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.LtInt64(shared0.V[i], int64(1))
+			cmp2.V[i] = rt.LtInt64((*shared0).V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
-	vec.Merge(&caseResult2, &shared0, when3, n)
+	vec.Merge(&caseResult2, &(*shared0), when3, n)
 	vec.Merge(&caseResult2, &r_, notYet3, n)
 	vec.MergeNonNull(&coalesced, &caseResult2, all, n)
 	stillNull := vec.NullRows(&caseResult2, all, n)
@@ -5673,26 +6080,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &coalesced2, stillNull, n)
 	stillNull4 := vec.NullRows(&coalesced2, stillNull, n)
 	vec.Fill(&coalesced, int64(4611686018427387904), stillNull4, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END", "COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Shape00018Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00019Input is the schema of Shape00019's input batches (table w).
@@ -5735,7 +6123,35 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, a)
+	probe := shape00019Shared1(n, all, r_, a)
+	probe2 := shape00019Shared0(n, all, r_, b, probe)
+	product := shape00019Col1(n, all, probe2)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	out := array.NewRecordBatch(Shape00019Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00019Shared1 computes a shared subexpression of query Shape00019 on every row (always):
+//
+//	probe(1, r, a)
+func shape00019Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -5773,7 +6189,13 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
+	return probe
+}
+
+// shape00019Shared0 computes a shared subexpression of query Shape00019 on every row (always):
+//
+//	probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
+func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// (b IS NULL)
 	isNull := vec.IsNull(&b, false, all, n)
 	// IF((b IS NULL), probe(1, r, a), probe(1, r, a))
@@ -5819,8 +6241,13 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
+// shape00019Col1 computes output column 1 (o1) of query Shape00019 on every row:
+//
+//	IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
+func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
 	product := vec.Make[int64](n)
 	if probe2.Clean() {
@@ -5853,26 +6280,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			product.V[i] = r
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Shape00019Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product
 }
 
 // shape00020Input is the schema of Shape00020's input batches (table w).
@@ -5916,8 +6324,35 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00020Col1(n, all, r_, c_, p)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))
+	// o2: s
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
+	out := array.NewRecordBatch(Shape00020Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00020Col1 computes output column 1 (o1) of query Shape00020 on every row:
+//
+//	IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))
+func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	and := vec.NewLogic(false, all, n)
 	// (r <= c)
 	cmp := vec.Make[bool](n)
@@ -5977,28 +6412,7 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &andResult, all, n)
 	vec.FillNull(&ifResult, then, n)
 	vec.FillNull(&ifResult, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
-	out := array.NewRecordBatch(Shape00020Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00021Input is the schema of Shape00021's input batches (table w).
@@ -6038,9 +6452,7 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// o1: TRY(0)
-	konst := vec.Const[int32](n, int32(0))
+	konst := shape00021Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -6061,6 +6473,14 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
+}
+
+// shape00021Col1 computes output column 1 (o1) of query Shape00021 on every row:
+//
+//	TRY(0)
+func shape00021Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.Const[int32](n, int32(0))
+	return konst
 }
 
 // shape00022Input is the schema of Shape00022's input batches (table w).
@@ -6107,8 +6527,50 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, a + 5) <= probe(1, r, a + 5)
-	// shared (always): probe(1, r, (a + 5))
+	probe := shape00022Shared0(n, all, r_, a)
+	cmp := shape00022Where(n, all, probe)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	tried := shape00022Shared1(n, sel, probe)
+	nullIf := shape00022Col1(n, sel, sArr, s)
+	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult, o2Col := shape00022Col2(n, sel, tried, p, in, probe, mem)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if o2Col != nil {
+			o2Col.Release()
+		}
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o2Col == nil {
+		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
+	}
+
+	cols := []arrow.Array{vec.StringArray(mem, &nullIf, sel, n), o2Col}
+	out := array.NewRecordBatch(Shape00022Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00022Shared0 computes a shared subexpression of query Shape00022 on every row (always):
+//
+//	probe(1, r, (a + 5))
+func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 5)
 	sum := vec.Make[int64](n)
 	if a.Clean() {
@@ -6178,6 +6640,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
+
+// shape00022Where computes the WHERE clause of query Shape00022 on every row:
+//
+//	probe(1, r, a + 5) <= probe(1, r, a + 5)
+func shape00022Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, (a + 5)) <= probe(1, r, (a + 5)))
 	cmp := vec.Make[bool](n)
 	if probe.Clean() {
@@ -6200,11 +6669,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
-	// shared (always): TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
+	return cmp
+}
+
+// shape00022Shared1 computes a shared subexpression of query Shape00022 on the rows that pass its WHERE clause (always):
+//
+//	TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
+func shape00022Shared1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe.Clean() {
@@ -6229,8 +6700,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 	tried := vec.Try(&cmp2, sel, n)
+	return tried
+}
 
-	// o1: NULLIF(s, 'a')
+// shape00022Col1 computes output column 1 (o1) of query Shape00022 on the rows that pass its WHERE clause:
+//
+//	NULLIF(s, 'a')
+func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
 	eq := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && sArr.NullN() == 0 {
 		out := eq.V[:n]
@@ -6249,11 +6725,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// NULLIF(s, 'a')
 	nullIf := vec.NullIf(&s, &eq, sel, n)
-	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return nullIf
+}
 
-	// o2: CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> pr...
+// shape00022Col2 computes output column 2 (o2) of query Shape00022 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
+func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 	var o2Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
@@ -6379,32 +6857,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o2Col != nil {
-			o2Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o2Col == nil {
-		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &nullIf, sel, n), o2Col}
-	out := array.NewRecordBatch(Shape00022Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, o2Col
 }
 
 // shape00023Input is the schema of Shape00023's input batches (table w).
@@ -6444,13 +6897,49 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 	a := vec.Int64s(in.Column(1))
 	c_ := vec.Int64s(in.Column(3))
+	// lazily shared: probe(2, r, a)
+	shared2 := vec.New[int64](n)
+	shared2Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELS...
-	// shared (always): probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
+	probe := shape00023Shared1(n, all, r_, b, a, c_)
+	probe3 := shape00023Shared0(n, all, r_, probe, shared2, shared2Done, a)
+	cmp4 := shape00023Where(n, all, probe3, probe)
+	if r, e := vec.First(&cmp4, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp4, n)
+	shared22 := shape00023Shared2(n, sel, shared2, shared2Done, r_, a)
+	sum := shape00023Col1(n, sel, probe, shared22, probe3)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Shape00023Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00023Shared1 computes a shared subexpression of query Shape00023 on every row (always):
+//
+//	probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
+func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (b <= a)
@@ -6521,7 +7010,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
+	return probe
+}
+
+// shape00023Shared0 computes a shared subexpression of query Shape00023 on every row (always):
+//
+//	probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
+func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
@@ -6549,9 +7044,6 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
 	when2, notYet2 := vec.Split(&cmp2, all, n)
 	vec.Fill(&caseResult2, int64(100), when2, n)
-	// lazily shared: probe(2, r, a)
-	shared2 := vec.Make[int64](n)
-	shared2Done := make([]bool, n)
 	todo := vec.Missing(shared2Done, notYet2, n)
 	// probe(2, r, a)
 	probe2 := vec.Make[int64](n)
@@ -6590,11 +7082,11 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared2, &probe2, todo, n)
+	vec.Merge(&(*shared2), &probe2, todo, n)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
 	cmp3 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && shared2.Clean() && probe.Clean() {
-		shared2V := shared2.V[:n]
+	if (notYet2 == nil || len(notYet2) > n/2) && (*shared2).Clean() && probe.Clean() {
+		shared2V := (*shared2).V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
 		for i := range out {
@@ -6603,11 +7095,11 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 			i := notYet2.Row(k)
-			if shared2.IsNull(i) || probe.IsNull(i) {
+			if (*shared2).IsNull(i) || probe.IsNull(i) {
 				cmp3.SetNull(i)
 				continue
 			}
-			if e := shared2.ErrAt(i); e != nil {
+			if e := (*shared2).ErrAt(i); e != nil {
 				cmp3.SetErr(i, e)
 				continue
 			}
@@ -6615,7 +7107,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.LeInt64(shared2.V[i], probe.V[i])
+			cmp3.V[i] = rt.LeInt64((*shared2).V[i], probe.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
@@ -6659,6 +7151,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
+	return probe3
+}
+
+// shape00023Where computes the WHERE clause of query Shape00023 on every row:
+//
+//	probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
+func shape00023Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
 	cmp4 := vec.Make[bool](n)
 	if probe3.Clean() && probe.Clean() {
@@ -6686,11 +7185,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp4.V[i] = rt.GeInt64(probe3.V[i], probe.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp4, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp4, n)
-	// shared (always): probe(2, r, a)
+	return cmp4
+}
+
+// shape00023Shared2 computes a shared subexpression of query Shape00023 on the rows that pass its WHERE clause (always):
+//
+//	probe(2, r, a)
+func shape00023Shared2(n int, sel vec.Sel, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared2Done, sel, n)
 	// probe(2, r, a)
 	probe4 := vec.Make[int64](n)
@@ -6729,23 +7230,28 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	vec.Merge(&shared2, &probe4, todo2, n)
+	vec.Merge(&(*shared2), &probe4, todo2, n)
+	return (*shared2)
+}
 
-	// o1: (probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CA...
+// shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause:
+//
+//	(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE W...
+func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[int64] {
 	// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if shared2.Clean() && probe.Clean() && probe3.Clean() {
+	if shared22.Clean() && probe.Clean() && probe3.Clean() {
 		ifResult = vec.Make[int64](n)
-		shared2V := shared2.V[:n]
+		shared22V := shared22.V[:n]
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if rt.NeInt64(shared2V[i], int64(3)) {
+			if rt.NeInt64(shared22V[i], int64(3)) {
 				out[i] = probeV[i]
 			} else {
 				out[i] = probe3V[i]
@@ -6754,18 +7260,18 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, vec.Sel{}
 	} else {
 		ifResult = vec.Make[int64](n)
-		shared2V := shared2.V[:n]
+		shared22V := shared22.V[:n]
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if shared2.Dirty(i) || probe.Dirty(i) || probe3.Dirty(i) {
+			if shared22.Dirty(i) || probe.Dirty(i) || probe3.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			if rt.NeInt64(shared2V[i], int64(3)) {
+			if rt.NeInt64(shared22V[i], int64(3)) {
 				out[i] = probeV[i]
 			} else {
 				out[i] = probe3V[i]
@@ -6776,24 +7282,24 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if !fused || len(rest) > 0 {
 		// (probe(2, r, a) <> 3)
 		cmp5 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && shared2.Clean() {
-			shared2V := shared2.V[:n]
+		if (rest == nil || len(rest) > n/2) && shared22.Clean() {
+			shared22V := shared22.V[:n]
 			out := cmp5.V[:n]
 			for i := range out {
-				out[i] = rt.NeInt64(shared2V[i], int64(3))
+				out[i] = rt.NeInt64(shared22V[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 				i := rest.Row(k)
-				if shared2.IsNull(i) {
+				if shared22.IsNull(i) {
 					cmp5.SetNull(i)
 					continue
 				}
-				if e := shared2.ErrAt(i); e != nil {
+				if e := shared22.ErrAt(i); e != nil {
 					cmp5.SetErr(i, e)
 					continue
 				}
-				cmp5.V[i] = rt.NeInt64(shared2.V[i], int64(3))
+				cmp5.V[i] = rt.NeInt64(shared22.V[i], int64(3))
 			}
 		}
 		// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
@@ -6845,26 +7351,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Shape00023Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00024Input is the schema of Shape00024's input batches (table w).
@@ -6905,8 +7392,7 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)
-	konst := vec.NullVec[bool](n)
+	konst := shape00024Where(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
@@ -6930,6 +7416,14 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
+}
+
+// shape00024Where computes the WHERE clause of query Shape00024 on every row:
+//
+//	probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)
+func shape00024Where(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.NullVec[bool](n)
+	return konst
 }
 
 // shape00025Input is the schema of Shape00025's input batches (table w).
@@ -6974,13 +7468,53 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE TRUE
-	konst := vec.Const[bool](n, true)
+	konst := shape00025Where(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&konst, n)
-	// shared (always): probe(4, r, b)
+	probe := shape00025Shared0(n, sel, r_, b)
+	ifResult, o1Col := shape00025Col1(n, sel, c_, in, probe, a, mem)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, sel, n)
+	}
+
+	cols := []arrow.Array{o1Col}
+	out := array.NewRecordBatch(Shape00025Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00025Where computes the WHERE clause of query Shape00025 on every row:
+//
+//	TRUE
+func shape00025Where(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, true)
+	return konst
+}
+
+// shape00025Shared0 computes a shared subexpression of query Shape00025 on the rows that pass its WHERE clause (always):
+//
+//	probe(4, r, b)
+func shape00025Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -7018,8 +7552,13 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: IF((c = probe(4, r, b)), a, probe(4, r, b))
+// shape00025Col1 computes output column 1 (o1) of query Shape00025 on the rows that pass its WHERE clause:
+//
+//	IF((c = probe(4, r, b)), a, probe(4, r, b))
+func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((c = probe(4, r, b)), a, probe(4, r, b))
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -7103,32 +7642,7 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, sel, n)
-	}
-
-	cols := []arrow.Array{o1Col}
-	out := array.NewRecordBatch(Shape00025Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, o1Col
 }
 
 // shape00026Input is the schema of Shape00026's input batches (table w).
@@ -7171,8 +7685,39 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)
-	// shared (always): probe(1, r, CAST(s AS BIGINT))
+	probe := shape00026Shared0(n, all, r_, sArr)
+	orResult := shape00026Where(n, all, probe)
+	if r, e := vec.First(&orResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&orResult, n)
+	tried2 := shape00026Col1(n, sel, r_, probe)
+	if r, e := vec.First(&tried2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)", "TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &tried2, sel, n)}
+	out := array.NewRecordBatch(Shape00026Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00026Shared0 computes a shared subexpression of query Shape00026 on every row (always):
+//
+//	probe(1, r, CAST(s AS BIGINT))
+func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -7237,6 +7782,13 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
+
+// shape00026Where computes the WHERE clause of query Shape00026 on every row:
+//
+//	(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)
+func shape00026Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	or := vec.NewLogic(true, all, n)
 	// (probe(1, r, CAST(s AS BIGINT)) IS NULL)
 	isNull := vec.IsNull(&probe, false, or.Live, n)
@@ -7245,12 +7797,13 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull := vec.IsNull(&probe, true, or.Live, n)
 	or.Add(&isNotNull)
 	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&orResult, n)
+	return orResult
+}
 
-	// o1: TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
+// shape00026Col1 computes output column 1 (o1) of query Shape00026 on the rows that pass its WHERE clause:
+//
+//	TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
+func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe.Clean() {
@@ -7292,26 +7845,7 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	tried := vec.Try(&probe2, sel, n)
 	// TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 	tried2 := vec.Try(&tried, sel, n)
-	if r, e := vec.First(&tried2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)", "TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried2, sel, n)}
-	out := array.NewRecordBatch(Shape00026Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return tried2
 }
 
 // shape00027Input is the schema of Shape00027's input batches (table w).
@@ -7354,7 +7888,49 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE r = 2
+	cmp := shape00027Where(n, all, r_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	probe := shape00027Shared0(n, sel, r_)
+	coalesced := shape00027Col1(n, sel, probe)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult, o2Col := shape00027Col2(n, sel, probe, mem)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if o2Col != nil {
+			o2Col.Release()
+		}
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o2Col == nil {
+		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), o2Col}
+	out := array.NewRecordBatch(Shape00027Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00027Where computes the WHERE clause of query Shape00027 on every row:
+//
+//	r = 2
+func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r = 2)
 	cmp := vec.Make[bool](n)
 	if r_.Clean() {
@@ -7377,11 +7953,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(r_.V[i], int64(2))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
-	// shared (always): probe(1, r, 5)
+	return cmp
+}
+
+// shape00027Shared0 computes a shared subexpression of query Shape00027 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, 5)
+func shape00027Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -7414,8 +7992,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
+// shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause:
+//
+//	COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
+func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
@@ -7423,11 +8006,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &probe, stillNull, n)
 	stillNull2 := vec.NullRows(&probe, stillNull, n)
 	vec.Merge(&coalesced, &probe, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
+// shape00027Col2 computes output column 2 (o2) of query Shape00027 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
+func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	var o2Col arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
@@ -7504,32 +8089,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o2Col != nil {
-			o2Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o2Col == nil {
-		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), o2Col}
-	out := array.NewRecordBatch(Shape00027Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, o2Col
 }
 
 // shape00028Input is the schema of Shape00028's input batches (table w).
@@ -7571,7 +8131,35 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, a)
+	probe := shape00028Shared1(n, all, r_, a)
+	probe2 := shape00028Shared0(n, all, r_, probe)
+	difference2 := shape00028Col1(n, all, probe2, probe, a)
+	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (probe(1, r, a) - probe(1, r, a)) ELSE a END - probe(1, r, a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &difference2, all, n)}
+	out := array.NewRecordBatch(Shape00028Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00028Shared1 computes a shared subexpression of query Shape00028 on every row (always):
+//
+//	probe(1, r, a)
+func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -7609,7 +8197,13 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, a))
+	return probe
+}
+
+// shape00028Shared0 computes a shared subexpression of query Shape00028 on every row (always):
+//
+//	probe(2, r, probe(1, r, a))
+func shape00028Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -7647,8 +8241,13 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN ...
+// shape00028Col1 computes output column 1 (o1) of query Shape00028 on every row:
+//
+//	(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
+func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (prob...
 	caseResult := vec.Make[int64](n)
 	// (probe(2, r, probe(1, r, a)) IS NULL)
@@ -7751,26 +8350,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (probe(1, r, a) - probe(1, r, a)) ELSE a END - probe(1, r, a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &difference2, all, n)}
-	out := array.NewRecordBatch(Shape00028Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return difference2
 }
 
 // shape00029Input is the schema of Shape00029's input batches (table w).
@@ -7816,8 +8396,48 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(2, r, probe(1, r, a)) < 9223372036854775807
-	// shared (always): probe(1, r, a)
+	probe := shape00029Shared1(n, all, r_, a)
+	probe2 := shape00029Shared0(n, all, r_, probe)
+	cmp := shape00029Where(n, all, probe2)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	sum := shape00029Col1(n, sel, probe2, p, in, probe)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	konst := shape00029Col2(n, sel)
+	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	probe3 := shape00029Col3(n, sel, probe)
+	if r, e := vec.First(&probe3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &konst, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
+	out := array.NewRecordBatch(Shape00029Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00029Shared1 computes a shared subexpression of query Shape00029 on every row (always):
+//
+//	probe(1, r, a)
+func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -7855,7 +8475,13 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, a))
+	return probe
+}
+
+// shape00029Shared0 computes a shared subexpression of query Shape00029 on every row (always):
+//
+//	probe(2, r, probe(1, r, a))
+func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -7893,6 +8519,13 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
+
+// shape00029Where computes the WHERE clause of query Shape00029 on every row:
+//
+//	probe(2, r, probe(1, r, a)) < 9223372036854775807
+func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(2, r, probe(1, r, a)) < 9223372036854775807)
 	cmp := vec.Make[bool](n)
 	if probe2.Clean() {
@@ -7915,12 +8548,13 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(9223372036854775807))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
+// shape00029Col1 computes output column 1 (o1) of query Shape00029 on the rows that pass its WHERE clause:
+//
+//	(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
+func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64]) vec.Vec[int64] {
 	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -8012,37 +8646,22 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: 9223372036854775807
+// shape00029Col2 computes output column 2 (o2) of query Shape00029 on the rows that pass its WHERE clause:
+//
+//	9223372036854775807
+func shape00029Col2(n int, sel vec.Sel) vec.Vec[int64] {
 	konst := vec.Const[int64](n, int64(9223372036854775807))
-	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return konst
+}
 
-	// o3: probe(1, r, a)
-	if r, e := vec.First(&probe, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &konst, sel, n), vec.Int64Array(mem, &probe, sel, n)}
-	out := array.NewRecordBatch(Shape00029Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00029Col3 computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, a)
+func shape00029Col3(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
 }
 
 // shape00030Input is the schema of Shape00030's input batches (table w).
@@ -8087,8 +8706,33 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := shape00030Col1(n, all, p, a, b, r_, c_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Shape00030Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00030Col1 computes output column 1 (o1) of query Shape00030 on every row:
+//
+//	COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
+func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END
@@ -8235,26 +8879,7 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
 	stillNull2 := vec.NullRows(&c_, stillNull, n)
 	vec.Merge(&coalesced, &b, stillNull2, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Shape00030Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00031Input is the schema of Shape00031's input batches (table w).
@@ -8297,7 +8922,35 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, CAST(s AS BIGINT))
+	probe := shape00031Shared1(n, all, r_, sArr)
+	probe3 := shape00031Shared0(n, all, r_, probe)
+	caseResult := shape00031Col1(n, all, p, probe3, probe)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00031Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00031Shared1 computes a shared subexpression of query Shape00031 on every row (always):
+//
+//	probe(1, r, CAST(s AS BIGINT))
+func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -8362,7 +9015,13 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
+	return probe
+}
+
+// shape00031Shared0 computes a shared subexpression of query Shape00031 on every row (always):
+//
+//	probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
+func shape00031Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -8437,8 +9096,13 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
+	return probe3
+}
 
-	// o1: CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))...
+// shape00031Col1 computes output column 1 (o1) of query Shape00031 on every row:
+//
+//	CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
+func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
@@ -8549,26 +9213,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00031Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00032Input is the schema of Shape00032's input batches (table w).
@@ -8613,7 +9258,37 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(2, r, 9223372036854775807)
+	probe := shape00032Shared0(n, all, r_)
+	probe2 := shape00032Shared1(n, all, r_, a)
+	ifResult := shape00032Col1(n, all, probe, probe2, r_, b, in, sArr)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// o2: c
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
+	out := array.NewRecordBatch(Shape00032Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00032Shared0 computes a shared subexpression of query Shape00032 on every row (always):
+//
+//	probe(2, r, 9223372036854775807)
+func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -8646,7 +9321,13 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(1, r, a)
+	return probe
+}
+
+// shape00032Shared1 computes a shared subexpression of query Shape00032 on every row (always):
+//
+//	probe(1, r, a)
+func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -8684,8 +9365,13 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 92233720368547758...
+// shape00032Col1 computes output column 1 (o1) of query Shape00032 on every row:
+//
+//	IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
+func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, sArr *array.String) vec.Vec[int64] {
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
 	cmp := vec.Make[bool](n)
 	if probe.Clean() && probe2.Clean() {
@@ -8913,28 +9599,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
-	out := array.NewRecordBatch(Shape00032Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00033Input is the schema of Shape00033's input batches (table w).
@@ -8982,7 +9647,45 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE c < c
+	cmp := shape00033Where(n, all, c_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	probe := shape00033Shared2(n, sel, r_, p, c_)
+	probe2 := shape00033Shared1(n, sel, r_, probe)
+	probe3 := shape00033Shared0(n, sel, r_, probe2)
+	sum := shape00033Col1(n, sel, probe3, r_, b)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, in, c_)
+	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &ifResult2, sel, n)}
+	out := array.NewRecordBatch(Shape00033Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00033Where computes the WHERE clause of query Shape00033 on every row:
+//
+//	c < c
+func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (c < c)
 	cmp := vec.Make[bool](n)
 	if c_.Clean() {
@@ -9005,11 +9708,13 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(c_.V[i], c_.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
-	// shared (always): probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
+	return cmp
+}
+
+// shape00033Shared2 computes a shared subexpression of query Shape00033 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
+func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, sel, n)
@@ -9053,7 +9758,13 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
+	return probe
+}
+
+// shape00033Shared1 computes a shared subexpression of query Shape00033 on the rows that pass its WHERE clause (always):
+//
+//	probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
+func shape00033Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe.Clean() {
@@ -9091,7 +9802,13 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
+	return probe2
+}
+
+// shape00033Shared0 computes a shared subexpression of query Shape00033 on the rows that pass its WHERE clause (always):
+//
+//	probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
+func shape00033Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
 	probe3 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe2.Clean() {
@@ -9129,8 +9846,13 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
+	return probe3
+}
 
-	// o1: (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
+// shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause:
+//
+//	(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
+func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, sel, n)
 	// IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), b)
@@ -9176,11 +9898,13 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE ...
+// shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause:
+//
+//	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
+func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
 	cmp2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && probe2.Clean() && b.Clean() {
@@ -9337,26 +10061,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &sum2, otherwise2, n)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &ifResult2, sel, n)}
-	out := array.NewRecordBatch(Shape00033Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult2
 }
 
 // shape00034Input is the schema of Shape00034's input batches (table w).
@@ -9401,7 +10106,38 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
+	probe := shape00034Shared0(n, all, r_, b)
+	caseResult := shape00034Col1(n, all, a, in, probe, q, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	isNull := shape00034Col2(n, all, probe)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Shape00034Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00034Shared0 computes a shared subexpression of query Shape00034 on every row (always):
+//
+//	probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
+func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.NullVec[int64](n)
 	eq := vec.Make[bool](n)
 	if b.Clean() && konst.Clean() {
@@ -9468,8 +10204,13 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAS...
+// shape00034Col1 computes output column 1 (o1) of query Shape00034 on every row:
+//
+//	CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
+func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
@@ -9648,33 +10389,16 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when4, notYet4 := vec.Split(&matches2, notYet3, n)
 	vec.Merge(&caseResult, &a, when4, n)
 	vec.Merge(&caseResult, &probe, notYet4, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
+// shape00034Col2 computes output column 2 (o2) of query Shape00034 on every row:
+//
+//	(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
+func shape00034Col2(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
 	isNull := vec.IsNull(&probe, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
-	out := array.NewRecordBatch(Shape00034Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return isNull
 }
 
 // shape00035Input is the schema of Shape00035's input batches (table w).
@@ -9721,7 +10445,39 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE 5 NOT IN (b, 5, a)
+	negated := shape00035Where(n, all, b, in, a)
+	if r, e := vec.First(&negated, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&negated, n)
+	probe := shape00035Shared0(n, sel, r_, b)
+	sum := shape00035Col1(n, sel, probe, b, c_, q, p)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"5 NOT IN (b, 5, a)", "(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Shape00035Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00035Where computes the WHERE clause of query Shape00035 on every row:
+//
+//	5 NOT IN (b, 5, a)
+func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (NOT (5 IN (b, 5, a)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -9840,11 +10596,13 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			negated = negated2
 		}
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&negated, n)
-	// shared (always): probe(1, r, b)
+	return negated
+}
+
+// shape00035Shared0 computes a shared subexpression of query Shape00035 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, b)
+func shape00035Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -9882,8 +10640,13 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: (probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
+// shape00035Col1 computes output column 1 (o1) of query Shape00035 on the rows that pass its WHERE clause:
+//
+//	(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
+func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], p vec.Vec[bool]) vec.Vec[int64] {
 	// CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END
 	caseResult := vec.Make[bool](n)
 	// (b IS NULL)
@@ -10016,26 +10779,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"5 NOT IN (b, 5, a)", "(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Shape00035Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00036Input is the schema of Shape00036's input batches (table w).
@@ -10079,14 +10823,46 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): COALESCE(c, r)
+	coalesced := shape00036Shared0(n, all, c_, r_)
+	caseResult := shape00036Col1(n, all, r_, coalesced, b, c_, in, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00036Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00036Shared0 computes a shared subexpression of query Shape00036 on every row (always):
+//
+//	COALESCE(c, r)
+func shape00036Shared0(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(c, r)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &c_, all, n)
 	stillNull := vec.NullRows(&c_, all, n)
 	vec.Merge(&coalesced, &r_, stillNull, n)
+	return coalesced
+}
 
-	// o1: CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 461168601842738790...
+// shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row:
+//
+//	CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
+func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// (r > COALESCE(c, r))
@@ -10289,26 +11065,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &sum, when2, n)
 	vec.Merge(&caseResult, &probe, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00036Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00037Input is the schema of Shape00037's input batches (table w).
@@ -10352,8 +11109,43 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, o1Col := shape00037Col1(n, all, a, in, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe := shape00037Col2(n, all, r_)
+	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o1Col == nil {
+		o1Col = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	// o1: IF((a <> b), 'x', 'x')
+	cols := []arrow.Array{o1Col, vec.Int64Array(mem, &probe, all, n)}
+	out := array.NewRecordBatch(Shape00037Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00037Col1 computes output column 1 (o1) of query Shape00037 on every row:
+//
+//	IF((a <> b), 'x', 'x')
+func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((a <> b), 'x', 'x')
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -10432,11 +11224,13 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult, o1Col
+}
 
-	// o2: probe(2, r, 0)
+// shape00037Col2 computes output column 2 (o2) of query Shape00037 on every row:
+//
+//	probe(2, r, 0)
+func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -10469,32 +11263,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o1Col == nil {
-		o1Col = vec.StringArray(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{o1Col, vec.Int64Array(mem, &probe, all, n)}
-	out := array.NewRecordBatch(Shape00037Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe
 }
 
 // shape00038Input is the schema of Shape00038's input batches (table w).
@@ -10538,7 +11307,34 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): IF((1 = a), 5, a)
+	ifResult := shape00038Shared0(n, all, a, in)
+	ifResult3 := shape00038Col1(n, all, q, r_, c_, ifResult)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &ifResult3, all, n)}
+	out := array.NewRecordBatch(Shape00038Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00038Shared0 computes a shared subexpression of query Shape00038 on every row (always):
+//
+//	IF((1 = a), 5, a)
+func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((1 = a), 5, a)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -10609,8 +11405,13 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
+	return ifResult
+}
 
-	// o1: IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
+// shape00038Col1 computes output column 1 (o1) of query Shape00038 on every row:
+//
+//	IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
+func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[bool] {
 	// IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult3 := vec.Make[bool](n)
@@ -10778,26 +11579,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult3, &cmp3, otherwise2, n)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &ifResult3, all, n)}
-	out := array.NewRecordBatch(Shape00038Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3
 }
 
 // shape00039Input is the schema of Shape00039's input batches (table w).
@@ -10843,7 +11625,43 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, c)
+	probe := shape00039Shared0(n, all, r_, c_)
+	probe2 := shape00039Shared1(n, all, r_)
+	caseResult := shape00039Col1(n, all, probe, b, probe2, a, c_)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe22 := shape00039Col2(n, all, probe2)
+	if r, e := vec.First(&probe22, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	probe3 := shape00039Col3(n, all, probe)
+	if r, e := vec.First(&probe3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &probe22, all, n), vec.Int64Array(mem, &probe3, all, n)}
+	out := array.NewRecordBatch(Shape00039Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00039Shared0 computes a shared subexpression of query Shape00039 on every row (always):
+//
+//	probe(1, r, c)
+func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -10881,7 +11699,13 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, 0)
+	return probe
+}
+
+// shape00039Shared1 computes a shared subexpression of query Shape00039 on every row (always):
+//
+//	probe(2, r, 0)
+func shape00039Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() {
@@ -10914,8 +11738,13 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END
+// shape00039Col1 computes output column 1 (o1) of query Shape00039 on every row:
+//
+//	CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END
+func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], probe2 vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (-probe(1, r, c))
@@ -11037,36 +11866,21 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &probe2, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: probe(2, r, 0)
-	if r, e := vec.First(&probe2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+// shape00039Col2 computes output column 2 (o2) of query Shape00039 on every row:
+//
+//	probe(2, r, 0)
+func shape00039Col2(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
+	return probe2
+}
 
-	// o3: probe(1, r, c)
-	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &probe2, all, n), vec.Int64Array(mem, &probe, all, n)}
-	out := array.NewRecordBatch(Shape00039Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00039Col3 computes output column 3 (o3) of query Shape00039 on every row:
+//
+//	probe(1, r, c)
+func shape00039Col3(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
 }
 
 // shape00040Input is the schema of Shape00040's input batches (table w).
@@ -11112,8 +11926,47 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, b) <= probe(1, r, b)
-	// shared (always): probe(1, r, b)
+	probe := shape00040Shared0(n, all, r_, b)
+	cmp := shape00040Where(n, all, probe)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	coalesced := shape00040Col1(n, sel, probe, b)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult := shape00040Col2(n, sel, a, in, probe)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	konst := shape00040Col3(n, sel)
+	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n), vec.StringArray(mem, &konst, sel, n)}
+	out := array.NewRecordBatch(Shape00040Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00040Shared0 computes a shared subexpression of query Shape00040 on every row (always):
+//
+//	probe(1, r, b)
+func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -11151,6 +12004,13 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
+
+// shape00040Where computes the WHERE clause of query Shape00040 on every row:
+//
+//	probe(1, r, b) <= probe(1, r, b)
+func shape00040Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, b) <= probe(1, r, b))
 	cmp := vec.Make[bool](n)
 	if probe.Clean() {
@@ -11173,12 +12033,13 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: COALESCE(probe(1, r, b), b, probe(1, r, b))
+// shape00040Col1 computes output column 1 (o1) of query Shape00040 on the rows that pass its WHERE clause:
+//
+//	COALESCE(probe(1, r, b), b, probe(1, r, b))
+func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(probe(1, r, b), b, probe(1, r, b))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
@@ -11186,11 +12047,13 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &b, stillNull, n)
 	stillNull2 := vec.NullRows(&b, stillNull, n)
 	vec.Merge(&coalesced, &probe, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END
+// shape00040Col2 computes output column 2 (o2) of query Shape00040 on the rows that pass its WHERE clause:
+//
+//	CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END
+func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64]) vec.Vec[int64] {
 	// CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
@@ -11347,32 +12210,15 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when, notYet := vec.Split(&matches, sel, n)
 	vec.Merge(&caseResult, &probe, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return caseResult
+}
 
-	// o3: 'x'
+// shape00040Col3 computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause:
+//
+//	'x'
+func shape00040Col3(n int, sel vec.Sel) vec.Vec[string] {
 	konst := vec.Const[string](n, "x")
-	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n), vec.StringArray(mem, &konst, sel, n)}
-	out := array.NewRecordBatch(Shape00040Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return konst
 }
 
 // shape00041Input is the schema of Shape00041's input batches (table w).
@@ -11418,7 +12264,39 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(3, r, c)
+	probe := shape00041Shared0(n, all, r_, c_)
+	probe2 := shape00041Shared1(n, all, r_, probe)
+	coalesced := shape00041Col1(n, all, probe, probe2)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	orResult := shape00041Col2(n, all, q, probe2, r_, b, p, probe)
+	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))", "((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.BoolArray(mem, &orResult, all, n)}
+	out := array.NewRecordBatch(Shape00041Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00041Shared0 computes a shared subexpression of query Shape00041 on every row (always):
+//
+//	probe(3, r, c)
+func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -11456,7 +12334,13 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(4, r, probe(3, r, c))
+	return probe
+}
+
+// shape00041Shared1 computes a shared subexpression of query Shape00041 on every row (always):
+//
+//	probe(4, r, probe(3, r, c))
+func shape00041Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(3, r, c))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -11494,8 +12378,13 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))
+// shape00041Col1 computes output column 1 (o1) of query Shape00041 on every row:
+//
+//	COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))
+func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
 	coalesced := vec.Make[int64](n)
 	// (-probe(3, r, c))
@@ -11533,11 +12422,13 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &minus, all, n)
 	stillNull := vec.NullRows(&minus, all, n)
 	vec.Merge(&coalesced, &probe2, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: ((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))
+// shape00041Col2 computes output column 2 (o2) of query Shape00041 on every row:
+//
+//	((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))
+func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64]) vec.Vec[bool] {
 	or := vec.NewLogic(true, all, n)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
@@ -11724,26 +12615,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	or.Add(&cmp3)
 	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))", "((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.BoolArray(mem, &orResult, all, n)}
-	out := array.NewRecordBatch(Shape00041Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return orResult
 }
 
 // shape00042Input is the schema of Shape00042's input batches (table w).
@@ -11790,7 +12662,43 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE c < probe(4, r, a)
+	cmp := shape00042Where(n, all, c_, r_, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	probe3 := shape00042Shared0(n, sel, r_, c_, in)
+	anyOf := shape00042Col1(n, sel, b, in, c_, a)
+	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum2 := shape00042Col2(n, sel, probe3, sArr, a, in)
+	if r, e := vec.First(&sum2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
+	out := array.NewRecordBatch(Shape00042Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00042Where computes the WHERE clause of query Shape00042 on every row:
+//
+//	c < probe(4, r, a)
+func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(4, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -11855,11 +12763,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(c_.V[i], probe.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
-	// shared (always): probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
+	return cmp
+}
+
+// shape00042Shared0 computes a shared subexpression of query Shape00042 on the rows that pass its WHERE clause (always):
+//
+//	probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
+func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -12006,8 +12916,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
+	return probe3
+}
 
-	// o1: (((b + 1) = b) OR (c <> a))
+// shape00042Col1 computes output column 1 (o1) of query Shape00042 on the rows that pass its WHERE clause:
+//
+//	(((b + 1) = b) OR (c <> a))
+func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -12151,11 +13066,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return anyOf
+}
 
-	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
+// shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause:
+//
+//	(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
+func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -12262,26 +13179,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
-	out := array.NewRecordBatch(Shape00042Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum2
 }
 
 // shape00043Input is the schema of Shape00043's input batches (table w).
@@ -12327,7 +13225,36 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
+	ifResult2 := shape00043Where(n, all, a, c_, b, r_, sArr)
+	if r, e := vec.First(&ifResult2, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&ifResult2, n)
+
+	// o1: s
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)", "s"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), sel, n)}
+	out := array.NewRecordBatch(Shape00043Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00043Where computes the WHERE clause of query Shape00043 on every row:
+//
+//	IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
+func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (a = c)
 	cmp := vec.Make[bool](n)
 	if a.Clean() && c_.Clean() {
@@ -12603,29 +13530,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &cmp5, otherwise2, n)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&ifResult2, n)
-
-	// o1: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), sel, n)}
-	out := array.NewRecordBatch(Shape00043Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult2
 }
 
 // shape00044Input is the schema of Shape00044's input batches (table w).
@@ -12668,8 +13573,33 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00044Col1(n, all, b, r_, p, in)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGI...
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00044Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00044Col1 computes output column 1 (o1) of query Shape00044 on every row:
+//
+//	CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT))...
+func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
@@ -12821,26 +13751,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &probe2, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00044Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00045Input is the schema of Shape00045's input batches (table w).
@@ -12887,7 +13798,45 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(2, r, a)
+	probe := shape00045Shared0(n, all, r_, a)
+	probe2 := shape00045Shared1(n, all, r_, b)
+	sum := shape00045Col1(n, all, probe, probe2, c_, r_)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult3, o2Col := shape00045Col2(n, all, b, in, probe2, sArr, s, mem)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if o2Col != nil {
+			o2Col.Release()
+		}
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o2Col == nil {
+		o2Col = vec.StringArray(mem, &ifResult3, all, n)
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), o2Col}
+	out := array.NewRecordBatch(Shape00045Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00045Shared0 computes a shared subexpression of query Shape00045 on every row (always):
+//
+//	probe(2, r, a)
+func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -12925,7 +13874,13 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(1, r, b)
+	return probe
+}
+
+// shape00045Shared1 computes a shared subexpression of query Shape00045 on every row (always):
+//
+//	probe(1, r, b)
+func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -12963,8 +13918,13 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
+// shape00045Col1 computes output column 1 (o1) of query Shape00045 on every row:
+//
+//	(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
+func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, b) < probe(1, r, b))
 	cmp := vec.Make[bool](n)
 	if probe2.Clean() {
@@ -13038,11 +13998,13 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: IF((b = probe(1, r, b)), s, s)
+// shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row:
+//
+//	IF((b = probe(1, r, b)), s, s)
+func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe2 vec.Vec[int64], sArr *array.String, s vec.Vec[string], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((b = probe(1, r, b)), s, s)
 	var o2Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[string]
@@ -13121,32 +14083,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult3 = ifResult4
 		}
 	}
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o2Col != nil {
-			o2Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o2Col == nil {
-		o2Col = vec.StringArray(mem, &ifResult3, all, n)
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), o2Col}
-	out := array.NewRecordBatch(Shape00045Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3, o2Col
 }
 
 // shape00046Input is the schema of Shape00046's input batches (table w).
@@ -13191,8 +14128,37 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00046Col1(n, all, q, c_, r_, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	isNull := shape00046Col2(n, all, c_)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Shape00046Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00046Col1 computes output column 1 (o1) of query Shape00046 on every row:
+//
+//	IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
+func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	or := vec.NewLogic(true, all, n)
 	or.Add(&q)
 	// probe(1, r, 7)
@@ -13262,33 +14228,16 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &orResult, all, n)
 	vec.Fill(&ifResult, int64(9223372036854775807), then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult
+}
 
-	// o2: (c IS NULL)
+// shape00046Col2 computes output column 2 (o2) of query Shape00046 on every row:
+//
+//	(c IS NULL)
+func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (c IS NULL)
 	isNull := vec.IsNull(&c_, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
-	out := array.NewRecordBatch(Shape00046Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return isNull
 }
 
 // shape00047Input is the schema of Shape00047's input batches (table w).
@@ -13333,7 +14282,39 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (b >= probe(1, r, b)) AND (c >= c)
+	andResult := shape00047Where(n, all, b, r_, c_)
+	if r, e := vec.First(&andResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&andResult, n)
+	isNotNull := shape00047Shared0(n, sel, a)
+	andResult2 := shape00047Col1(n, sel, isNotNull, b, a)
+	if r, e := vec.First(&andResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"(b >= probe(1, r, b)) AND (c >= c)", "(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult2, sel, n)}
+	out := array.NewRecordBatch(Shape00047Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00047Where computes the WHERE clause of query Shape00047 on every row:
+//
+//	(b >= probe(1, r, b)) AND (c >= c)
+func shape00047Where(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	and := vec.NewLogic(false, all, n)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
@@ -13424,15 +14405,22 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&andResult, n)
-	// shared (always): (a IS NOT NULL)
+	return andResult
+}
+
+// shape00047Shared0 computes a shared subexpression of query Shape00047 on the rows that pass its WHERE clause (always):
+//
+//	(a IS NOT NULL)
+func shape00047Shared0(n int, sel vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IS NOT NULL)
 	isNotNull := vec.IsNull(&a, true, sel, n)
+	return isNotNull
+}
 
-	// o1: (TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))
+// shape00047Col1 computes output column 1 (o1) of query Shape00047 on the rows that pass its WHERE clause:
+//
+//	(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))
+func shape00047Col1(n int, sel vec.Sel, isNotNull vec.Vec[bool], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	and2 := vec.NewLogic(false, sel, n)
 	or := vec.NewLogic(true, and2.Live, n)
 	or.Add(&isNotNull)
@@ -13492,26 +14480,7 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	and2.Add(&negated)
 	andResult2 := and2.Finish()
-	if r, e := vec.First(&andResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(b >= probe(1, r, b)) AND (c >= c)", "(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult2, sel, n)}
-	out := array.NewRecordBatch(Shape00047Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return andResult2
 }
 
 // shape00048Input is the schema of Shape00048's input batches (table w).
@@ -13556,8 +14525,41 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, a) <> probe(2, r, c)
-	// shared (always): probe(1, r, a)
+	probe := shape00048Shared0(n, all, r_, a)
+	probe2 := shape00048Shared1(n, all, r_, c_)
+	cmp := shape00048Where(n, all, probe, probe2)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	ifResult := shape00048Shared2(n, sel, a, in, b, c_)
+	ifResult3 := shape00048Col1(n, sel, ifResult, probe, probe2, r_)
+	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
+	out := array.NewRecordBatch(Shape00048Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00048Shared0 computes a shared subexpression of query Shape00048 on every row (always):
+//
+//	probe(1, r, a)
+func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -13595,7 +14597,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, c)
+	return probe
+}
+
+// shape00048Shared1 computes a shared subexpression of query Shape00048 on every row (always):
+//
+//	probe(2, r, c)
+func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, c)
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -13633,6 +14641,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
+
+// shape00048Where computes the WHERE clause of query Shape00048 on every row:
+//
+//	probe(1, r, a) <> probe(2, r, c)
+func shape00048Where(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, a) <> probe(2, r, c))
 	cmp := vec.Make[bool](n)
 	if probe.Clean() && probe2.Clean() {
@@ -13660,11 +14675,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.NeInt64(probe.V[i], probe2.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
-	// shared (always): IF((a < 100), b, c)
+	return cmp
+}
+
+// shape00048Shared2 computes a shared subexpression of query Shape00048 on the rows that pass its WHERE clause (always):
+//
+//	IF((a < 100), b, c)
+func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -13741,8 +14758,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
+	return ifResult
+}
 
-	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
+// shape00048Col1 computes output column 1 (o1) of query Shape00048 on the rows that pass its WHERE clause:
+//
+//	IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))...
+func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (IF((a < 100), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
 	matches := vec.Make[bool](n)
@@ -13940,26 +14962,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult3, &sum2, otherwise2, n)
-	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
-	out := array.NewRecordBatch(Shape00048Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3
 }
 
 // shape00049Input is the schema of Shape00049's input batches (table w).
@@ -13997,6 +15000,9 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(2))
 	sArr := in.Column(6).(*array.String)
+	// lazily shared: probe(1, r, NULLIF(r, b))
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	r_ := vec.Int64s(in.Column(0))
 	a := vec.Int64s(in.Column(1))
 
@@ -14004,7 +15010,39 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END
+	caseResult := shape00049Where(n, all, b, sArr, shared0, shared0Done, r_, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&caseResult, n)
+	shared02 := shape00049Shared0(n, sel, shared0, shared0Done, r_, b)
+	shared022 := shape00049Col1(n, sel, shared02)
+	if r, e := vec.First(&shared022, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &shared022, sel, n)}
+	out := array.NewRecordBatch(Shape00049Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00049Where computes the WHERE clause of query Shape00049 on every row:
+//
+//	CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END
+func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// CASE WHEN (b > 1) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
 	caseResult := vec.Make[bool](n)
 	// (b > 1)
@@ -14086,9 +15124,6 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &cmp2, when, n)
-	// lazily shared: probe(1, r, NULLIF(r, b))
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, notYet, n)
 	eq := vec.Make[bool](n)
 	if (todo == nil || len(todo) > n/2) && r_.Clean() && b.Clean() {
@@ -14155,11 +15190,11 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe, todo, n)
+	vec.Merge(&(*shared0), &probe, todo, n)
 	// (probe(1, r, NULLIF(r, b)) > a)
 	cmp3 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && shared0.Clean() && a.Clean() {
-		shared0V := shared0.V[:n]
+	if (notYet == nil || len(notYet) > n/2) && (*shared0).Clean() && a.Clean() {
+		shared0V := (*shared0).V[:n]
 		aV := a.V[:n]
 		out := cmp3.V[:n]
 		for i := range out {
@@ -14168,11 +15203,11 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if shared0.IsNull(i) || a.IsNull(i) {
+			if (*shared0).IsNull(i) || a.IsNull(i) {
 				cmp3.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				cmp3.SetErr(i, e)
 				continue
 			}
@@ -14180,17 +15215,19 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp3.SetErr(i, e)
 				continue
 			}
-			cmp3.V[i] = rt.GtInt64(shared0.V[i], a.V[i])
+			cmp3.V[i] = rt.GtInt64((*shared0).V[i], a.V[i])
 		}
 	}
 	// TRY((probe(1, r, NULLIF(r, b)) > a))
 	tried := vec.Try(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &tried, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&caseResult, n)
-	// shared (always): probe(1, r, NULLIF(r, b))
+	return caseResult
+}
+
+// shape00049Shared0 computes a shared subexpression of query Shape00049 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, NULLIF(r, b))
+func shape00049Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
 	eq2 := vec.Make[bool](n)
 	if (todo2 == nil || len(todo2) > n/2) && r_.Clean() && b.Clean() {
@@ -14257,29 +15294,15 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe2, todo2, n)
+	vec.Merge(&(*shared0), &probe2, todo2, n)
+	return (*shared0)
+}
 
-	// o1: probe(1, r, NULLIF(r, b))
-	if r, e := vec.First(&shared0, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &shared0, sel, n)}
-	out := array.NewRecordBatch(Shape00049Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00049Col1 computes output column 1 (o1) of query Shape00049 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, NULLIF(r, b))
+func shape00049Col1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] {
+	return shared02
 }
 
 // shape00050Input is the schema of Shape00050's input batches (table w).
@@ -14323,7 +15346,34 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, 9223372036854775807)
+	probe := shape00050Shared0(n, all, r_)
+	coalesced := shape00050Col1(n, all, b, r_, probe, in, c_, sArr)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Shape00050Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00050Shared0 computes a shared subexpression of query Shape00050 on every row (always):
+//
+//	probe(1, r, 9223372036854775807)
+func shape00050Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -14356,8 +15406,13 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b ...
+// shape00050Col1 computes output column 1 (o1) of query Shape00050 on every row:
+//
+//	COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= p...
+func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], probe vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BI...
 	coalesced := vec.Make[int64](n)
 	// CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END...
@@ -14609,26 +15664,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &asBigint, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Shape00050Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00051Input is the schema of Shape00051's input batches (table w).
@@ -14674,7 +15710,41 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): CAST(s AS BIGINT)
+	asBigint := shape00051Shared1(n, all, sArr)
+	probe := shape00051Shared0(n, all, r_)
+
+	// o1: a
+	caseResult := shape00051Col2(n, all, probe, c_, asBigint, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	asBigint2 := shape00051Col3(n, all, asBigint)
+	if r, e := vec.First(&asBigint2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &asBigint2, all, n)}
+	out := array.NewRecordBatch(Shape00051Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00051Shared1 computes a shared subexpression of query Shape00051 on every row (always):
+//
+//	CAST(s AS BIGINT)
+func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -14702,7 +15772,13 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, 9223372036854775807)
+	return asBigint
+}
+
+// shape00051Shared0 computes a shared subexpression of query Shape00051 on every row (always):
+//
+//	probe(2, r, 9223372036854775807)
+func shape00051Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -14735,10 +15811,13 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: a
-
-	// o2: CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BI...
+// shape00051Col2 computes output column 2 (o2) of query Shape00051 on every row:
+//
+//	CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT...
+func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], asBigint vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(2, r, 9223372036854775807) <= c) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036...
 	caseResult := vec.Make[int64](n)
 	// (probe(2, r, 9223372036854775807) <= c)
@@ -14809,31 +15888,14 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &product, when2, n)
 	vec.Merge(&caseResult, &asBigint, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return caseResult
+}
 
-	// o3: CAST(s AS BIGINT)
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Shape00051Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00051Col3 computes output column 3 (o3) of query Shape00051 on every row:
+//
+//	CAST(s AS BIGINT)
+func shape00051Col3(n int, all vec.Sel, asBigint vec.Vec[int64]) vec.Vec[int64] {
+	return asBigint
 }
 
 // shape00052Input is the schema of Shape00052's input batches (table w).
@@ -14873,12 +15935,47 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 	a := vec.Int64s(in.Column(1))
 	p := vec.Bools(in.Column(4))
+	// lazily shared: probe(2, r, CAST(s AS BIGINT))
+	shared2 := vec.New[int64](n)
+	shared2Done := make([]bool, n)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): (r * a)
+	product := shape00052Shared1(n, all, r_, a)
+	probe := shape00052Shared0(n, all, r_, product)
+	caseResult := shape00052Col1(n, all, p, probe, product, shared2, shared2Done, r_, sArr)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	product3 := shape00052Col2(n, all, product)
+	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &product3, all, n)}
+	out := array.NewRecordBatch(Shape00052Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00052Shared1 computes a shared subexpression of query Shape00052 on every row (always):
+//
+//	(r * a)
+func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (r * a)
 	product := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -14916,7 +16013,13 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			product.V[i] = r
 		}
 	}
-	// shared (always): probe(1, r, (r * a))
+	return product
+}
+
+// shape00052Shared0 computes a shared subexpression of query Shape00052 on every row (always):
+//
+//	probe(1, r, (r * a))
+func shape00052Shared0(n int, all vec.Sel, r_ vec.Vec[int64], product vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, (r * a))
 	probe := vec.Make[int64](n)
 	if r_.Clean() && product.Clean() {
@@ -14954,8 +16057,13 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, C...
+// shape00052Col1 computes output column 1 (o1) of query Shape00052 on every row:
+//
+//	CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(...
+func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], product vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
@@ -14989,9 +16097,6 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, when, n)
 	vec.Merge(&ifResult, &probe, then, n)
-	// lazily shared: probe(2, r, CAST(s AS BIGINT))
-	shared2 := vec.Make[int64](n)
-	shared2Done := make([]bool, n)
 	todo := vec.Missing(shared2Done, otherwise, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
@@ -15057,8 +16162,8 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared2, &probe2, todo, n)
-	vec.Merge(&ifResult, &shared2, otherwise, n)
+	vec.Merge(&(*shared2), &probe2, todo, n)
+	vec.Merge(&ifResult, &(*shared2), otherwise, n)
 	// (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT))))
 	sum := vec.Make[int64](n)
 	if when == nil && probe.Clean() && ifResult.Clean() {
@@ -15162,7 +16267,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	vec.Merge(&shared2, &probe3, todo2, n)
+	vec.Merge(&(*shared2), &probe3, todo2, n)
 	// probe(3, r, probe(1, r, (r * a)))
 	probe4 := vec.Make[int64](n)
 	if notYet == nil && r_.Clean() && probe.Clean() {
@@ -15202,8 +16307,8 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a))))
 	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && shared2.Clean() && probe4.Clean() {
-		shared2V := shared2.V[:n]
+	if (notYet == nil || len(notYet) > n/2) && (*shared2).Clean() && probe4.Clean() {
+		shared2V := (*shared2).V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
 		for i := range out {
@@ -15212,11 +16317,11 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if shared2.IsNull(i) || probe4.IsNull(i) {
+			if (*shared2).IsNull(i) || probe4.IsNull(i) {
 				cmp2.SetNull(i)
 				continue
 			}
-			if e := shared2.ErrAt(i); e != nil {
+			if e := (*shared2).ErrAt(i); e != nil {
 				cmp2.SetErr(i, e)
 				continue
 			}
@@ -15224,7 +16329,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp2.SetErr(i, e)
 				continue
 			}
-			cmp2.V[i] = rt.GeInt64(shared2.V[i], probe4.V[i])
+			cmp2.V[i] = rt.GeInt64((*shared2).V[i], probe4.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
@@ -15263,31 +16368,14 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &product2, when2, n)
 	vec.Merge(&caseResult, &product, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: (r * a)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Shape00052Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00052Col2 computes output column 2 (o2) of query Shape00052 on every row:
+//
+//	(r * a)
+func shape00052Col2(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int64] {
+	return product
 }
 
 // shape00053Input is the schema of Shape00053's input batches (table w).
@@ -15329,8 +16417,33 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := shape00053Col1(n, all, r_, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "(probe(2, r, probe(1, r, b)) = 7)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: (probe(2, r, probe(1, r, b)) = 7)
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Shape00053Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00053Col1 computes output column 1 (o1) of query Shape00053 on every row:
+//
+//	(probe(2, r, probe(1, r, b)) = 7)
+func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -15427,26 +16540,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(7))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(probe(2, r, probe(1, r, b)) = 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Shape00053Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // shape00054Input is the schema of Shape00054's input batches (table w).
@@ -15489,8 +16583,40 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(2, r, probe(1, r, 0)) = 0
-	// shared (always): probe(1, r, 0)
+	probe := shape00054Shared1(n, all, r_)
+	probe2 := shape00054Shared0(n, all, r_, probe)
+	cmp := shape00054Where(n, all, probe2)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	caseResult := shape00054Col1(n, sel, probe, r_, probe2, sArr)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"probe(2, r, probe(1, r, 0)) = 0", "CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0))) THEN probe(1, r, 0) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
+	out := array.NewRecordBatch(Shape00054Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00054Shared1 computes a shared subexpression of query Shape00054 on every row (always):
+//
+//	probe(1, r, 0)
+func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 0)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -15523,7 +16649,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, 0))
+	return probe
+}
+
+// shape00054Shared0 computes a shared subexpression of query Shape00054 on every row (always):
+//
+//	probe(2, r, probe(1, r, 0))
+func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, 0))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -15561,6 +16693,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
+
+// shape00054Where computes the WHERE clause of query Shape00054 on every row:
+//
+//	probe(2, r, probe(1, r, 0)) = 0
+func shape00054Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(2, r, probe(1, r, 0)) = 0)
 	cmp := vec.Make[bool](n)
 	if probe2.Clean() {
@@ -15583,12 +16722,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(0))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= pro...
+// shape00054Col1 computes output column 1 (o1) of query Shape00054 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
+func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, sel, n)
@@ -15764,26 +16904,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
 	vec.Merge(&caseResult, &probe, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(2, r, probe(1, r, 0)) = 0", "CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0))) THEN probe(1, r, 0) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
-	out := array.NewRecordBatch(Shape00054Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00055Input is the schema of Shape00055's input batches (table w).
@@ -15828,7 +16949,34 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
+	caseResult := shape00055Shared0(n, all, a, b)
+	caseResult2 := shape00055Col1(n, all, caseResult, r_, c_, b, q)
+	if r, e := vec.First(&caseResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))) THEN probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END) WHEN q THEN c END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult2, all, n)}
+	out := array.NewRecordBatch(Shape00055Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00055Shared0 computes a shared subexpression of query Shape00055 on every row (always):
+//
+//	CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
+func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult := vec.Make[int64](n)
 	// (a > a)
@@ -15862,8 +17010,13 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
 	vec.Fill(&caseResult, int64(5), when2, n)
 	vec.Fill(&caseResult, int64(1), notYet2, n)
+	return caseResult
+}
 
-	// o1: CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 EL...
+// shape00055Col1 computes output column 1 (o1) of query Shape00055 on every row:
+//
+//	CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
+func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
 	caseResult2 := vec.Make[int64](n)
 	or := vec.NewLogic(true, all, n)
@@ -16067,26 +17220,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when4, notYet4 := vec.Split(&q, notYet3, n)
 	vec.Merge(&caseResult2, &c_, when4, n)
 	vec.FillNull(&caseResult2, notYet4, n)
-	if r, e := vec.First(&caseResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))) THEN probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END) WHEN q THEN c END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult2, all, n)}
-	out := array.NewRecordBatch(Shape00055Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult2
 }
 
 // shape00056Input is the schema of Shape00056's input batches (table w).
@@ -16123,6 +17257,9 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	n := int(in.NumRows())
 	r_ := vec.Int64s(in.Column(0))
+	// lazily shared: probe(1, r, r)
+	shared1 := vec.New[int64](n)
+	shared1Done := make([]bool, n)
 	b := vec.Int64s(in.Column(2))
 	c_ := vec.Int64s(in.Column(3))
 	a := vec.Int64s(in.Column(1))
@@ -16131,13 +17268,47 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE 7 = 4611686018427387904
-	konst := vec.Const[bool](n, false)
+	konst := shape00056Where(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&konst, n)
-	// shared (always): probe(2, r, 0)
+	probe := shape00056Shared0(n, sel, r_)
+	ifResult2 := shape00056Col1(n, sel, probe, shared1, shared1Done, r_, b, in, c_, a)
+	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	out := array.NewRecordBatch(Shape00056Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00056Where computes the WHERE clause of query Shape00056 on every row:
+//
+//	7 = 4611686018427387904
+func shape00056Where(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, false)
+	return konst
+}
+
+// shape00056Shared0 computes a shared subexpression of query Shape00056 on the rows that pass its WHERE clause (always):
+//
+//	probe(2, r, 0)
+func shape00056Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -16170,17 +17341,19 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, ...
+// shape00056Col1 computes output column 1 (o1) of query Shape00056 on the rows that pass its WHERE clause:
+//
+//	IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
+func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, 0) IS NULL)
 	isNull := vec.IsNull(&probe, false, sel, n)
 	// IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r))
 	then, otherwise := vec.Split(&isNull, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNull, sel, n)
-	// lazily shared: probe(1, r, r)
-	shared1 := vec.Make[int64](n)
-	shared1Done := make([]bool, n)
 	todo := vec.Missing(shared1Done, then, n)
 	// probe(1, r, r)
 	probe2 := vec.Make[int64](n)
@@ -16214,8 +17387,8 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &probe2, todo, n)
-	vec.Merge(&ifResult, &shared1, then, n)
+	vec.Merge(&(*shared1), &probe2, todo, n)
+	vec.Merge(&ifResult, &(*shared1), then, n)
 	todo2 := vec.Missing(shared1Done, otherwise, n)
 	// probe(1, r, r)
 	probe3 := vec.Make[int64](n)
@@ -16249,8 +17422,8 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &probe3, todo2, n)
-	vec.Merge(&ifResult, &shared1, otherwise, n)
+	vec.Merge(&(*shared1), &probe3, todo2, n)
+	vec.Merge(&ifResult, &(*shared1), otherwise, n)
 	// (IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) +...
 	between := vec.NewLogic(false, sel, n)
 	// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
@@ -16498,26 +17671,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &probe4, otherwise2, n)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
-	out := array.NewRecordBatch(Shape00056Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult2
 }
 
 // shape00057Input is the schema of Shape00057's input batches (table w).
@@ -16560,8 +17714,40 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))
-	// shared (always): probe(1, r, c)
+	probe := shape00057Shared1(n, all, r_, c_)
+	probe2 := shape00057Shared0(n, all, r_, probe)
+	orResult := shape00057Where(n, all, probe2, probe)
+	if r, e := vec.First(&orResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&orResult, n)
+	nullIf := shape00057Col1(n, sel, c_, probe2)
+	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))", "NULLIF(c, probe(2, r, probe(1, r, c)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, sel, n)}
+	out := array.NewRecordBatch(Shape00057Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00057Shared1 computes a shared subexpression of query Shape00057 on every row (always):
+//
+//	probe(1, r, c)
+func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -16599,7 +17785,13 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, c))
+	return probe
+}
+
+// shape00057Shared0 computes a shared subexpression of query Shape00057 on every row (always):
+//
+//	probe(2, r, probe(1, r, c))
+func shape00057Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, c))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -16637,6 +17829,13 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
+
+// shape00057Where computes the WHERE clause of query Shape00057 on every row:
+//
+//	CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))
+func shape00057Where(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[bool] {
 	or := vec.NewLogic(true, all, n)
 	konst := vec.NullVec[bool](n)
 	or.Add(&konst)
@@ -16669,12 +17868,13 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	or.Add(&cmp)
 	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&orResult, n)
+	return orResult
+}
 
-	// o1: NULLIF(c, probe(2, r, probe(1, r, c)))
+// shape00057Col1 computes output column 1 (o1) of query Shape00057 on the rows that pass its WHERE clause:
+//
+//	NULLIF(c, probe(2, r, probe(1, r, c)))
+func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && c_.Clean() && probe2.Clean() {
 		c_V := c_.V[:n]
@@ -16703,26 +17903,7 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// NULLIF(c, probe(2, r, probe(1, r, c)))
 	nullIf := vec.NullIf(&c_, &eq, sel, n)
-	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))", "NULLIF(c, probe(2, r, probe(1, r, c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, sel, n)}
-	out := array.NewRecordBatch(Shape00057Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return nullIf
 }
 
 // shape00058Input is the schema of Shape00058's input batches (table w).
@@ -16763,8 +17944,33 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	anyOf := shape00058Col1(n, all, a, in)
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: ((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	out := array.NewRecordBatch(Shape00058Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00058Col1 computes output column 1 (o1) of query Shape00058 on every row:
+//
+//	((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
+func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -16920,26 +18126,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
-	out := array.NewRecordBatch(Shape00058Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return anyOf
 }
 
 // shape00059Input is the schema of Shape00059's input batches (table w).
@@ -16982,7 +18169,46 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, 9223372036854775807)
+	probe := shape00059Shared0(n, all, r_)
+	ifResult, o1Col := shape00059Col1(n, all, probe, r_, in, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	konst := shape00059Col2(n, all)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+
+	// o3: r
+	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+
+	cols := []arrow.Array{o1Col, vec.StringArray(mem, &konst, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	out := array.NewRecordBatch(Shape00059Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00059Shared0 computes a shared subexpression of query Shape00059 on every row (always):
+//
+//	probe(1, r, 9223372036854775807)
+func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -17015,8 +18241,13 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
+// shape00059Col1 computes output column 1 (o1) of query Shape00059 on every row:
+//
+//	IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
+func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -17142,40 +18373,15 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult, o1Col
+}
 
-	// o2: 'x'
+// shape00059Col2 computes output column 2 (o2) of query Shape00059 on every row:
+//
+//	'x'
+func shape00059Col2(n int, all vec.Sel) vec.Vec[string] {
 	konst := vec.Const[string](n, "x")
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-
-	// o3: r
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{o1Col, vec.StringArray(mem, &konst, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
-	out := array.NewRecordBatch(Shape00059Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return konst
 }
 
 // shape00060Input is the schema of Shape00060's input batches (table w).
@@ -17224,8 +18430,47 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, c) = CAST(s AS BIGINT)
-	// shared (always): probe(1, r, c)
+	probe := shape00060Shared0(n, all, r_, c_)
+	cmp := shape00060Where(n, all, probe, sArr)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	caseResult := shape00060Col1(n, sel, p, probe, b, a, in)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe2 := shape00060Col2(n, sel, probe)
+	if r, e := vec.First(&probe2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	probe3 := shape00060Col3(n, sel, probe)
+	if r, e := vec.First(&probe3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &probe2, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
+	out := array.NewRecordBatch(Shape00060Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00060Shared0 computes a shared subexpression of query Shape00060 on every row (always):
+//
+//	probe(1, r, c)
+func shape00060Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -17263,6 +18508,13 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
+
+// shape00060Where computes the WHERE clause of query Shape00060 on every row:
+//
+//	probe(1, r, c) = CAST(s AS BIGINT)
+func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (probe(1, r, c) = CAST(s AS BIGINT))
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -17364,12 +18616,13 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1...
+// shape00060Col1 computes output column 1 (o1) of query Shape00060 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r,...
+func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, ...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END
@@ -17616,36 +18869,21 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &ifResult, when3, n)
 	vec.Merge(&caseResult, &probe, notYet3, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: probe(1, r, c)
-	if r, e := vec.First(&probe, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+// shape00060Col2 computes output column 2 (o2) of query Shape00060 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, c)
+func shape00060Col2(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
+}
 
-	// o3: probe(1, r, c)
-	if r, e := vec.First(&probe, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &probe, sel, n), vec.Int64Array(mem, &probe, sel, n)}
-	out := array.NewRecordBatch(Shape00060Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00060Col3 computes output column 3 (o3) of query Shape00060 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, c)
+func shape00060Col3(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
 }
 
 // shape00061Input is the schema of Shape00061's input batches (table w).
@@ -17684,13 +18922,43 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 	r_ := vec.Int64s(in.Column(0))
 	c_ := vec.Int64s(in.Column(3))
+	// lazily shared: probe(1, r, IF((c < 3), a, a))
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00061Col1(n, all, r_, c_, shared0, shared0Done, in, a)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
+	// o2: a
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(1), all, n)}
+	out := array.NewRecordBatch(Shape00061Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00061Col1 computes output column 1 (o1) of query Shape00061 on every row:
+//
+//	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
+func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -17735,9 +19003,6 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	// shared (lazy): probe(1, r, IF((c < 3), a, a))
-	// lazily shared: probe(1, r, IF((c < 3), a, a))
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((c < 3), a, a)
 	var ifResult2 vec.Vec[int64]
@@ -17850,11 +19115,11 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe2, todo, n)
+	vec.Merge(&(*shared0), &probe2, todo, n)
 	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
 	sum := vec.Make[int64](n)
-	if then == nil && shared0.Clean() {
-		shared0V := shared0.V[:n]
+	if then == nil && (*shared0).Clean() {
+		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
 		for i := range out {
 			r, err := rt.AddInt64(shared0V[i], shared0V[i])
@@ -17867,15 +19132,15 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if shared0.IsNull(i) {
+			if (*shared0).IsNull(i) {
 				sum.SetNull(i)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				sum.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(shared0.V[i], shared0.V[i])
+			r, err := rt.AddInt64((*shared0).V[i], (*shared0).V[i])
 			if err != nil {
 				sum.SetErr(i, err)
 				continue
@@ -17996,30 +19261,9 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe3, todo2, n)
-	vec.Merge(&ifResult, &shared0, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: a
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(1), all, n)}
-	out := array.NewRecordBatch(Shape00061Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	vec.Merge(&(*shared0), &probe3, todo2, n)
+	vec.Merge(&ifResult, &(*shared0), otherwise, n)
+	return ifResult
 }
 
 // shape00062Input is the schema of Shape00062's input batches (table w).
@@ -18067,14 +19311,54 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE s IS NULL
-	// (s IS NULL)
-	isNull := vec.IsNull(&s, false, all, n)
+	isNull := shape00062Where(n, all, s)
 	if r, e := vec.First(&isNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNull, n)
-	// shared (always): probe(4, r, b)
+	probe := shape00062Shared0(n, sel, r_, b)
+	ifResult := shape00062Shared2(n, sel, a, in, c_)
+	probe2 := shape00062Shared1(n, sel, r_, ifResult)
+	sum := shape00062Col1(n, sel, probe, probe2, sArr)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	anyOf := shape00062Col2(n, sel, b, in, probe, ifResult)
+	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &anyOf, sel, n)}
+	out := array.NewRecordBatch(Shape00062Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00062Where computes the WHERE clause of query Shape00062 on every row:
+//
+//	s IS NULL
+func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+	// (s IS NULL)
+	isNull := vec.IsNull(&s, false, all, n)
+	return isNull
+}
+
+// shape00062Shared0 computes a shared subexpression of query Shape00062 on the rows that pass its WHERE clause (always):
+//
+//	probe(4, r, b)
+func shape00062Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -18112,7 +19396,13 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): IF((a = c), c, a)
+	return probe
+}
+
+// shape00062Shared2 computes a shared subexpression of query Shape00062 on the rows that pass its WHERE clause (always):
+//
+//	IF((a = c), c, a)
+func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a = c), c, a)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -18192,7 +19482,13 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	// shared (always): probe(1, r, IF((a = c), c, a))
+	return ifResult
+}
+
+// shape00062Shared1 computes a shared subexpression of query Shape00062 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, IF((a = c), c, a))
+func shape00062Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, IF((a = c), c, a))
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && ifResult.Clean() {
@@ -18230,8 +19526,13 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
+// shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause:
+//
+//	(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
+func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -18388,11 +19689,13 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
+// shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause:
+//
+//	((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
+func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[bool] {
 	// ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -18486,26 +19789,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &anyOf, sel, n)}
-	out := array.NewRecordBatch(Shape00062Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return anyOf
 }
 
 // shape00063Input is the schema of Shape00063's input batches (table w).
@@ -18550,14 +19834,52 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE c IS NULL
-	// (c IS NULL)
-	isNull := vec.IsNull(&c_, false, all, n)
+	isNull := shape00063Where(n, all, c_)
 	if r, e := vec.First(&isNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNull, n)
-	// shared (always): probe(2, r, (a * c))
+	probe := shape00063Shared0(n, sel, r_, a, c_)
+	probe2 := shape00063Col1(n, sel, probe)
+	if r, e := vec.First(&probe2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum := shape00063Col2(n, sel, probe, r_, c_, a)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"c IS NULL", "probe(2, r, (a * c))", "(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &probe2, sel, n), vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Shape00063Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00063Where computes the WHERE clause of query Shape00063 on every row:
+//
+//	c IS NULL
+func shape00063Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+	// (c IS NULL)
+	isNull := vec.IsNull(&c_, false, all, n)
+	return isNull
+}
+
+// shape00063Shared0 computes a shared subexpression of query Shape00063 on the rows that pass its WHERE clause (always):
+//
+//	probe(2, r, (a * c))
+func shape00063Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (a * c)
 	product := vec.Make[int64](n)
 	if sel == nil && a.Clean() && c_.Clean() {
@@ -18632,23 +19954,30 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: probe(2, r, (a * c))
-	if r, e := vec.First(&probe, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+// shape00063Col1 computes output column 1 (o1) of query Shape00063 on the rows that pass its WHERE clause:
+//
+//	probe(2, r, (a * c))
+func shape00063Col1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+	return probe
+}
 
-	// o2: (probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
+// shape00063Col2 computes output column 2 (o2) of query Shape00063 on the rows that pass its WHERE clause:
+//
+//	(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
+func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	probe2 := vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && c_.Clean() {
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
-		out := probe2.V[:n]
+		out := probe3.V[:n]
 		for i := range out {
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
-				probe2.SetErr(i, err)
+				probe3.SetErr(i, err)
 				continue
 			}
 			out[i] = r
@@ -18657,42 +19986,42 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if r_.IsNull(i) || c_.IsNull(i) {
-				probe2.SetNull(i)
+				probe3.SetNull(i)
 				continue
 			}
 			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
+				probe3.SetErr(i, e)
 				continue
 			}
 			if e := c_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
+				probe3.SetErr(i, e)
 				continue
 			}
 			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
 			if err != nil {
-				probe2.SetErr(i, err)
+				probe3.SetErr(i, err)
 				continue
 			}
-			probe2.V[i] = r
+			probe3.V[i] = r
 		}
 	}
 	// (probe(1, r, c) <= a)
 	cmp := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && probe2.Clean() && a.Clean() {
-		probe2V := probe2.V[:n]
+	if (sel == nil || len(sel) > n/2) && probe3.Clean() && a.Clean() {
+		probe3V := probe3.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(probe2V[i], aV[i])
+			out[i] = rt.LeInt64(probe3V[i], aV[i])
 		}
 	} else {
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if probe2.IsNull(i) || a.IsNull(i) {
+			if probe3.IsNull(i) || a.IsNull(i) {
 				cmp.SetNull(i)
 				continue
 			}
-			if e := probe2.ErrAt(i); e != nil {
+			if e := probe3.ErrAt(i); e != nil {
 				cmp.SetErr(i, e)
 				continue
 			}
@@ -18700,7 +20029,7 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				cmp.SetErr(i, e)
 				continue
 			}
-			cmp.V[i] = rt.LeInt64(probe2.V[i], a.V[i])
+			cmp.V[i] = rt.LeInt64(probe3.V[i], a.V[i])
 		}
 	}
 	// IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r)
@@ -18746,26 +20075,7 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c IS NULL", "probe(2, r, (a * c))", "(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &probe, sel, n), vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Shape00063Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00064Input is the schema of Shape00064's input batches (table w).
@@ -18804,13 +20114,48 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 	r_ := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(2))
+	// lazily shared: probe(1, r, b)
+	shared2 := vec.New[int64](n)
+	shared2Done := make([]bool, n)
 	a := vec.Int64s(in.Column(1))
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(2, r, b)
+	probe := shape00064Shared1(n, all, r_, b)
+	probe3 := shape00064Shared0(n, all, r_, probe, shared2, shared2Done, b, a)
+	sum2 := shape00064Col1(n, all, probe3, sArr, shared2, shared2Done, r_, b, probe)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe32 := shape00064Col2(n, all, probe3)
+	if r, e := vec.First(&probe32, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n), vec.Int64Array(mem, &probe32, all, n)}
+	out := array.NewRecordBatch(Shape00064Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00064Shared1 computes a shared subexpression of query Shape00064 on every row (always):
+//
+//	probe(2, r, b)
+func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, b)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -18848,7 +20193,13 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
+	return probe
+}
+
+// shape00064Shared0 computes a shared subexpression of query Shape00064 on every row (always):
+//
+//	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
+func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, b) >= probe(2, r, b))
 	cmp := vec.Make[bool](n)
 	if probe.Clean() {
@@ -18876,9 +20227,6 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// shared (lazy): probe(1, r, b)
-	// lazily shared: probe(1, r, b)
-	shared2 := vec.Make[int64](n)
-	shared2Done := make([]bool, n)
 	todo := vec.Missing(shared2Done, then, n)
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
@@ -18917,11 +20265,11 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared2, &probe2, todo, n)
+	vec.Merge(&(*shared2), &probe2, todo, n)
 	// (probe(1, r, b) - probe(1, r, b))
 	difference := vec.Make[int64](n)
-	if then == nil && shared2.Clean() {
-		shared2V := shared2.V[:n]
+	if then == nil && (*shared2).Clean() {
+		shared2V := (*shared2).V[:n]
 		out := difference.V[:n]
 		for i := range out {
 			r, err := rt.SubInt64(shared2V[i], shared2V[i])
@@ -18934,15 +20282,15 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if shared2.IsNull(i) {
+			if (*shared2).IsNull(i) {
 				difference.SetNull(i)
 				continue
 			}
-			if e := shared2.ErrAt(i); e != nil {
+			if e := (*shared2).ErrAt(i); e != nil {
 				difference.SetErr(i, e)
 				continue
 			}
-			r, err := rt.SubInt64(shared2.V[i], shared2.V[i])
+			r, err := rt.SubInt64((*shared2).V[i], (*shared2).V[i])
 			if err != nil {
 				difference.SetErr(i, err)
 				continue
@@ -18989,8 +20337,13 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
+	return probe3
+}
 
-	// o1: (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((prob...
+// shape00064Col1 computes output column 1 (o1) of query Shape00064 on every row:
+//
+//	(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
+func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.String, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -19108,15 +20461,15 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	vec.Merge(&shared2, &probe4, todo2, n)
+	vec.Merge(&(*shared2), &probe4, todo2, n)
 	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if shared2.Clean() && probe3.Clean() && probe.Clean() {
+	if (*shared2).Clean() && probe3.Clean() && probe.Clean() {
 		ifResult3 = vec.Make[int64](n)
-		shared2V := shared2.V[:n]
+		shared2V := (*shared2).V[:n]
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult3.V[:n]
@@ -19131,14 +20484,14 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		fused, rest = true, vec.Sel{}
 	} else {
 		ifResult3 = vec.Make[int64](n)
-		shared2V := shared2.V[:n]
+		shared2V := (*shared2).V[:n]
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 			i := otherwise2.Row(k)
-			if shared2.Dirty(i) || probe3.Dirty(i) || probe.Dirty(i) {
+			if (*shared2).Dirty(i) || probe3.Dirty(i) || probe.Dirty(i) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -19153,8 +20506,8 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if !fused || len(rest) > 0 {
 		// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
 		cmp3 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && shared2.Clean() && probe3.Clean() {
-			shared2V := shared2.V[:n]
+		if (rest == nil || len(rest) > n/2) && (*shared2).Clean() && probe3.Clean() {
+			shared2V := (*shared2).V[:n]
 			probe3V := probe3.V[:n]
 			out := cmp3.V[:n]
 			for i := range out {
@@ -19163,11 +20516,11 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		} else {
 			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 				i := rest.Row(k)
-				if shared2.IsNull(i) || probe3.IsNull(i) {
+				if (*shared2).IsNull(i) || probe3.IsNull(i) {
 					cmp3.SetNull(i)
 					continue
 				}
-				if e := shared2.ErrAt(i); e != nil {
+				if e := (*shared2).ErrAt(i); e != nil {
 					cmp3.SetErr(i, e)
 					continue
 				}
@@ -19175,7 +20528,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 					cmp3.SetErr(i, e)
 					continue
 				}
-				cmp3.V[i] = rt.GtInt64(shared2.V[i], probe3.V[i])
+				cmp3.V[i] = rt.GtInt64((*shared2).V[i], probe3.V[i])
 			}
 		}
 		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
@@ -19297,31 +20650,14 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum2
+}
 
-	// o2: probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-	if r, e := vec.First(&probe3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n), vec.Int64Array(mem, &probe3, all, n)}
-	out := array.NewRecordBatch(Shape00064Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+// shape00064Col2 computes output column 2 (o2) of query Shape00064 on every row:
+//
+//	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
+func shape00064Col2(n int, all vec.Sel, probe3 vec.Vec[int64]) vec.Vec[int64] {
+	return probe3
 }
 
 // shape00065Input is the schema of Shape00065's input batches (table w).
@@ -19365,7 +20701,35 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, a)
+	probe := shape00065Shared1(n, all, r_, a)
+	probe2 := shape00065Shared0(n, all, r_, sArr)
+	sum := shape00065Col1(n, all, probe2, probe, c_)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Shape00065Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00065Shared1 computes a shared subexpression of query Shape00065 on every row (always):
+//
+//	probe(1, r, a)
+func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -19403,7 +20767,13 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, CAST(s AS BIGINT))
+	return probe
+}
+
+// shape00065Shared0 computes a shared subexpression of query Shape00065 on every row (always):
+//
+//	probe(2, r, CAST(s AS BIGINT))
+func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -19468,8 +20838,13 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
+// shape00065Col1 computes output column 1 (o1) of query Shape00065 on every row:
+//
+//	(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
+func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, a) > c)
 	cmp := vec.Make[bool](n)
 	if probe.Clean() && c_.Clean() {
@@ -19542,26 +20917,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Shape00065Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00066Input is the schema of Shape00066's input batches (table w).
@@ -19606,8 +20962,35 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00066Col1(n, all, r_, b, sArr, c_, in)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
+	// o2: r
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	out := array.NewRecordBatch(Shape00066Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row:
+//
+//	CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
+func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r BETWEEN 9223372036854775807 AND b)
@@ -19775,28 +21158,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: r
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
-	out := array.NewRecordBatch(Shape00066Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00067Input is the schema of Shape00067's input batches (table w).
@@ -19839,7 +21201,38 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, a)
+	probe := shape00067Shared0(n, all, r_, a)
+	caseResult := shape00067Col1(n, all, probe, r_)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	konst := shape00067Col2(n, all)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END", "(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &konst, all, n)}
+	out := array.NewRecordBatch(Shape00067Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00067Shared0 computes a shared subexpression of query Shape00067 on every row (always):
+//
+//	probe(1, r, a)
+func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -19877,8 +21270,13 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END
+// shape00067Col1 computes output column 1 (o1) of query Shape00067 on every row:
+//
+//	CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END
+func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
@@ -19911,32 +21309,15 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &probe, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: (NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))
+// shape00067Col2 computes output column 2 (o2) of query Shape00067 on every row:
+//
+//	(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))
+func shape00067Col2(n int, all vec.Sel) vec.Vec[bool] {
 	konst := vec.Const[bool](n, true)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END", "(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Shape00067Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return konst
 }
 
 // shape00068Input is the schema of Shape00068's input batches (table w).
@@ -19977,11 +21358,45 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 	a := vec.Int64s(in.Column(1))
 	b := vec.Int64s(in.Column(2))
+	// lazily shared: probe(4, r, 1)
+	shared1 := vec.New[int64](n)
+	shared1Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(1, r, CAST(s AS BIGINT))
+	probe := shape00068Shared0(n, all, r_, sArr)
+	caseResult := shape00068Col1(n, all, probe, a, b, shared1, shared1Done, r_)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult := shape00068Col2(n, all, r_, b, shared1, shared1Done, a, probe)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END", "IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Shape00068Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00068Shared0 computes a shared subexpression of query Shape00068 on every row (always):
+//
+//	probe(1, r, CAST(s AS BIGINT))
+func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -20046,8 +21461,13 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
+// shape00068Col1 computes output column 1 (o1) of query Shape00068 on every row:
+//
+//	CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
+func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
@@ -20103,9 +21523,6 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &a, when2, n)
-	// lazily shared: probe(4, r, 1)
-	shared1 := vec.Make[int64](n)
-	shared1Done := make([]bool, n)
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// probe(4, r, 1)
 	probe2 := vec.Make[int64](n)
@@ -20139,13 +21556,15 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &probe2, todo, n)
-	vec.Merge(&caseResult, &shared1, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Merge(&(*shared1), &probe2, todo, n)
+	vec.Merge(&caseResult, &(*shared1), notYet2, n)
+	return caseResult
+}
 
-	// o2: IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
+// shape00068Col2 computes output column 2 (o2) of query Shape00068 on every row:
+//
+//	IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
+func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, a vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, all, n)
 	// IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
@@ -20187,11 +21606,11 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &probe3, todo2, n)
+	vec.Merge(&(*shared1), &probe3, todo2, n)
 	matches3 := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && b.Clean() && shared1.Clean() {
+	if (then == nil || len(then) > n/2) && b.Clean() && (*shared1).Clean() {
 		bV := b.V[:n]
-		shared1V := shared1.V[:n]
+		shared1V := (*shared1).V[:n]
 		out := matches3.V[:n]
 		for i := range out {
 			out[i] = rt.EqInt64(bV[i], shared1V[i])
@@ -20199,7 +21618,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if b.IsNull(i) || shared1.IsNull(i) {
+			if b.IsNull(i) || (*shared1).IsNull(i) {
 				matches3.SetNull(i)
 				continue
 			}
@@ -20207,11 +21626,11 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				matches3.SetErr(i, e)
 				continue
 			}
-			if e := shared1.ErrAt(i); e != nil {
+			if e := (*shared1).ErrAt(i); e != nil {
 				matches3.SetErr(i, e)
 				continue
 			}
-			matches3.V[i] = rt.EqInt64(b.V[i], shared1.V[i])
+			matches3.V[i] = rt.EqInt64(b.V[i], (*shared1).V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult2, &matches3, then, n)
@@ -20317,26 +21736,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &quotient, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END", "IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Shape00068Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00069Input is the schema of Shape00069's input batches (table w).
@@ -20383,8 +21783,43 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, 4611686018427387904) < a
-	// shared (always): probe(1, r, 4611686018427387904)
+	probe := shape00069Shared0(n, all, r_)
+	cmp := shape00069Where(n, all, probe, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	caseResult := shape00069Col1(n, sel, c_, b, a, probe, in, r_)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// o2: c
+
+	// o3: s
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
+	out := array.NewRecordBatch(Shape00069Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00069Shared0 computes a shared subexpression of query Shape00069 on every row (always):
+//
+//	probe(1, r, 4611686018427387904)
+func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 4611686018427387904)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -20417,6 +21852,13 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
+
+// shape00069Where computes the WHERE clause of query Shape00069 on every row:
+//
+//	probe(1, r, 4611686018427387904) < a
+func shape00069Where(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, 4611686018427387904) < a)
 	cmp := vec.Make[bool](n)
 	if probe.Clean() && a.Clean() {
@@ -20444,12 +21886,13 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe.V[i], a.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) W...
+// shape00069Col1 computes output column 1 (o1) of query Shape00069 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
+func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], in arrow.RecordBatch, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
 	caseResult := vec.Make[int64](n)
 	// (c BETWEEN b AND a)
@@ -20654,30 +22097,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &r_, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: c
-
-	// o3: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
-	out := array.NewRecordBatch(Shape00069Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00070Input is the schema of Shape00070's input batches (table w).
@@ -20717,13 +22137,48 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 	a := vec.Int64s(in.Column(1))
 	b := vec.Int64s(in.Column(2))
+	// lazily shared: CAST(s AS BIGINT)
+	shared1 := vec.New[int64](n)
+	shared1Done := make([]bool, n)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE s = 'a'
+	cmp := shape00070Where(n, all, sArr)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	probe := shape00070Shared0(n, sel, r_)
+	caseResult := shape00070Col1(n, sel, a, probe, b, shared1, shared1Done, sArr, p)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"s = 'a'", "CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b THEN CAST(s AS BIGINT) ELSE probe(1, r, r) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
+	out := array.NewRecordBatch(Shape00070Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00070Where computes the WHERE clause of query Shape00070 on every row:
+//
+//	s = 'a'
+func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s = 'a')
 	cmp := vec.Make[bool](n)
 	if sArr.NullN() == 0 {
@@ -20741,11 +22196,13 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqString(sArr.Value(i), "a")
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
-	// shared (always): probe(1, r, r)
+	return cmp
+}
+
+// shape00070Shared0 computes a shared subexpression of query Shape00070 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, r)
+func shape00070Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, r)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -20778,8 +22235,13 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHE...
+// shape00070Col1 computes output column 1 (o1) of query Shape00070 on the rows that pass its WHERE clause:
+//
+//	CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
+func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, sArr *array.String, p vec.Vec[bool]) vec.Vec[int64] {
 	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// (a - probe(1, r, r))
@@ -20845,9 +22307,6 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
-	// lazily shared: CAST(s AS BIGINT)
-	shared1 := vec.Make[int64](n)
-	shared1Done := make([]bool, n)
 	todo := vec.Missing(shared1Done, when, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
@@ -20876,8 +22335,8 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &asBigint, todo, n)
-	vec.Merge(&caseResult2, &shared1, when, n)
+	vec.Merge(&(*shared1), &asBigint, todo, n)
+	vec.Merge(&caseResult2, &(*shared1), when, n)
 	vec.CopyErrs(&caseResult2, &p, notYet, n)
 	when2, notYet2 := vec.Split(&p, notYet, n)
 	// (probe(1, r, r) + probe(1, r, r))
@@ -20999,29 +22458,10 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint2.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &asBigint2, todo2, n)
-	vec.Merge(&caseResult, &shared1, when4, n)
+	vec.Merge(&(*shared1), &asBigint2, todo2, n)
+	vec.Merge(&caseResult, &(*shared1), when4, n)
 	vec.Merge(&caseResult, &probe, notYet4, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"s = 'a'", "CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b THEN CAST(s AS BIGINT) ELSE probe(1, r, r) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
-	out := array.NewRecordBatch(Shape00070Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00071Input is the schema of Shape00071's input batches (table w).
@@ -21062,19 +22502,61 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 	c_ := vec.Int64s(in.Column(3))
 	r_ := vec.Int64s(in.Column(0))
+	// lazily shared: probe(1, r, -1)
+	shared0 := vec.New[int64](n)
+	shared0Done := make([]bool, n)
+	// lazily shared: probe(2, r, probe(1, r, -1))
+	shared1 := vec.New[int64](n)
+	shared1Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE CAST(NULL AS BIGINT) < probe(1, r, -1)
-	konst := vec.NullVec[bool](n)
+	konst := shape00071Where(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&konst, n)
+	ifResult := shape00071Col1(n, sel, b, a, c_, r_, shared0, shared0Done, shared1, shared1Done)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult2 := shape00071Col2(n, sel, b, a, shared0, shared0Done, r_, shared1, shared1Done)
+	if r, e := vec.First(&caseResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"CAST(NULL AS BIGINT) < probe(1, r, -1)", "IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)", "CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &caseResult2, sel, n)}
+	out := array.NewRecordBatch(Shape00071Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00071Where computes the WHERE clause of query Shape00071 on every row:
+//
+//	CAST(NULL AS BIGINT) < probe(1, r, -1)
+func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.NullVec[bool](n)
+	return konst
+}
+
+// shape00071Col1 computes output column 1 (o1) of query Shape00071 on the rows that pass its WHERE clause:
+//
+//	IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
+func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, shared1 *vec.Vec[int64], shared1Done []bool) vec.Vec[int64] {
 	// (5 > b)
 	cmp := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && b.Clean() {
@@ -21171,9 +22653,6 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when, notYet := vec.Split(&matches, otherwise, n)
 	vec.Merge(&caseResult, &r_, when, n)
 	// shared (lazy): probe(1, r, -1)
-	// lazily shared: probe(1, r, -1)
-	shared0 := vec.Make[int64](n)
-	shared0Done := make([]bool, n)
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(1, r, -1)
 	probe := vec.Make[int64](n)
@@ -21207,7 +22686,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe, todo, n)
+	vec.Merge(&(*shared0), &probe, todo, n)
 	matches2 := vec.Make[bool](n)
 	if (notYet == nil || len(notYet) > n/2) && c_.Clean() && a.Clean() {
 		c_V := c_.V[:n]
@@ -21236,16 +22715,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
-	vec.Merge(&caseResult, &shared0, when2, n)
-	// lazily shared: probe(2, r, probe(1, r, -1))
-	shared1 := vec.Make[int64](n)
-	shared1Done := make([]bool, n)
+	vec.Merge(&caseResult, &(*shared0), when2, n)
 	todo2 := vec.Missing(shared1Done, notYet2, n)
 	// probe(2, r, probe(1, r, -1))
 	probe2 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && shared0.Clean() {
+	if todo2 == nil && r_.Clean() && (*shared0).Clean() {
 		r_V := r_.V[:n]
-		shared0V := shared0.V[:n]
+		shared0V := (*shared0).V[:n]
 		out := probe2.V[:n]
 		for i := range out {
 			r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
@@ -21258,7 +22734,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 			i := todo2.Row(k)
-			if r_.IsNull(i) || shared0.IsNull(i) {
+			if r_.IsNull(i) || (*shared0).IsNull(i) {
 				probe2.SetNull(i)
 				continue
 			}
@@ -21266,11 +22742,11 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe2.SetErr(i, e)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				probe2.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], shared0.V[i])
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], (*shared0).V[i])
 			if err != nil {
 				probe2.SetErr(i, err)
 				continue
@@ -21278,14 +22754,16 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &probe2, todo2, n)
-	vec.Merge(&caseResult, &shared1, notYet2, n)
+	vec.Merge(&(*shared1), &probe2, todo2, n)
+	vec.Merge(&caseResult, &(*shared1), notYet2, n)
 	vec.Merge(&ifResult, &caseResult, otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult
+}
 
-	// o2: CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
+// shape00071Col2 computes output column 2 (o2) of query Shape00071 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
+func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool) vec.Vec[int64] {
 	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
 	// (b < 1)
@@ -21347,7 +22825,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
-	vec.Merge(&shared0, &probe3, todo3, n)
+	vec.Merge(&(*shared0), &probe3, todo3, n)
 	// (a >= a)
 	cmp3 := vec.Make[bool](n)
 	if (notYet3 == nil || len(notYet3) > n/2) && a.Clean() {
@@ -21376,9 +22854,9 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	todo4 := vec.Missing(shared1Done, when4, n)
 	// probe(2, r, probe(1, r, -1))
 	probe4 := vec.Make[int64](n)
-	if todo4 == nil && r_.Clean() && shared0.Clean() {
+	if todo4 == nil && r_.Clean() && (*shared0).Clean() {
 		r_V := r_.V[:n]
-		shared0V := shared0.V[:n]
+		shared0V := (*shared0).V[:n]
 		out := probe4.V[:n]
 		for i := range out {
 			r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
@@ -21391,7 +22869,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, todo4.Rows(n); k < cnt; k++ {
 			i := todo4.Row(k)
-			if r_.IsNull(i) || shared0.IsNull(i) {
+			if r_.IsNull(i) || (*shared0).IsNull(i) {
 				probe4.SetNull(i)
 				continue
 			}
@@ -21399,11 +22877,11 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 				probe4.SetErr(i, e)
 				continue
 			}
-			if e := shared0.ErrAt(i); e != nil {
+			if e := (*shared0).ErrAt(i); e != nil {
 				probe4.SetErr(i, e)
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], shared0.V[i])
+			r, err := kernelKernels.Probe(int32(2), r_.V[i], (*shared0).V[i])
 			if err != nil {
 				probe4.SetErr(i, err)
 				continue
@@ -21411,11 +22889,11 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	vec.Merge(&shared1, &probe4, todo4, n)
+	vec.Merge(&(*shared1), &probe4, todo4, n)
 	// (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1)))
 	sum2 := vec.Make[int64](n)
-	if when4 == nil && shared1.Clean() {
-		shared1V := shared1.V[:n]
+	if when4 == nil && (*shared1).Clean() {
+		shared1V := (*shared1).V[:n]
 		out := sum2.V[:n]
 		for i := range out {
 			r, err := rt.AddInt64(shared1V[i], shared1V[i])
@@ -21428,15 +22906,15 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	} else {
 		for k, cnt := 0, when4.Rows(n); k < cnt; k++ {
 			i := when4.Row(k)
-			if shared1.IsNull(i) {
+			if (*shared1).IsNull(i) {
 				sum2.SetNull(i)
 				continue
 			}
-			if e := shared1.ErrAt(i); e != nil {
+			if e := (*shared1).ErrAt(i); e != nil {
 				sum2.SetErr(i, e)
 				continue
 			}
-			r, err := rt.AddInt64(shared1.V[i], shared1.V[i])
+			r, err := rt.AddInt64((*shared1).V[i], (*shared1).V[i])
 			if err != nil {
 				sum2.SetErr(i, err)
 				continue
@@ -21445,27 +22923,8 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult2, &sum2, when4, n)
-	vec.Merge(&caseResult2, &shared0, notYet4, n)
-	if r, e := vec.First(&caseResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"CAST(NULL AS BIGINT) < probe(1, r, -1)", "IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)", "CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &caseResult2, sel, n)}
-	out := array.NewRecordBatch(Shape00071Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	vec.Merge(&caseResult2, &(*shared0), notYet4, n)
+	return caseResult2
 }
 
 // shape00072Input is the schema of Shape00072's input batches (table w).
@@ -21511,12 +22970,50 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE p
-	if r, e := vec.First(&p, all, n); r >= 0 {
+	p2 := shape00072Where(n, all, p)
+	if r, e := vec.First(&p2, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&p, n)
-	// shared (always): probe(2, r, probe(1, r, a))
+	sel := vec.Where(&p2, n)
+	probe2 := shape00072Shared0(n, sel, r_, a)
+	konst := shape00072Col1(n, sel)
+	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum := shape00072Col2(n, sel, probe2, c_, a, r_)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"p", "(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))", "(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, sel, n), vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Shape00072Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00072Where computes the WHERE clause of query Shape00072 on every row:
+//
+//	p
+func shape00072Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	return p
+}
+
+// shape00072Shared0 computes a shared subexpression of query Shape00072 on the rows that pass its WHERE clause (always):
+//
+//	probe(2, r, probe(1, r, a))
+func shape00072Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && a.Clean() {
@@ -21591,14 +23088,21 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
 
-	// o1: (CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))
+// shape00072Col1 computes output column 1 (o1) of query Shape00072 on the rows that pass its WHERE clause:
+//
+//	(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))
+func shape00072Col1(n int, sel vec.Sel) vec.Vec[bool] {
 	konst := vec.NullVec[bool](n)
-	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return konst
+}
 
-	// o2: (probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
+// shape00072Col2 computes output column 2 (o2) of query Shape00072 on the rows that pass its WHERE clause:
+//
+//	(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
+func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// TRY(c)
 	tried := vec.Try(&c_, sel, n)
 	// (TRY(c) > a)
@@ -21671,26 +23175,7 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p", "(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))", "(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, sel, n), vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Shape00072Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00073Input is the schema of Shape00073's input batches (table w).
@@ -21733,8 +23218,39 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, o1Col := shape00073Col1(n, all, r_, in, c_, a, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF((r > c), a, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// o1: IF((r > c), a, a)
+	cols := []arrow.Array{o1Col}
+	out := array.NewRecordBatch(Shape00073Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00073Col1 computes output column 1 (o1) of query Shape00073 on every row:
+//
+//	IF((r > c), a, a)
+func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((r > c), a, a)
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -21816,32 +23332,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF((r > c), a, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{o1Col}
-	out := array.NewRecordBatch(Shape00073Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, o1Col
 }
 
 // shape00074Input is the schema of Shape00074's input batches (table w).
@@ -21889,12 +23380,52 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE p
-	if r, e := vec.First(&p, all, n); r >= 0 {
+	p2 := shape00074Where(n, all, p)
+	if r, e := vec.First(&p2, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&p, n)
-	// shared (always): probe(2, r, 0)
+	sel := vec.Where(&p2, n)
+	probe := shape00074Shared0(n, sel, r_)
+	probe2 := shape00074Shared1(n, sel, r_, c_)
+	probe3 := shape00074Shared2(n, sel, r_, probe2)
+	orResult2 := shape00074Col1(n, sel, q, probe, a, probe2, probe3, b, c_, r_)
+	if r, e := vec.First(&orResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	cmp6 := shape00074Col2(n, sel, r_, c_)
+	if r, e := vec.First(&cmp6, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"p", "((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN (probe(3, r, probe(1, r, c)) IS NULL) WHEN (b < c) THEN (r < c) ELSE FALSE END)", "(r <> c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &orResult2, sel, n), vec.BoolArray(mem, &cmp6, sel, n)}
+	out := array.NewRecordBatch(Shape00074Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00074Where computes the WHERE clause of query Shape00074 on every row:
+//
+//	p
+func shape00074Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	return p
+}
+
+// shape00074Shared0 computes a shared subexpression of query Shape00074 on the rows that pass its WHERE clause (always):
+//
+//	probe(2, r, 0)
+func shape00074Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -21927,7 +23458,13 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(1, r, c)
+	return probe
+}
+
+// shape00074Shared1 computes a shared subexpression of query Shape00074 on the rows that pass its WHERE clause (always):
+//
+//	probe(1, r, c)
+func shape00074Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && c_.Clean() {
@@ -21965,7 +23502,13 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, probe(1, r, c))
+	return probe2
+}
+
+// shape00074Shared2 computes a shared subexpression of query Shape00074 on the rows that pass its WHERE clause (always):
+//
+//	probe(3, r, probe(1, r, c))
+func shape00074Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(1, r, c))
 	probe3 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && probe2.Clean() {
@@ -22003,8 +23546,13 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
+	return probe3
+}
 
-	// o1: ((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) ...
+// shape00074Col1 computes output column 1 (o1) of query Shape00074 on the rows that pass its WHERE clause:
+//
+//	((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN...
+func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a vec.Vec[int64], probe2 vec.Vec[int64], probe3 vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[bool] {
 	or := vec.NewLogic(true, sel, n)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
@@ -22169,11 +23717,13 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Fill(&caseResult, false, notYet2, n)
 	or.Add(&caseResult)
 	orResult2 := or.Finish()
-	if r, e := vec.First(&orResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return orResult2
+}
 
-	// o2: (r <> c)
+// shape00074Col2 computes output column 2 (o2) of query Shape00074 on the rows that pass its WHERE clause:
+//
+//	(r <> c)
+func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r <> c)
 	cmp6 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && r_.Clean() && c_.Clean() {
@@ -22201,26 +23751,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp6.V[i] = rt.NeInt64(r_.V[i], c_.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp6, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p", "((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN (probe(3, r, probe(1, r, c)) IS NULL) WHEN (b < c) THEN (r < c) ELSE FALSE END)", "(r <> c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult2, sel, n), vec.BoolArray(mem, &cmp6, sel, n)}
-	out := array.NewRecordBatch(Shape00074Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp6
 }
 
 // shape00075Input is the schema of Shape00075's input batches (table w).
@@ -22265,8 +23796,45 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
-	// shared (always): probe(1, r, 5)
+	probe := shape00075Shared0(n, all, r_)
+	probe2 := shape00075Shared2(n, all, r_, probe)
+	probe3 := shape00075Shared1(n, all, r_, probe2)
+	cmp := shape00075Where(n, all, probe, probe3)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	probe22 := shape00075Col1(n, sel, probe2)
+	if r, e := vec.First(&probe22, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult := shape00075Col2(n, sel, probe2, sArr, probe3, b)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &probe22, sel, n), vec.Int64Array(mem, &ifResult, sel, n)}
+	out := array.NewRecordBatch(Shape00075Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00075Shared0 computes a shared subexpression of query Shape00075 on every row (always):
+//
+//	probe(1, r, 5)
+func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -22299,7 +23867,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, probe(1, r, 5))
+	return probe
+}
+
+// shape00075Shared2 computes a shared subexpression of query Shape00075 on every row (always):
+//
+//	probe(2, r, probe(1, r, 5))
+func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, 5))
 	probe2 := vec.Make[int64](n)
 	if r_.Clean() && probe.Clean() {
@@ -22337,7 +23911,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	// shared (always): probe(3, r, probe(2, r, probe(1, r, 5)))
+	return probe2
+}
+
+// shape00075Shared1 computes a shared subexpression of query Shape00075 on every row (always):
+//
+//	probe(3, r, probe(2, r, probe(1, r, 5)))
+func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe3 := vec.Make[int64](n)
 	if r_.Clean() && probe2.Clean() {
@@ -22375,6 +23955,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe3.V[i] = r
 		}
 	}
+	return probe3
+}
+
+// shape00075Where computes the WHERE clause of query Shape00075 on every row:
+//
+//	probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
+func shape00075Where(n int, all vec.Sel, probe vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
 	cmp := vec.Make[bool](n)
 	if probe.Clean() && probe3.Clean() {
@@ -22402,17 +23989,20 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(probe.V[i], probe3.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: probe(2, r, probe(1, r, 5))
-	if r, e := vec.First(&probe2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+// shape00075Col1 computes output column 1 (o1) of query Shape00075 on the rows that pass its WHERE clause:
+//
+//	probe(2, r, probe(1, r, 5))
+func shape00075Col1(n int, sel vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
+	return probe2
+}
 
-	// o2: IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT...
+// shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause:
+//
+//	IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b...
+func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.String, probe3 vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	and := vec.NewLogic(false, sel, n)
 	// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
 	cmp2 := vec.Make[bool](n)
@@ -22615,26 +24205,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &sum, otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &probe2, sel, n), vec.Int64Array(mem, &ifResult, sel, n)}
-	out := array.NewRecordBatch(Shape00075Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00076Input is the schema of Shape00076's input batches (table w).
@@ -22677,7 +24248,36 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-	// shared (always): probe(3, r, c)
+	probe := shape00076Shared0(n, all, r_, c_)
+	sum := shape00076Col1(n, all, probe, r_)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// o2: s
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
+	out := array.NewRecordBatch(Shape00076Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00076Shared0 computes a shared subexpression of query Shape00076 on every row (always):
+//
+//	probe(3, r, c)
+func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -22715,8 +24315,13 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
+	return probe
+}
 
-	// o1: (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
+// shape00076Col1 computes output column 1 (o1) of query Shape00076 on every row:
+//
+//	(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
+func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(3, r, c) < r)
 	cmp := vec.Make[bool](n)
 	if probe.Clean() && r_.Clean() {
@@ -22819,28 +24424,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
-	out := array.NewRecordBatch(Shape00076Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00077Input is the schema of Shape00077's input batches (table w).
@@ -22887,15 +24471,51 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE p IS NOT NULL
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, all, n)
+	isNotNull := shape00077Where(n, all, p)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNotNull, n)
+	difference := shape00077Col1(n, sel, r_, b, a)
+	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: (probe(1, r, b) - a)
+	// o2: s
+
+	// o3: c
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n), vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
+	out := array.NewRecordBatch(Shape00077Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00077Where computes the WHERE clause of query Shape00077 on every row:
+//
+//	p IS NOT NULL
+func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	// (p IS NOT NULL)
+	isNotNull := vec.IsNull(&p, true, all, n)
+	return isNotNull
+}
+
+// shape00077Col1 computes output column 1 (o1) of query Shape00077 on the rows that pass its WHERE clause:
+//
+//	(probe(1, r, b) - a)
+func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -22970,30 +24590,7 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference.V[i] = r
 		}
 	}
-	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: s
-
-	// o3: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n), vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
-	out := array.NewRecordBatch(Shape00077Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return difference
 }
 
 // shape00078Input is the schema of Shape00078's input batches (table w).
@@ -23039,8 +24636,40 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe...
-	// shared (always): probe(1, r, c)
+	probe := shape00078Shared0(n, all, r_, c_)
+	probe2 := shape00078Shared1(n, all, r_, probe, a, in)
+	cmp4 := shape00078Where(n, all, probe, sArr, probe2)
+	if r, e := vec.First(&cmp4, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp4, n)
+	andResult := shape00078Col1(n, sel, probe2, p)
+	if r, e := vec.First(&andResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r, c) - probe(1, r, c) ELSE probe(1, r, c) END))", "((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, sel, n)}
+	out := array.NewRecordBatch(Shape00078Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00078Shared0 computes a shared subexpression of query Shape00078 on every row (always):
+//
+//	probe(1, r, c)
+func shape00078Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -23078,7 +24707,13 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	// shared (always): probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
+	return probe
+}
+
+// shape00078Shared1 computes a shared subexpression of query Shape00078 on every row (always):
+//
+//	probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
+func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -23269,6 +24904,13 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
+	return probe2
+}
+
+// shape00078Where computes the WHERE clause of query Shape00078 on every row:
+//
+//	(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r,...
+func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.String, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -23430,38 +25072,20 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp4.V[i] = rt.NeInt64(sum.V[i], minus.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp4, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp4, n)
+	return cmp4
+}
 
-	// o1: ((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) A...
+// shape00078Col1 computes output column 1 (o1) of query Shape00078 on the rows that pass its WHERE clause:
+//
+//	((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)
+func shape00078Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
 	and := vec.NewLogic(false, sel, n)
 	// (probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL)
 	isNull := vec.IsNull(&probe2, false, and.Live, n)
 	and.Add(&isNull)
 	and.Add(&p)
 	andResult := and.Finish()
-	if r, e := vec.First(&andResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r, c) - probe(1, r, c) ELSE probe(1, r, c) END))", "((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, sel, n)}
-	out := array.NewRecordBatch(Shape00078Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return andResult
 }
 
 // shape00079Input is the schema of Shape00079's input batches (table w).
@@ -23507,7 +25131,43 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, 5) < b
+	cmp := shape00079Where(n, all, r_, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	asBigint := shape00079Shared0(n, sel, sArr)
+	caseResult := shape00079Col1(n, sel, asBigint, b, r_)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	isNotNull := shape00079Col2(n, sel, p)
+	if r, e := vec.First(&isNotNull, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"probe(1, r, 5) < b", "CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END", "(p IS NOT NULL)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.BoolArray(mem, &isNotNull, sel, n)}
+	out := array.NewRecordBatch(Shape00079Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00079Where computes the WHERE clause of query Shape00079 on every row:
+//
+//	probe(1, r, 5) < b
+func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -23567,11 +25227,13 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe.V[i], b.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
-	// shared (always): CAST(s AS BIGINT)
+	return cmp
+}
+
+// shape00079Shared0 computes a shared subexpression of query Shape00079 on the rows that pass its WHERE clause (always):
+//
+//	CAST(s AS BIGINT)
+func shape00079Shared0(n int, sel vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sel == nil && sArr.NullN() == 0 {
@@ -23599,8 +25261,13 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
+	return asBigint
+}
 
-	// o1: CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
+// shape00079Col1 computes output column 1 (o1) of query Shape00079 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
+func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (CAST(s AS BIGINT) < b)
@@ -23729,33 +25396,16 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &product, when2, n)
 	vec.Merge(&caseResult, &asBigint, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: (p IS NOT NULL)
+// shape00079Col2 computes output column 2 (o2) of query Shape00079 on the rows that pass its WHERE clause:
+//
+//	(p IS NOT NULL)
+func shape00079Col2(n int, sel vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, sel, n)
-	if r, e := vec.First(&isNotNull, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, 5) < b", "CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END", "(p IS NOT NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.BoolArray(mem, &isNotNull, sel, n)}
-	out := array.NewRecordBatch(Shape00079Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return isNotNull
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -57,7 +57,42 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE CAST(s AS BIGINT) = 9223372036854775807
+	cmp := shape00000Where(n, all, sArr)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	coalesced := shape00000Col1(n, sel, r_, b)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe4 := shape00000Col2(n, sel, r_)
+	if r, e := vec.First(&probe4, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &probe4, sel, n)}
+	out := array.NewRecordBatch(Shape00000Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00000Where computes the WHERE clause of query Shape00000 on every row:
+//
+//	CAST(s AS BIGINT) = 9223372036854775807
+func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (CAST(s AS BIGINT) = 9223372036854775807)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -152,12 +187,13 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
+// shape00000Col1 computes output column 1 (o1) of query Shape00000 on the rows that pass its WHERE clause:
+//
+//	COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
+func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, 1)
@@ -266,11 +302,13 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &probe3, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: probe(1, r, 1)
+// shape00000Col2 computes output column 2 (o2) of query Shape00000 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, 1)
+func shape00000Col2(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 1)
 	probe4 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -303,26 +341,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe4, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &probe4, sel, n)}
-	out := array.NewRecordBatch(Shape00000Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe4
 }
 
 // shape00001Input is the schema of Shape00001's input batches (table w).
@@ -369,7 +388,42 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE b = a
+	cmp := shape00001Where(n, all, b, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	ifResult := shape00001Col1(n, sel, b, r_, c_, in, a)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	coalesced := shape00001Col2(n, sel, a, r_, p, c_)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"b = a", "IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))", "COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) END)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
+	out := array.NewRecordBatch(Shape00001Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00001Where computes the WHERE clause of query Shape00001 on every row:
+//
+//	b = a
+func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (b = a)
 	cmp := vec.Make[bool](n)
 	if b.Clean() && a.Clean() {
@@ -397,12 +451,13 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(b.V[i], a.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
+// shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause:
+//
+//	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
+func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -616,11 +671,13 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &ifResult4, otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult
+}
 
-	// o2: COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NU...
+// shape00001Col2 computes output column 2 (o2) of query Shape00001 on the rows that pass its WHERE clause:
+//
+//	COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) ...
+func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, ...
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, sel, n)
@@ -754,26 +811,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &probe3, notYet3, n)
 	vec.Merge(&coalesced, &caseResult, stillNull, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"b = a", "IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))", "COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) END)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
-	out := array.NewRecordBatch(Shape00001Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00002Input is the schema of Shape00002's input batches (table w).
@@ -820,15 +858,51 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE p IS NOT NULL
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, all, n)
+	isNotNull := shape00002Where(n, all, p)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNotNull, n)
+	caseResult := shape00002Col1(n, sel, sArr, r_)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	coalesced := shape00002Col2(n, sel, r_, b, a)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"p IS NOT NULL", "CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END", "COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
+	out := array.NewRecordBatch(Shape00002Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00002Where computes the WHERE clause of query Shape00002 on every row:
+//
+//	p IS NOT NULL
+func shape00002Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	// (p IS NOT NULL)
+	isNotNull := vec.IsNull(&p, true, all, n)
+	return isNotNull
+}
+
+// shape00002Col1 computes output column 1 (o1) of query Shape00002 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END
+func shape00002Col1(n int, sel vec.Sel, sArr *array.String, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -896,11 +970,13 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe, notYet, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
+// shape00002Col2 computes output column 2 (o2) of query Shape00002 on the rows that pass its WHERE clause:
+//
+//	COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
+func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
 	coalesced := vec.Make[int64](n)
 	// TRY(b)
@@ -1011,26 +1087,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &probe3, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p IS NOT NULL", "CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END", "COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
-	out := array.NewRecordBatch(Shape00002Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00003Input is the schema of Shape00003's input batches (table w).
@@ -1074,7 +1131,38 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE r >= c
+	cmp := shape00003Where(n, all, r_, c_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	coalesced := shape00003Col1(n, sel, r_, c_, a)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n)}
+	out := array.NewRecordBatch(Shape00003Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00003Where computes the WHERE clause of query Shape00003 on every row:
+//
+//	r >= c
+func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r >= c)
 	cmp := vec.Make[bool](n)
 	if r_.Clean() && c_.Clean() {
@@ -1102,12 +1190,13 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.GeInt64(r_.V[i], c_.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
+// shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause:
+//
+//	COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
+func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((-r), c, a)
 	coalesced := vec.Make[int64](n)
 	// (-r)
@@ -1147,26 +1236,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
 	stillNull2 := vec.NullRows(&c_, stillNull, n)
 	vec.Merge(&coalesced, &a, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n)}
-	out := array.NewRecordBatch(Shape00003Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00004Input is the schema of Shape00004's input batches (table w).
@@ -1213,13 +1283,49 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE q
-	if r, e := vec.First(&q, all, n); r >= 0 {
+	q2 := shape00004Where(n, all, q)
+	if r, e := vec.First(&q2, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&q, n)
+	sel := vec.Where(&q2, n)
+	sum := shape00004Col1(n, sel, r_, b)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	cmp2 := shape00004Col2(n, sel, sArr, a, in)
+	if r, e := vec.First(&cmp2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &cmp2, sel, n)}
+	out := array.NewRecordBatch(Shape00004Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00004Where computes the WHERE clause of query Shape00004 on every row:
+//
+//	q
+func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
+	return q
+}
+
+// shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause:
+//
+//	(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
+func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -1549,11 +1655,13 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: (CAST(s AS BIGINT) <= a)
+// shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause:
+//
+//	(CAST(s AS BIGINT) <= a)
+func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -1657,26 +1765,7 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp2 = cmp3
 		}
 	}
-	if r, e := vec.First(&cmp2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &cmp2, sel, n)}
-	out := array.NewRecordBatch(Shape00004Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp2
 }
 
 // shape00005Input is the schema of Shape00005's input batches (table w).
@@ -1723,13 +1812,49 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE q
-	if r, e := vec.First(&q, all, n); r >= 0 {
+	q2 := shape00005Where(n, all, q)
+	if r, e := vec.First(&q2, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&q, n)
+	sel := vec.Where(&q2, n)
+	coalesced := shape00005Col1(n, sel, r_, sArr, a)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	negated := shape00005Col2(n, sel, b, r_, a, sArr)
+	if r, e := vec.First(&negated, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.BoolArray(mem, &negated, sel, n)}
+	out := array.NewRecordBatch(Shape00005Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00005Where computes the WHERE clause of query Shape00005 on every row:
+//
+//	q
+func shape00005Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
+	return q
+}
+
+// shape00005Col1 computes output column 1 (o1) of query Shape00005 on the rows that pass its WHERE clause:
+//
+//	COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
+func shape00005Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
 	coalesced := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -1875,11 +2000,13 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// TRY(probe(4, r, probe(2, r, a)))
 	tried := vec.Try(&probe3, stillNull, n)
 	vec.Merge(&coalesced, &tried, stillNull, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: (b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
+// shape00005Col2 computes output column 2 (o2) of query Shape00005 on the rows that pass its WHERE clause:
+//
+//	(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
+func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
 	between := vec.NewLogic(false, sel, n)
 	// probe(2, r, a)
@@ -2060,26 +2187,7 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			negated.V[i] = rt.Not(betweenResult.V[i])
 		}
 	}
-	if r, e := vec.First(&negated, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.BoolArray(mem, &negated, sel, n)}
-	out := array.NewRecordBatch(Shape00005Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return negated
 }
 
 // shape00006Input is the schema of Shape00006's input batches (table w).
@@ -2121,8 +2229,33 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00006Col1(n, all, sArr, s)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
+	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Shape00006Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00006Col1 computes output column 1 (o1) of query Shape00006 on every row:
+//
+//	IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
+func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -2158,26 +2291,7 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	vec.Merge(&ifResult, &s, then, n)
 	vec.Fill(&ifResult, "x", otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Shape00006Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00007Input is the schema of Shape00007's input batches (table w).
@@ -2224,7 +2338,38 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
+	tried := shape00007Where(n, all, r_, a, c_, sArr)
+	if r, e := vec.First(&tried, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&tried, n)
+	ifResult3 := shape00007Col1(n, sel, r_, a, b, c_, p)
+	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))", "IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
+	out := array.NewRecordBatch(Shape00007Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00007Where computes the WHERE clause of query Shape00007 on every row:
+//
+//	TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
+func shape00007Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -2422,12 +2567,13 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult, &isNotNull, otherwise, n)
 	// TRY(IF((probe(1, r, a) < probe(1, r, a)), (c >= c), (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL)))
 	tried := vec.Try(&ifResult, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&tried, n)
+	return tried
+}
 
-	// o1: IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r,...
+// shape00007Col1 computes output column 1 (o1) of query Shape00007 on the rows that pass its WHERE clause:
+//
+//	IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))
+func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe4 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && a.Clean() {
@@ -2761,26 +2907,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult3, &probe7, otherwise3, n)
-	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))", "IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
-	out := array.NewRecordBatch(Shape00007Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3
 }
 
 // shape00008Input is the schema of Shape00008's input batches (table w).
@@ -2825,7 +2952,38 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))
+	coalesced := shape00008Where(n, all, c_, sArr, r_, b)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&coalesced, n)
+	difference := shape00008Col1(n, sel, r_, b)
+	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n)}
+	out := array.NewRecordBatch(Shape00008Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00008Where computes the WHERE clause of query Shape00008 on every row:
+//
+//	COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))
+func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// COALESCE((c = CAST(s AS BIGINT)), (c >= probe(1, r, b)))
 	coalesced := vec.Make[bool](n)
 	// CAST(s AS BIGINT)
@@ -2949,12 +3107,13 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &cmp2, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&coalesced, n)
+	return coalesced
+}
 
-	// o1: IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
+// shape00008Col1 computes output column 1 (o1) of query Shape00008 on the rows that pass its WHERE clause:
+//
+//	IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
+func shape00008Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -3066,26 +3225,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference.V[i] = r
 		}
 	}
-	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n)}
-	out := array.NewRecordBatch(Shape00008Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return difference
 }
 
 // shape00009Input is the schema of Shape00009's input batches (table w).
@@ -3132,8 +3272,47 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := shape00009Col1(n, all, a, sArr, c_, in, r_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult4 := shape00009Col2(n, all, a, r_, c_, q)
+	if r, e := vec.First(&caseResult4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	caseResult5, o3Col := shape00009Col3(n, all, sArr, c_, in, mem)
+	if r, e := vec.First(&caseResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		if o3Col != nil {
+			o3Col.Release()
+		}
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o3Col == nil {
+		o3Col = vec.Int64Array(mem, &caseResult5, all, n)
+	}
 
-	// o1: COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, pr...
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), o3Col}
+	out := array.NewRecordBatch(Shape00009Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00009Col1 computes output column 1 (o1) of query Shape00009 on every row:
+//
+//	COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(...
+func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END, probe(2, r, a))
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
@@ -3499,11 +3678,13 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &probe3, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
+// shape00009Col2 computes output column 2 (o2) of query Shape00009 on every row:
+//
+//	CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
+func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
@@ -3738,11 +3919,13 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult4, &probe6, notYet4, n)
-	if r, e := vec.First(&caseResult4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return caseResult4
+}
 
-	// o3: CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
+// shape00009Col3 computes output column 3 (o3) of query Shape00009 on every row:
+//
+//	CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
+func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var o3Col arrow.Array // written by the clean loop, or below from caseResult5
 	var caseResult5 vec.Vec[int64]
@@ -3864,32 +4047,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			caseResult5 = caseResult6
 		}
 	}
-	if r, e := vec.First(&caseResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if o3Col != nil {
-			o3Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o3Col == nil {
-		o3Col = vec.Int64Array(mem, &caseResult5, all, n)
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), o3Col}
-	out := array.NewRecordBatch(Shape00009Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult5, o3Col
 }
 
 // shape00010Input is the schema of Shape00010's input batches (table w).
@@ -3934,8 +4092,33 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00010Col1(n, all, a, in, c_, sArr, r_, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) ...
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00010Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00010Col1 computes output column 1 (o1) of query Shape00010 on every row:
+//
+//	CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN...
+func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
@@ -4264,26 +4447,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &caseResult2, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00010Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00011Input is the schema of Shape00011's input batches (table w).
@@ -4328,8 +4492,33 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00011Col1(n, all, r_, sArr, c_, a, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1, r, (CAST(s AS BIGINT) - c))) WHEN (1 IS NULL) THEN q END, probe(1, r, (CAST(s AS BIGINT) - c)), probe(1, r, (CAST(s AS BIGINT) - c)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > p...
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Shape00011Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00011Col1 computes output column 1 (o1) of query Shape00011 on every row:
+//
+//	IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe...
+func shape00011Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1,...
 	caseResult := vec.Make[bool](n)
 	and := vec.NewLogic(false, all, n)
@@ -5033,26 +5222,7 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe6, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1, r, (CAST(s AS BIGINT) - c))) WHEN (1 IS NULL) THEN q END, probe(1, r, (CAST(s AS BIGINT) - c)), probe(1, r, (CAST(s AS BIGINT) - c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Shape00011Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00012Input is the schema of Shape00012's input batches (table w).
@@ -5098,8 +5268,37 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00012Col1(n, all, r_, b, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult2 := shape00012Col2(n, all, b, sArr, c_)
+	if r, e := vec.First(&caseResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &caseResult2, all, n)}
+	out := array.NewRecordBatch(Shape00012Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00012Col1 computes output column 1 (o1) of query Shape00012 on every row:
+//
+//	CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
+func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
@@ -5207,11 +5406,13 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe2, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: CASE WHEN (b > CAST(s AS BIGINT)) THEN c END
+// shape00012Col2 computes output column 2 (o2) of query Shape00012 on every row:
+//
+//	CASE WHEN (b > CAST(s AS BIGINT)) THEN c END
+func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -5272,26 +5473,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
 	vec.Merge(&caseResult2, &c_, when3, n)
 	vec.FillNull(&caseResult2, notYet3, n)
-	if r, e := vec.First(&caseResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &caseResult2, all, n)}
-	out := array.NewRecordBatch(Shape00012Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult2
 }
 
 // shape00013Input is the schema of Shape00013's input batches (table w).
@@ -5334,15 +5516,46 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// o1: (c IS NOT NULL)
-	// (c IS NOT NULL)
-	isNotNull := vec.IsNull(&c_, true, all, n)
+	isNotNull := shape00013Col1(n, all, c_)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
+	asBigint := shape00013Col2(n, all, sArr)
+	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o2: CAST(s AS BIGINT)
+	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n), vec.Int64Array(mem, &asBigint, all, n)}
+	out := array.NewRecordBatch(Shape00013Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00013Col1 computes output column 1 (o1) of query Shape00013 on every row:
+//
+//	(c IS NOT NULL)
+func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+	// (c IS NOT NULL)
+	isNotNull := vec.IsNull(&c_, true, all, n)
+	return isNotNull
+}
+
+// shape00013Col2 computes output column 2 (o2) of query Shape00013 on every row:
+//
+//	CAST(s AS BIGINT)
+func shape00013Col2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -5370,26 +5583,7 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n), vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Shape00013Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint
 }
 
 // shape00014Input is the schema of Shape00014's input batches (table w).
@@ -5436,7 +5630,42 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, COALESCE(c, c)) >= probe(2, r, a)
+	cmp := shape00014Where(n, all, r_, c_, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	ifResult := shape00014Col1(n, sel, q, r_)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// o2: b
+
+	// o3: b
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	out := array.NewRecordBatch(Shape00014Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00014Where computes the WHERE clause of query Shape00014 on every row:
+//
+//	probe(1, r, COALESCE(c, c)) >= probe(2, r, a)
+func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// COALESCE(c, c)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &c_, all, n)
@@ -5543,12 +5772,13 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.GeInt64(probe.V[i], probe2.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
+// shape00014Col1 computes output column 1 (o1) of query Shape00014 on the rows that pass its WHERE clause:
+//
+//	IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
+func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
 	then, otherwise := vec.Split(&q, sel, n)
 	ifResult := vec.Make[int64](n)
@@ -5656,30 +5886,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: b
-
-	// o3: b
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
-	out := array.NewRecordBatch(Shape00014Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00015Input is the schema of Shape00015's input batches (table w).
@@ -5726,7 +5933,40 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS ...
+	cmp3 := shape00015Where(n, all, r_, sArr)
+	if r, e := vec.First(&cmp3, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp3, n)
+	caseResult := shape00015Col1(n, sel, r_, sArr, c_, q, b)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// o2: b
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	out := array.NewRecordBatch(Shape00015Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00015Where computes the WHERE clause of query Shape00015 on every row:
+//
+//	probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
+func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -6581,12 +6821,13 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp3.V[i] = rt.NeInt64(probe6.V[i], probe13.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp3, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp3, n)
+	return cmp3
+}
 
-	// o1: CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS...
+// shape00015Col1 computes output column 1 (o1) of query Shape00015 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIG...
+func shape00015Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN ((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGI...
 	caseResult := vec.Make[int64](n)
 	and := vec.NewLogic(false, sel, n)
@@ -9152,28 +9393,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe50, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: b
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
-	out := array.NewRecordBatch(Shape00015Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00016Input is the schema of Shape00016's input batches (table w).
@@ -9220,8 +9440,41 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00016Col1(n, all, p, r_, c_, b, s)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe5 := shape00016Col2(n, all, r_, c_, b)
+	if r, e := vec.First(&probe5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	probe6 := shape00016Col3(n, all, r_, c_, b)
+	if r, e := vec.First(&probe6, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &probe5, all, n), vec.Int64Array(mem, &probe6, all, n)}
+	out := array.NewRecordBatch(Shape00016Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00016Col1 computes output column 1 (o1) of query Shape00016 on every row:
+//
+//	CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
+func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], s vec.Vec[string]) vec.Vec[string] {
 	// CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
 	caseResult := vec.Make[string](n)
 	and := vec.NewLogic(false, all, n)
@@ -9483,11 +9736,13 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when, notYet := vec.Split(&andResult, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	vec.Merge(&caseResult, &s, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: probe(1, r, (c - b))
+// shape00016Col2 computes output column 2 (o2) of query Shape00016 on every row:
+//
+//	probe(1, r, (c - b))
+func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (c - b)
 	difference3 := vec.Make[int64](n)
 	if c_.Clean() && b.Clean() {
@@ -9562,11 +9817,13 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return probe5
+}
 
-	// o3: probe(1, r, (c - b))
+// shape00016Col3 computes output column 3 (o3) of query Shape00016 on every row:
+//
+//	probe(1, r, (c - b))
+func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (c - b)
 	difference4 := vec.Make[int64](n)
 	if c_.Clean() && b.Clean() {
@@ -9641,26 +9898,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe6.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe6, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &probe5, all, n), vec.Int64Array(mem, &probe6, all, n)}
-	out := array.NewRecordBatch(Shape00016Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe6
 }
 
 // shape00017Input is the schema of Shape00017's input batches (table w).
@@ -9705,8 +9943,39 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := shape00017Col1(n, all, r_, c_, p)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe6 := shape00017Col2(n, all, r_, c_)
+	if r, e := vec.First(&probe6, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
 
-	// o1: (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
+	// o3: c
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.Int64Array(mem, &probe6, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
+	out := array.NewRecordBatch(Shape00017Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00017Col1 computes output column 1 (o1) of query Shape00017 on every row:
+//
+//	(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
+func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -9937,11 +10206,13 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: probe(1, r, c)
+// shape00017Col2 computes output column 2 (o2) of query Shape00017 on every row:
+//
+//	probe(1, r, c)
+func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe6 := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -9979,28 +10250,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe6.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe6, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-
-	// o3: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.Int64Array(mem, &probe6, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
-	out := array.NewRecordBatch(Shape00017Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe6
 }
 
 // shape00018Input is the schema of Shape00018's input batches (table w).
@@ -10046,8 +10296,37 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00018Col1(n, all, r_, b, q, in)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	coalesced := shape00018Col2(n, all, p, b, r_, c_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END", "COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Shape00018Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00018Col1 computes output column 1 (o1) of query Shape00018 on every row:
+//
+//	CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
+func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
@@ -10266,11 +10545,13 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Merge(&ifResult3, &probe2, otherwise2, n)
 	vec.Merge(&caseResult, &ifResult3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
+// shape00018Col2 computes output column 2 (o2) of query Shape00018 on every row:
+//
+//	COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
+func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END
@@ -10380,26 +10661,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &coalesced2, stillNull, n)
 	stillNull4 := vec.NullRows(&coalesced2, stillNull, n)
 	vec.Fill(&coalesced, int64(4611686018427387904), stillNull4, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END", "COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Shape00018Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00019Input is the schema of Shape00019's input batches (table w).
@@ -10442,8 +10704,33 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product := shape00019Col1(n, all, r_, b, a)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
+	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	out := array.NewRecordBatch(Shape00019Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00019Col1 computes output column 1 (o1) of query Shape00019 on every row:
+//
+//	IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
+func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (b IS NULL)
 	isNull := vec.IsNull(&b, false, all, n)
 	// IF((b IS NULL), probe(1, r, a), probe(1, r, a))
@@ -10719,26 +11006,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			product.V[i] = r
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Shape00019Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product
 }
 
 // shape00020Input is the schema of Shape00020's input batches (table w).
@@ -10782,8 +11050,35 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00020Col1(n, all, r_, c_, p)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))
+	// o2: s
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
+	out := array.NewRecordBatch(Shape00020Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00020Col1 computes output column 1 (o1) of query Shape00020 on every row:
+//
+//	IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))
+func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	and := vec.NewLogic(false, all, n)
 	// (r <= c)
 	cmp := vec.Make[bool](n)
@@ -10843,28 +11138,7 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &andResult, all, n)
 	vec.FillNull(&ifResult, then, n)
 	vec.FillNull(&ifResult, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
-	out := array.NewRecordBatch(Shape00020Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00021Input is the schema of Shape00021's input batches (table w).
@@ -10904,9 +11178,7 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// o1: TRY(0)
-	konst := vec.Const[int32](n, int32(0))
+	konst := shape00021Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10927,6 +11199,14 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
+}
+
+// shape00021Col1 computes output column 1 (o1) of query Shape00021 on every row:
+//
+//	TRY(0)
+func shape00021Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.Const[int32](n, int32(0))
+	return konst
 }
 
 // shape00022Input is the schema of Shape00022's input batches (table w).
@@ -10973,7 +11253,42 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, a + 5) <= probe(1, r, a + 5)
+	cmp := shape00022Where(n, all, r_, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	nullIf := shape00022Col1(n, sel, sArr, s)
+	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult := shape00022Col2(n, sel, r_, a, p)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.StringArray(mem, &nullIf, sel, n), vec.Int64Array(mem, &caseResult, sel, n)}
+	out := array.NewRecordBatch(Shape00022Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00022Where computes the WHERE clause of query Shape00022 on every row:
+//
+//	probe(1, r, a + 5) <= probe(1, r, a + 5)
+func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (a + 5)
 	sum := vec.Make[int64](n)
 	if a.Clean() {
@@ -11139,12 +11454,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LeInt64(probe.V[i], probe2.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: NULLIF(s, 'a')
+// shape00022Col1 computes output column 1 (o1) of query Shape00022 on the rows that pass its WHERE clause:
+//
+//	NULLIF(s, 'a')
+func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
 	eq := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && sArr.NullN() == 0 {
 		out := eq.V[:n]
@@ -11163,11 +11479,13 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// NULLIF(s, 'a')
 	nullIf := vec.NullIf(&s, &eq, sel, n)
-	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return nullIf
+}
 
-	// o2: CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> pr...
+// shape00022Col2 computes output column 2 (o2) of query Shape00022 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
+func shape00022Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 	caseResult := vec.Make[int64](n)
 	// (a + 5)
@@ -11793,26 +12111,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe10, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &nullIf, sel, n), vec.Int64Array(mem, &caseResult, sel, n)}
-	out := array.NewRecordBatch(Shape00022Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00023Input is the schema of Shape00023's input batches (table w).
@@ -11857,7 +12156,38 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELS...
+	cmp7 := shape00023Where(n, all, r_, b, a, c_)
+	if r, e := vec.First(&cmp7, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp7, n)
+	sum := shape00023Col1(n, sel, r_, b, a, c_)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Shape00023Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00023Where computes the WHERE clause of query Shape00023 on every row:
+//
+//	probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
+func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
@@ -12297,12 +12627,13 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp7.V[i] = rt.GeInt64(probe5.V[i], probe6.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp7, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp7, n)
+	return cmp7
+}
 
-	// o1: (probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CA...
+// shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause:
+//
+//	(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE W...
+func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult6 := vec.Make[int64](n)
 	// (b <= a)
@@ -12887,26 +13218,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Shape00023Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00024Input is the schema of Shape00024's input batches (table w).
@@ -12947,8 +13259,7 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)
-	konst := vec.NullVec[bool](n)
+	konst := shape00024Where(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
@@ -12972,6 +13283,14 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
+}
+
+// shape00024Where computes the WHERE clause of query Shape00024 on every row:
+//
+//	probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)
+func shape00024Where(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.NullVec[bool](n)
+	return konst
 }
 
 // shape00025Input is the schema of Shape00025's input batches (table w).
@@ -13016,14 +13335,46 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE TRUE
-	konst := vec.Const[bool](n, true)
+	konst := shape00025Where(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&konst, n)
+	ifResult := shape00025Col1(n, sel, c_, r_, b, a)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF((c = probe(4, r, b)), a, probe(4, r, b))
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n)}
+	out := array.NewRecordBatch(Shape00025Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00025Where computes the WHERE clause of query Shape00025 on every row:
+//
+//	TRUE
+func shape00025Where(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, true)
+	return konst
+}
+
+// shape00025Col1 computes output column 1 (o1) of query Shape00025 on the rows that pass its WHERE clause:
+//
+//	IF((c = probe(4, r, b)), a, probe(4, r, b))
+func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -13131,26 +13482,7 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe2, otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n)}
-	out := array.NewRecordBatch(Shape00025Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00026Input is the schema of Shape00026's input batches (table w).
@@ -13193,7 +13525,38 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)
+	orResult := shape00026Where(n, all, r_, sArr)
+	if r, e := vec.First(&orResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&orResult, n)
+	tried2 := shape00026Col1(n, sel, r_, sArr)
+	if r, e := vec.First(&tried2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)", "TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &tried2, sel, n)}
+	out := array.NewRecordBatch(Shape00026Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00026Where computes the WHERE clause of query Shape00026 on every row:
+//
+//	(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)
+func shape00026Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	or := vec.NewLogic(true, all, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
@@ -13330,12 +13693,13 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull := vec.IsNull(&probe2, true, or.Live, n)
 	or.Add(&isNotNull)
 	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&orResult, n)
+	return orResult
+}
 
-	// o1: TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
+// shape00026Col1 computes output column 1 (o1) of query Shape00026 on the rows that pass its WHERE clause:
+//
+//	TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
+func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint3 := vec.Make[int64](n)
 	if sel == nil && sArr.NullN() == 0 {
@@ -13441,26 +13805,7 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	tried := vec.Try(&probe4, sel, n)
 	// TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 	tried2 := vec.Try(&tried, sel, n)
-	if r, e := vec.First(&tried2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)", "TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried2, sel, n)}
-	out := array.NewRecordBatch(Shape00026Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return tried2
 }
 
 // shape00027Input is the schema of Shape00027's input batches (table w).
@@ -13503,7 +13848,42 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE r = 2
+	cmp := shape00027Where(n, all, r_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	coalesced := shape00027Col1(n, sel, r_)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult := shape00027Col2(n, sel, r_)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n)}
+	out := array.NewRecordBatch(Shape00027Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00027Where computes the WHERE clause of query Shape00027 on every row:
+//
+//	r = 2
+func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r = 2)
 	cmp := vec.Make[bool](n)
 	if r_.Clean() {
@@ -13526,12 +13906,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(r_.V[i], int64(2))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
+// shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause:
+//
+//	COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
+func shape00027Col1(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, 5)
@@ -13635,11 +14016,13 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &probe3, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
+// shape00027Col2 computes output column 2 (o2) of query Shape00027 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
+func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, 5)
@@ -13801,26 +14184,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe7, notYet, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n)}
-	out := array.NewRecordBatch(Shape00027Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00028Input is the schema of Shape00028's input batches (table w).
@@ -13862,8 +14226,33 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	difference2 := shape00028Col1(n, all, r_, a)
+	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (probe(1, r, a) - probe(1, r, a)) ELSE a END - probe(1, r, a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN ...
+	cols := []arrow.Array{vec.Int64Array(mem, &difference2, all, n)}
+	out := array.NewRecordBatch(Shape00028Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00028Col1 computes output column 1 (o1) of query Shape00028 on every row:
+//
+//	(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
+func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (prob...
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
@@ -14383,26 +14772,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (probe(1, r, a) - probe(1, r, a)) ELSE a END - probe(1, r, a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &difference2, all, n)}
-	out := array.NewRecordBatch(Shape00028Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return difference2
 }
 
 // shape00029Input is the schema of Shape00029's input batches (table w).
@@ -14448,7 +14818,46 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(2, r, probe(1, r, a)) < 9223372036854775807
+	cmp := shape00029Where(n, all, r_, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	sum := shape00029Col1(n, sel, r_, a, p)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	konst := shape00029Col2(n, sel)
+	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	probe8 := shape00029Col3(n, sel, r_, a)
+	if r, e := vec.First(&probe8, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &konst, sel, n), vec.Int64Array(mem, &probe8, sel, n)}
+	out := array.NewRecordBatch(Shape00029Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00029Where computes the WHERE clause of query Shape00029 on every row:
+//
+//	probe(2, r, probe(1, r, a)) < 9223372036854775807
+func shape00029Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -14545,12 +14954,13 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(9223372036854775807))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
+// shape00029Col1 computes output column 1 (o1) of query Shape00029 on the rows that pass its WHERE clause:
+//
+//	(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
+func shape00029Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe3 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && a.Clean() {
@@ -14779,17 +15189,21 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: 9223372036854775807
+// shape00029Col2 computes output column 2 (o2) of query Shape00029 on the rows that pass its WHERE clause:
+//
+//	9223372036854775807
+func shape00029Col2(n int, sel vec.Sel) vec.Vec[int64] {
 	konst := vec.Const[int64](n, int64(9223372036854775807))
-	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return konst
+}
 
-	// o3: probe(1, r, a)
+// shape00029Col3 computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, a)
+func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe8 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && a.Clean() {
@@ -14827,26 +15241,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe8.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe8, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &konst, sel, n), vec.Int64Array(mem, &probe8, sel, n)}
-	out := array.NewRecordBatch(Shape00029Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe8
 }
 
 // shape00030Input is the schema of Shape00030's input batches (table w).
@@ -14891,8 +15286,33 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := shape00030Col1(n, all, p, a, b, r_, c_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Shape00030Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00030Col1 computes output column 1 (o1) of query Shape00030 on every row:
+//
+//	COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
+func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END
@@ -15075,26 +15495,7 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
 	stillNull2 := vec.NullRows(&c_, stillNull, n)
 	vec.Merge(&coalesced, &b, stillNull2, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Shape00030Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00031Input is the schema of Shape00031's input batches (table w).
@@ -15137,8 +15538,33 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00031Col1(n, all, p, r_, sArr)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))...
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00031Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00031Col1 computes output column 1 (o1) of query Shape00031 on every row:
+//
+//	CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
+func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
@@ -15821,26 +16247,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00031Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00032Input is the schema of Shape00032's input batches (table w).
@@ -15885,8 +16292,35 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00032Col1(n, all, r_, a, b, sArr)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 92233720368547758...
+	// o2: c
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
+	out := array.NewRecordBatch(Shape00032Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00032Col1 computes output column 1 (o1) of query Shape00032 on every row:
+//
+//	IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
+func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -16388,28 +16822,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe9, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
-	out := array.NewRecordBatch(Shape00032Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00033Input is the schema of Shape00033's input batches (table w).
@@ -16457,7 +16870,42 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE c < c
+	cmp := shape00033Where(n, all, c_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	sum := shape00033Col1(n, sel, r_, p, c_, b)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult2 := shape00033Col2(n, sel, r_, p, c_, b, a, q)
+	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &ifResult2, sel, n)}
+	out := array.NewRecordBatch(Shape00033Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00033Where computes the WHERE clause of query Shape00033 on every row:
+//
+//	c < c
+func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (c < c)
 	cmp := vec.Make[bool](n)
 	if c_.Clean() {
@@ -16480,12 +16928,13 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(c_.V[i], c_.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
+// shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause:
+//
+//	(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
+func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, sel, n)
@@ -16765,11 +17214,13 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE ...
+// shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause:
+//
+//	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
+func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult3, &p, sel, n)
@@ -17352,26 +17803,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &sum2, otherwise2, n)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &ifResult2, sel, n)}
-	out := array.NewRecordBatch(Shape00033Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult2
 }
 
 // shape00034Input is the schema of Shape00034's input batches (table w).
@@ -17416,8 +17848,37 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00034Col1(n, all, a, r_, b, q)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	isNull := shape00034Col2(n, all, r_, b)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAS...
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Shape00034Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00034Col1 computes output column 1 (o1) of query Shape00034 on every row:
+//
+//	CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
+func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
@@ -18009,11 +18470,13 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe7, notYet4, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
+// shape00034Col2 computes output column 2 (o2) of query Shape00034 on every row:
+//
+//	(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
+func shape00034Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	konst8 := vec.NullVec[int64](n)
 	eq8 := vec.Make[bool](n)
 	if b.Clean() && konst8.Clean() {
@@ -18082,26 +18545,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
 	isNull := vec.IsNull(&probe8, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
-	out := array.NewRecordBatch(Shape00034Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return isNull
 }
 
 // shape00035Input is the schema of Shape00035's input batches (table w).
@@ -18148,7 +18592,38 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE 5 NOT IN (b, 5, a)
+	negated := shape00035Where(n, all, b, in, a)
+	if r, e := vec.First(&negated, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&negated, n)
+	sum := shape00035Col1(n, sel, r_, b, c_, q, p)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"5 NOT IN (b, 5, a)", "(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Shape00035Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00035Where computes the WHERE clause of query Shape00035 on every row:
+//
+//	5 NOT IN (b, 5, a)
+func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (NOT (5 IN (b, 5, a)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -18267,12 +18742,13 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			negated = negated2
 		}
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&negated, n)
+	return negated
+}
 
-	// o1: (probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
+// shape00035Col1 computes output column 1 (o1) of query Shape00035 on the rows that pass its WHERE clause:
+//
+//	(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
+func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], p vec.Vec[bool]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -18479,26 +18955,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"5 NOT IN (b, 5, a)", "(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Shape00035Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00036Input is the schema of Shape00036's input batches (table w).
@@ -18542,8 +18999,33 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00036Col1(n, all, r_, c_, b, in, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 461168601842738790...
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00036Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row:
+//
+//	CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
+func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// COALESCE(c, r)
@@ -18824,26 +19306,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe3, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00036Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00037Input is the schema of Shape00037's input batches (table w).
@@ -18887,8 +19350,43 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, o1Col := shape00037Col1(n, all, a, in, b, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe := shape00037Col2(n, all, r_)
+	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o1Col == nil {
+		o1Col = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	// o1: IF((a <> b), 'x', 'x')
+	cols := []arrow.Array{o1Col, vec.Int64Array(mem, &probe, all, n)}
+	out := array.NewRecordBatch(Shape00037Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00037Col1 computes output column 1 (o1) of query Shape00037 on every row:
+//
+//	IF((a <> b), 'x', 'x')
+func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((a <> b), 'x', 'x')
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -18967,11 +19465,13 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult, o1Col
+}
 
-	// o2: probe(2, r, 0)
+// shape00037Col2 computes output column 2 (o2) of query Shape00037 on every row:
+//
+//	probe(2, r, 0)
+func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -19004,32 +19504,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o1Col == nil {
-		o1Col = vec.StringArray(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{o1Col, vec.Int64Array(mem, &probe, all, n)}
-	out := array.NewRecordBatch(Shape00037Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe
 }
 
 // shape00038Input is the schema of Shape00038's input batches (table w).
@@ -19073,8 +19548,33 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00038Col1(n, all, q, r_, c_, a, in)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
+	cols := []arrow.Array{vec.BoolArray(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Shape00038Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00038Col1 computes output column 1 (o1) of query Shape00038 on every row:
+//
+//	IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
+func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 	then, otherwise := vec.Split(&q, all, n)
 	ifResult := vec.Make[bool](n)
@@ -19499,26 +19999,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &cmp5, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Shape00038Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00039Input is the schema of Shape00039's input batches (table w).
@@ -19564,8 +20045,41 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00039Col1(n, all, r_, c_, b, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe4 := shape00039Col2(n, all, r_)
+	if r, e := vec.First(&probe4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	probe5 := shape00039Col3(n, all, r_, c_)
+	if r, e := vec.First(&probe5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &probe4, all, n), vec.Int64Array(mem, &probe5, all, n)}
+	out := array.NewRecordBatch(Shape00039Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00039Col1 computes output column 1 (o1) of query Shape00039 on every row:
+//
+//	CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END
+func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, c)
@@ -19788,11 +20302,13 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &probe3, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: probe(2, r, 0)
+// shape00039Col2 computes output column 2 (o2) of query Shape00039 on every row:
+//
+//	probe(2, r, 0)
+func shape00039Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe4 := vec.Make[int64](n)
 	if r_.Clean() {
@@ -19825,11 +20341,13 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe4.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return probe4
+}
 
-	// o3: probe(1, r, c)
+// shape00039Col3 computes output column 3 (o3) of query Shape00039 on every row:
+//
+//	probe(1, r, c)
+func shape00039Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe5 := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -19867,26 +20385,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe5.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &probe4, all, n), vec.Int64Array(mem, &probe5, all, n)}
-	out := array.NewRecordBatch(Shape00039Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe5
 }
 
 // shape00040Input is the schema of Shape00040's input batches (table w).
@@ -19932,7 +20431,46 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, b) <= probe(1, r, b)
+	cmp := shape00040Where(n, all, r_, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	coalesced := shape00040Col1(n, sel, r_, b)
+	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult := shape00040Col2(n, sel, a, r_, b)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	konst := shape00040Col3(n, sel)
+	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n), vec.StringArray(mem, &konst, sel, n)}
+	out := array.NewRecordBatch(Shape00040Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00040Where computes the WHERE clause of query Shape00040 on every row:
+//
+//	probe(1, r, b) <= probe(1, r, b)
+func shape00040Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -20034,12 +20572,13 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LeInt64(probe.V[i], probe2.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: COALESCE(probe(1, r, b), b, probe(1, r, b))
+// shape00040Col1 computes output column 1 (o1) of query Shape00040 on the rows that pass its WHERE clause:
+//
+//	COALESCE(probe(1, r, b), b, probe(1, r, b))
+func shape00040Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(probe(1, r, b), b, probe(1, r, b))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, b)
@@ -20121,11 +20660,13 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &probe4, stillNull2, n)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END
+// shape00040Col2 computes output column 2 (o2) of query Shape00040 on the rows that pass its WHERE clause:
+//
+//	CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END
+func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
@@ -20450,32 +20991,15 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &probe10, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return caseResult
+}
 
-	// o3: 'x'
+// shape00040Col3 computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause:
+//
+//	'x'
+func shape00040Col3(n int, sel vec.Sel) vec.Vec[string] {
 	konst := vec.Const[string](n, "x")
-	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n), vec.StringArray(mem, &konst, sel, n)}
-	out := array.NewRecordBatch(Shape00040Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return konst
 }
 
 // shape00041Input is the schema of Shape00041's input batches (table w).
@@ -20521,8 +21045,37 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := shape00041Col1(n, all, r_, c_)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	orResult := shape00041Col2(n, all, q, r_, c_, b, p)
+	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))", "((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.BoolArray(mem, &orResult, all, n)}
+	out := array.NewRecordBatch(Shape00041Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00041Col1 computes output column 1 (o1) of query Shape00041 on every row:
+//
+//	COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))
+func shape00041Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
 	coalesced := vec.Make[int64](n)
 	// probe(3, r, c)
@@ -20671,11 +21224,13 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &probe3, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return coalesced
+}
 
-	// o2: ((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))
+// shape00041Col2 computes output column 2 (o2) of query Shape00041 on every row:
+//
+//	((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))
+func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
 	or := vec.NewLogic(true, all, n)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
@@ -21047,26 +21602,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	or.Add(&cmp3)
 	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))", "((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.BoolArray(mem, &orResult, all, n)}
-	out := array.NewRecordBatch(Shape00041Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return orResult
 }
 
 // shape00042Input is the schema of Shape00042's input batches (table w).
@@ -21113,7 +21649,42 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE c < probe(4, r, a)
+	cmp := shape00042Where(n, all, c_, r_, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	anyOf := shape00042Col1(n, sel, b, in, c_, a)
+	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum2 := shape00042Col2(n, sel, r_, c_, in, sArr, a)
+	if r, e := vec.First(&sum2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
+	out := array.NewRecordBatch(Shape00042Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00042Where computes the WHERE clause of query Shape00042 on every row:
+//
+//	c < probe(4, r, a)
+func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(4, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -21178,12 +21749,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(c_.V[i], probe.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: (((b + 1) = b) OR (c <> a))
+// shape00042Col1 computes output column 1 (o1) of query Shape00042 on the rows that pass its WHERE clause:
+//
+//	(((b + 1) = b) OR (c <> a))
+func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -21327,11 +21899,13 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return anyOf
+}
 
-	// o2: (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807)...
+// shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause:
+//
+//	(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
+func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, a vec.Vec[int64]) vec.Vec[int64] {
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -21684,26 +22258,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
-	out := array.NewRecordBatch(Shape00042Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum2
 }
 
 // shape00043Input is the schema of Shape00043's input batches (table w).
@@ -21749,7 +22304,36 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
+	ifResult2 := shape00043Where(n, all, a, c_, b, r_, sArr)
+	if r, e := vec.First(&ifResult2, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&ifResult2, n)
+
+	// o1: s
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)", "s"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), sel, n)}
+	out := array.NewRecordBatch(Shape00043Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00043Where computes the WHERE clause of query Shape00043 on every row:
+//
+//	IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
+func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (a = c)
 	cmp := vec.Make[bool](n)
 	if a.Clean() && c_.Clean() {
@@ -22025,29 +22609,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &cmp5, otherwise2, n)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&ifResult2, n)
-
-	// o1: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), sel, n)}
-	out := array.NewRecordBatch(Shape00043Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult2
 }
 
 // shape00044Input is the schema of Shape00044's input batches (table w).
@@ -22090,8 +22652,33 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00044Col1(n, all, b, r_, p)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGI...
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00044Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00044Col1 computes output column 1 (o1) of query Shape00044 on every row:
+//
+//	CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT))...
+func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
@@ -22226,26 +22813,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &probe3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00044Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00045Input is the schema of Shape00045's input batches (table w).
@@ -22291,8 +22859,37 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := shape00045Col1(n, all, r_, a, b, c_)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult3 := shape00045Col2(n, all, b, r_, s)
+	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.StringArray(mem, &ifResult3, all, n)}
+	out := array.NewRecordBatch(Shape00045Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00045Col1 computes output column 1 (o1) of query Shape00045 on every row:
+//
+//	(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
+func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -22556,11 +23153,13 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: IF((b = probe(1, r, b)), s, s)
+// shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row:
+//
+//	IF((b = probe(1, r, b)), s, s)
+func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], s vec.Vec[string]) vec.Vec[string] {
 	// probe(1, r, b)
 	probe6 := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -22631,26 +23230,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult3, &cmp2, all, n)
 	vec.Merge(&ifResult3, &s, then3, n)
 	vec.Merge(&ifResult3, &s, otherwise3, n)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.StringArray(mem, &ifResult3, all, n)}
-	out := array.NewRecordBatch(Shape00045Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3
 }
 
 // shape00046Input is the schema of Shape00046's input batches (table w).
@@ -22695,8 +23275,37 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00046Col1(n, all, q, c_, r_, b)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	isNull := shape00046Col2(n, all, c_)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Shape00046Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00046Col1 computes output column 1 (o1) of query Shape00046 on every row:
+//
+//	IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
+func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	or := vec.NewLogic(true, all, n)
 	or.Add(&q)
 	// probe(1, r, 7)
@@ -22766,33 +23375,16 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.CopyErrs(&ifResult, &orResult, all, n)
 	vec.Fill(&ifResult, int64(9223372036854775807), then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult
+}
 
-	// o2: (c IS NULL)
+// shape00046Col2 computes output column 2 (o2) of query Shape00046 on every row:
+//
+//	(c IS NULL)
+func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (c IS NULL)
 	isNull := vec.IsNull(&c_, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
-	out := array.NewRecordBatch(Shape00046Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return isNull
 }
 
 // shape00047Input is the schema of Shape00047's input batches (table w).
@@ -22837,7 +23429,38 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (b >= probe(1, r, b)) AND (c >= c)
+	andResult := shape00047Where(n, all, b, r_, c_)
+	if r, e := vec.First(&andResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&andResult, n)
+	andResult2 := shape00047Col1(n, sel, a, b)
+	if r, e := vec.First(&andResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"(b >= probe(1, r, b)) AND (c >= c)", "(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult2, sel, n)}
+	out := array.NewRecordBatch(Shape00047Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00047Where computes the WHERE clause of query Shape00047 on every row:
+//
+//	(b >= probe(1, r, b)) AND (c >= c)
+func shape00047Where(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	and := vec.NewLogic(false, all, n)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
@@ -22928,12 +23551,13 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&andResult, n)
+	return andResult
+}
 
-	// o1: (TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))
+// shape00047Col1 computes output column 1 (o1) of query Shape00047 on the rows that pass its WHERE clause:
+//
+//	(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))
+func shape00047Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	and2 := vec.NewLogic(false, sel, n)
 	or := vec.NewLogic(true, and2.Live, n)
 	// (a IS NOT NULL)
@@ -22997,26 +23621,7 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	and2.Add(&negated)
 	andResult2 := and2.Finish()
-	if r, e := vec.First(&andResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(b >= probe(1, r, b)) AND (c >= c)", "(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult2, sel, n)}
-	out := array.NewRecordBatch(Shape00047Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return andResult2
 }
 
 // shape00048Input is the schema of Shape00048's input batches (table w).
@@ -23061,7 +23666,38 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, a) <> probe(2, r, c)
+	cmp := shape00048Where(n, all, r_, a, c_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	ifResult3 := shape00048Col1(n, sel, a, in, b, c_, r_)
+	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
+	out := array.NewRecordBatch(Shape00048Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00048Where computes the WHERE clause of query Shape00048 on every row:
+//
+//	probe(1, r, a) <> probe(2, r, c)
+func shape00048Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -23163,12 +23799,13 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.NeInt64(probe.V[i], probe2.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, ...
+// shape00048Col1 computes output column 1 (o1) of query Shape00048 on the rows that pass its WHERE clause:
+//
+//	IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))...
+func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -23782,26 +24419,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult3, &sum2, otherwise2, n)
-	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
-	out := array.NewRecordBatch(Shape00048Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult3
 }
 
 // shape00049Input is the schema of Shape00049's input batches (table w).
@@ -23846,7 +24464,38 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END
+	caseResult := shape00049Where(n, all, b, sArr, r_, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&caseResult, n)
+	probe2 := shape00049Col1(n, sel, r_, b)
+	if r, e := vec.First(&probe2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &probe2, sel, n)}
+	out := array.NewRecordBatch(Shape00049Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00049Where computes the WHERE clause of query Shape00049 on every row:
+//
+//	CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END
+func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// CASE WHEN (b > 1) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
 	caseResult := vec.Make[bool](n)
 	// (b > 1)
@@ -24023,12 +24672,13 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// TRY((probe(1, r, NULLIF(r, b)) > a))
 	tried := vec.Try(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &tried, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&caseResult, n)
+	return caseResult
+}
 
-	// o1: probe(1, r, NULLIF(r, b))
+// shape00049Col1 computes output column 1 (o1) of query Shape00049 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, NULLIF(r, b))
+func shape00049Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	eq2 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && r_.Clean() && b.Clean() {
 		r_V := r_.V[:n]
@@ -24094,26 +24744,7 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &probe2, sel, n)}
-	out := array.NewRecordBatch(Shape00049Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe2
 }
 
 // shape00050Input is the schema of Shape00050's input batches (table w).
@@ -24157,8 +24788,33 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := shape00050Col1(n, all, b, r_, c_, sArr)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b ...
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Shape00050Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00050Col1 computes output column 1 (o1) of query Shape00050 on every row:
+//
+//	COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= p...
+func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BI...
 	coalesced := vec.Make[int64](n)
 	// CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END...
@@ -24458,26 +25114,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&coalesced, &asBigint, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Shape00050Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // shape00051Input is the schema of Shape00051's input batches (table w).
@@ -24525,8 +25162,37 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var firstErr *rt.Error
 
 	// o1: a
+	caseResult := shape00051Col2(n, all, r_, c_, sArr, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	asBigint3 := shape00051Col3(n, all, sArr)
+	if r, e := vec.First(&asBigint3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o2: CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BI...
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &asBigint3, all, n)}
+	out := array.NewRecordBatch(Shape00051Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00051Col2 computes output column 2 (o2) of query Shape00051 on every row:
+//
+//	CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT...
+func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(2, r, 9223372036854775807) <= c) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036...
 	caseResult := vec.Make[int64](n)
 	// probe(2, r, 9223372036854775807)
@@ -24752,11 +25418,13 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &asBigint2, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return caseResult
+}
 
-	// o3: CAST(s AS BIGINT)
+// shape00051Col3 computes output column 3 (o3) of query Shape00051 on every row:
+//
+//	CAST(s AS BIGINT)
+func shape00051Col3(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint3 := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -24784,26 +25452,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			asBigint3.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBigint3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &asBigint3, all, n)}
-	out := array.NewRecordBatch(Shape00051Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint3
 }
 
 // shape00052Input is the schema of Shape00052's input batches (table w).
@@ -24848,8 +25497,37 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00052Col1(n, all, p, r_, a, sArr)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	product10 := shape00052Col2(n, all, r_, a)
+	if r, e := vec.First(&product10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, C...
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &product10, all, n)}
+	out := array.NewRecordBatch(Shape00052Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00052Col1 computes output column 1 (o1) of query Shape00052 on every row:
+//
+//	CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(...
+func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], a vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
@@ -25641,11 +26319,13 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &product9, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: (r * a)
+// shape00052Col2 computes output column 2 (o2) of query Shape00052 on every row:
+//
+//	(r * a)
+func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (r * a)
 	product10 := vec.Make[int64](n)
 	if r_.Clean() && a.Clean() {
@@ -25683,26 +26363,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			product10.V[i] = r
 		}
 	}
-	if r, e := vec.First(&product10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &product10, all, n)}
-	out := array.NewRecordBatch(Shape00052Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product10
 }
 
 // shape00053Input is the schema of Shape00053's input batches (table w).
@@ -25744,8 +26405,33 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := shape00053Col1(n, all, r_, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "(probe(2, r, probe(1, r, b)) = 7)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: (probe(2, r, probe(1, r, b)) = 7)
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Shape00053Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00053Col1 computes output column 1 (o1) of query Shape00053 on every row:
+//
+//	(probe(2, r, probe(1, r, b)) = 7)
+func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -25842,26 +26528,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(7))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(probe(2, r, probe(1, r, b)) = 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Shape00053Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // shape00054Input is the schema of Shape00054's input batches (table w).
@@ -25904,7 +26571,38 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(2, r, probe(1, r, 0)) = 0
+	cmp := shape00054Where(n, all, r_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	caseResult := shape00054Col1(n, sel, r_, sArr)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"probe(2, r, probe(1, r, 0)) = 0", "CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0))) THEN probe(1, r, 0) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
+	out := array.NewRecordBatch(Shape00054Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00054Where computes the WHERE clause of query Shape00054 on every row:
+//
+//	probe(2, r, probe(1, r, 0)) = 0
+func shape00054Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 0)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -25996,12 +26694,13 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(0))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= pro...
+// shape00054Col1 computes output column 1 (o1) of query Shape00054 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
+func shape00054Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, sel, n)
@@ -26443,26 +27142,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &probe11, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(2, r, probe(1, r, 0)) = 0", "CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0))) THEN probe(1, r, 0) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
-	out := array.NewRecordBatch(Shape00054Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00055Input is the schema of Shape00055's input batches (table w).
@@ -26507,8 +27187,33 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00055Col1(n, all, a, b, r_, c_, q)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))) THEN probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END) WHEN q THEN c END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 EL...
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Shape00055Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00055Col1 computes output column 1 (o1) of query Shape00055 on every row:
+//
+//	CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
+func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, all, n)
@@ -26811,26 +27516,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when8, notYet8 := vec.Split(&q, notYet5, n)
 	vec.Merge(&caseResult, &c_, when8, n)
 	vec.FillNull(&caseResult, notYet8, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))) THEN probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END) WHEN q THEN c END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Shape00055Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00056Input is the schema of Shape00056's input batches (table w).
@@ -26875,14 +27561,46 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE 7 = 4611686018427387904
-	konst := vec.Const[bool](n, false)
+	konst := shape00056Where(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&konst, n)
+	ifResult2 := shape00056Col1(n, sel, r_, b, c_, a)
+	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, ...
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	out := array.NewRecordBatch(Shape00056Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00056Where computes the WHERE clause of query Shape00056 on every row:
+//
+//	7 = 4611686018427387904
+func shape00056Where(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, false)
+	return konst
+}
+
+// shape00056Col1 computes output column 1 (o1) of query Shape00056 on the rows that pass its WHERE clause:
+//
+//	IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
+func shape00056Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -27305,26 +28023,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult2, &probe8, otherwise2, n)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
-	out := array.NewRecordBatch(Shape00056Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult2
 }
 
 // shape00057Input is the schema of Shape00057's input batches (table w).
@@ -27367,7 +28066,38 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))
+	orResult := shape00057Where(n, all, r_, c_)
+	if r, e := vec.First(&orResult, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&orResult, n)
+	nullIf := shape00057Col1(n, sel, c_, r_)
+	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))", "NULLIF(c, probe(2, r, probe(1, r, c)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, sel, n)}
+	out := array.NewRecordBatch(Shape00057Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00057Where computes the WHERE clause of query Shape00057 on every row:
+//
+//	CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))
+func shape00057Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	or := vec.NewLogic(true, all, n)
 	konst := vec.NullVec[bool](n)
 	or.Add(&konst)
@@ -27511,12 +28241,13 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	or.Add(&cmp)
 	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&orResult, n)
+	return orResult
+}
 
-	// o1: NULLIF(c, probe(2, r, probe(1, r, c)))
+// shape00057Col1 computes output column 1 (o1) of query Shape00057 on the rows that pass its WHERE clause:
+//
+//	NULLIF(c, probe(2, r, probe(1, r, c)))
+func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe4 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && c_.Clean() {
@@ -27619,26 +28350,7 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	// NULLIF(c, probe(2, r, probe(1, r, c)))
 	nullIf := vec.NullIf(&c_, &eq, sel, n)
-	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))", "NULLIF(c, probe(2, r, probe(1, r, c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, sel, n)}
-	out := array.NewRecordBatch(Shape00057Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return nullIf
 }
 
 // shape00058Input is the schema of Shape00058's input batches (table w).
@@ -27679,8 +28391,33 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	anyOf := shape00058Col1(n, all, a, in)
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: ((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	out := array.NewRecordBatch(Shape00058Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00058Col1 computes output column 1 (o1) of query Shape00058 on every row:
+//
+//	((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
+func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -27836,26 +28573,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
-	out := array.NewRecordBatch(Shape00058Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return anyOf
 }
 
 // shape00059Input is the schema of Shape00059's input batches (table w).
@@ -27898,8 +28616,39 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00059Col1(n, all, r_)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	konst := shape00059Col2(n, all)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
 
-	// o1: IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
+	// o3: r
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.StringArray(mem, &konst, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	out := array.NewRecordBatch(Shape00059Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00059Col1 computes output column 1 (o1) of query Shape00059 on every row:
+//
+//	IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
+func shape00059Col1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -28066,34 +28815,15 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&ifResult, &product, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult
+}
 
-	// o2: 'x'
+// shape00059Col2 computes output column 2 (o2) of query Shape00059 on every row:
+//
+//	'x'
+func shape00059Col2(n int, all vec.Sel) vec.Vec[string] {
 	konst := vec.Const[string](n, "x")
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-
-	// o3: r
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.StringArray(mem, &konst, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
-	out := array.NewRecordBatch(Shape00059Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return konst
 }
 
 // shape00060Input is the schema of Shape00060's input batches (table w).
@@ -28142,7 +28872,46 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, c) = CAST(s AS BIGINT)
+	cmp := shape00060Where(n, all, r_, c_, sArr)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	caseResult := shape00060Col1(n, sel, p, r_, c_, b, a)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe11 := shape00060Col2(n, sel, r_, c_)
+	if r, e := vec.First(&probe11, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	probe12 := shape00060Col3(n, sel, r_, c_)
+	if r, e := vec.First(&probe12, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &probe11, sel, n), vec.Int64Array(mem, &probe12, sel, n)}
+	out := array.NewRecordBatch(Shape00060Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00060Where computes the WHERE clause of query Shape00060 on every row:
+//
+//	probe(1, r, c) = CAST(s AS BIGINT)
+func shape00060Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -28234,12 +29003,13 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(probe.V[i], asBigint.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1...
+// shape00060Col1 computes output column 1 (o1) of query Shape00060 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r,...
+func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, ...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END
@@ -28783,11 +29553,13 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe10, notYet3, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: probe(1, r, c)
+// shape00060Col2 computes output column 2 (o2) of query Shape00060 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, c)
+func shape00060Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe11 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && c_.Clean() {
@@ -28825,11 +29597,13 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe11.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe11, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return probe11
+}
 
-	// o3: probe(1, r, c)
+// shape00060Col3 computes output column 3 (o3) of query Shape00060 on the rows that pass its WHERE clause:
+//
+//	probe(1, r, c)
+func shape00060Col3(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe12 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && c_.Clean() {
@@ -28867,26 +29641,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe12.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe12, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &probe11, sel, n), vec.Int64Array(mem, &probe12, sel, n)}
-	out := array.NewRecordBatch(Shape00060Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe12
 }
 
 // shape00061Input is the schema of Shape00061's input batches (table w).
@@ -28930,8 +29685,35 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := shape00061Col1(n, all, r_, c_, in, a)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
+	// o2: a
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(1), all, n)}
+	out := array.NewRecordBatch(Shape00061Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00061Col1 computes output column 1 (o1) of query Shape00061 on every row:
+//
+//	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
+func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -29347,28 +30129,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &probe4, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: a
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(1), all, n)}
-	out := array.NewRecordBatch(Shape00061Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00062Input is the schema of Shape00062's input batches (table w).
@@ -29416,15 +30177,51 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE s IS NULL
-	// (s IS NULL)
-	isNull := vec.IsNull(&s, false, all, n)
+	isNull := shape00062Where(n, all, s)
 	if r, e := vec.First(&isNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNull, n)
+	sum := shape00062Col1(n, sel, r_, b, a, in, c_, sArr)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	orResult := shape00062Col2(n, sel, b, r_, a, in, c_)
+	if r, e := vec.First(&orResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &orResult, sel, n)}
+	out := array.NewRecordBatch(Shape00062Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00062Where computes the WHERE clause of query Shape00062 on every row:
+//
+//	s IS NULL
+func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+	// (s IS NULL)
+	isNull := vec.IsNull(&s, false, all, n)
+	return isNull
+}
+
+// shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause:
+//
+//	(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
+func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// probe(4, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -29828,11 +30625,13 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum
+}
 
-	// o2: ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
+// shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause:
+//
+//	((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
+func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[bool] {
 	or := vec.NewLogic(true, sel, n)
 	// (0 <> b)
 	cmp4 := vec.Make[bool](n)
@@ -30002,26 +30801,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	or.Add(&cmp6)
 	orResult := or.Finish()
-	if r, e := vec.First(&orResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &orResult, sel, n)}
-	out := array.NewRecordBatch(Shape00062Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return orResult
 }
 
 // shape00063Input is the schema of Shape00063's input batches (table w).
@@ -30066,15 +30846,51 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE c IS NULL
-	// (c IS NULL)
-	isNull := vec.IsNull(&c_, false, all, n)
+	isNull := shape00063Where(n, all, c_)
 	if r, e := vec.First(&isNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNull, n)
+	probe := shape00063Col1(n, sel, r_, a, c_)
+	if r, e := vec.First(&probe, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	sum := shape00063Col2(n, sel, r_, a, c_)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"c IS NULL", "probe(2, r, (a * c))", "(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: probe(2, r, (a * c))
+	cols := []arrow.Array{vec.Int64Array(mem, &probe, sel, n), vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Shape00063Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00063Where computes the WHERE clause of query Shape00063 on every row:
+//
+//	c IS NULL
+func shape00063Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+	// (c IS NULL)
+	isNull := vec.IsNull(&c_, false, all, n)
+	return isNull
+}
+
+// shape00063Col1 computes output column 1 (o1) of query Shape00063 on the rows that pass its WHERE clause:
+//
+//	probe(2, r, (a * c))
+func shape00063Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (a * c)
 	product := vec.Make[int64](n)
 	if sel == nil && a.Clean() && c_.Clean() {
@@ -30149,11 +30965,13 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return probe
+}
 
-	// o2: (probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
+// shape00063Col2 computes output column 2 (o2) of query Shape00063 on the rows that pass its WHERE clause:
+//
+//	(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
+func shape00063Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (a * c)
 	product2 := vec.Make[int64](n)
 	if sel == nil && a.Clean() && c_.Clean() {
@@ -30409,26 +31227,7 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c IS NULL", "probe(2, r, (a * c))", "(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &probe, sel, n), vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Shape00063Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00064Input is the schema of Shape00064's input batches (table w).
@@ -30473,8 +31272,37 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum2 := shape00064Col1(n, all, r_, b, a, sArr)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	probe23 := shape00064Col2(n, all, r_, b, a)
+	if r, e := vec.First(&probe23, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((prob...
+	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n), vec.Int64Array(mem, &probe23, all, n)}
+	out := array.NewRecordBatch(Shape00064Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00064Col1 computes output column 1 (o1) of query Shape00064 on every row:
+//
+//	(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
+func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// probe(2, r, b)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -31569,11 +32397,13 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return sum2
+}
 
-	// o2: probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
+// shape00064Col2 computes output column 2 (o2) of query Shape00064 on every row:
+//
+//	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
+func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, b)
 	probe19 := vec.Make[int64](n)
 	if r_.Clean() && b.Clean() {
@@ -31829,26 +32659,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe23.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe23, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n), vec.Int64Array(mem, &probe23, all, n)}
-	out := array.NewRecordBatch(Shape00064Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return probe23
 }
 
 // shape00065Input is the schema of Shape00065's input batches (table w).
@@ -31892,8 +32703,33 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := shape00065Col1(n, all, r_, sArr, a, c_)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Shape00065Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00065Col1 computes output column 1 (o1) of query Shape00065 on every row:
+//
+//	(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
+func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -32168,26 +33004,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Shape00065Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00066Input is the schema of Shape00066's input batches (table w).
@@ -32232,8 +33049,35 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00066Col1(n, all, r_, b, sArr, c_, in)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
+	// o2: r
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	out := array.NewRecordBatch(Shape00066Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row:
+//
+//	CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
+func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r BETWEEN 9223372036854775807 AND b)
@@ -32438,28 +33282,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: r
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
-	out := array.NewRecordBatch(Shape00066Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00067Input is the schema of Shape00067's input batches (table w).
@@ -32502,8 +33325,37 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00067Col1(n, all, r_, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	konst := shape00067Col2(n, all)
+	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END", "(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &konst, all, n)}
+	out := array.NewRecordBatch(Shape00067Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00067Col1 computes output column 1 (o1) of query Shape00067 on every row:
+//
+//	CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END
+func shape00067Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
@@ -32610,32 +33462,15 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &probe2, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: (NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))
+// shape00067Col2 computes output column 2 (o2) of query Shape00067 on every row:
+//
+//	(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))
+func shape00067Col2(n int, all vec.Sel) vec.Vec[bool] {
 	konst := vec.Const[bool](n, true)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END", "(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &konst, all, n)}
-	out := array.NewRecordBatch(Shape00067Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return konst
 }
 
 // shape00068Input is the schema of Shape00068's input batches (table w).
@@ -32680,8 +33515,37 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := shape00068Col1(n, all, r_, sArr, a, b)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult := shape00068Col2(n, all, r_, b, a, sArr)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END", "IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Shape00068Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00068Col1 computes output column 1 (o1) of query Shape00068 on every row:
+//
+//	CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
+func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -32903,11 +33767,13 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe3, notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
+// shape00068Col2 computes output column 2 (o2) of query Shape00068 on every row:
+//
+//	IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
+func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, all, n)
 	// IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
@@ -33141,26 +34007,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &quotient, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END", "IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Shape00068Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00069Input is the schema of Shape00069's input batches (table w).
@@ -33207,7 +34054,42 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, 4611686018427387904) < a
+	cmp := shape00069Where(n, all, r_, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	caseResult := shape00069Col1(n, sel, c_, b, a, r_)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+
+	// o2: c
+
+	// o3: s
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
+	out := array.NewRecordBatch(Shape00069Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00069Where computes the WHERE clause of query Shape00069 on every row:
+//
+//	probe(1, r, 4611686018427387904) < a
+func shape00069Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 4611686018427387904)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -33267,12 +34149,13 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe.V[i], a.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) W...
+// shape00069Col1 computes output column 1 (o1) of query Shape00069 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
+func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
 	caseResult := vec.Make[int64](n)
 	// (c BETWEEN b AND a)
@@ -33527,30 +34410,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &r_, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: c
-
-	// o3: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
-	out := array.NewRecordBatch(Shape00069Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00070Input is the schema of Shape00070's input batches (table w).
@@ -33596,7 +34456,38 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE s = 'a'
+	cmp := shape00070Where(n, all, sArr)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	caseResult := shape00070Col1(n, sel, a, r_, b, sArr, p)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"s = 'a'", "CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b THEN CAST(s AS BIGINT) ELSE probe(1, r, r) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
+	out := array.NewRecordBatch(Shape00070Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00070Where computes the WHERE clause of query Shape00070 on every row:
+//
+//	s = 'a'
+func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s = 'a')
 	cmp := vec.Make[bool](n)
 	if sArr.NullN() == 0 {
@@ -33614,12 +34505,13 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqString(sArr.Value(i), "a")
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHE...
+// shape00070Col1 computes output column 1 (o1) of query Shape00070 on the rows that pass its WHERE clause:
+//
+//	CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
+func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, p vec.Vec[bool]) vec.Vec[int64] {
 	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, r)
@@ -34000,26 +34892,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &probe5, notYet4, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"s = 'a'", "CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b THEN CAST(s AS BIGINT) ELSE probe(1, r, r) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
-	out := array.NewRecordBatch(Shape00070Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // shape00071Input is the schema of Shape00071's input batches (table w).
@@ -34065,14 +34938,50 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE CAST(NULL AS BIGINT) < probe(1, r, -1)
-	konst := vec.NullVec[bool](n)
+	konst := shape00071Where(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&konst, n)
+	ifResult := shape00071Col1(n, sel, b, a, c_, r_)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult2 := shape00071Col2(n, sel, b, a, r_)
+	if r, e := vec.First(&caseResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"CAST(NULL AS BIGINT) < probe(1, r, -1)", "IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)", "CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &caseResult2, sel, n)}
+	out := array.NewRecordBatch(Shape00071Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00071Where computes the WHERE clause of query Shape00071 on every row:
+//
+//	CAST(NULL AS BIGINT) < probe(1, r, -1)
+func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.NullVec[bool](n)
+	return konst
+}
+
+// shape00071Col1 computes output column 1 (o1) of query Shape00071 on the rows that pass its WHERE clause:
+//
+//	IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
+func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (5 > b)
 	cmp := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && b.Clean() {
@@ -34300,11 +35209,13 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	vec.Merge(&caseResult, &probe3, notYet2, n)
 	vec.Merge(&ifResult, &caseResult, otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult
+}
 
-	// o2: CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
+// shape00071Col2 computes output column 2 (o2) of query Shape00071 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
+func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
 	// (b < 1)
@@ -34565,26 +35476,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult2, &probe8, notYet4, n)
-	if r, e := vec.First(&caseResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"CAST(NULL AS BIGINT) < probe(1, r, -1)", "IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)", "CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &caseResult2, sel, n)}
-	out := array.NewRecordBatch(Shape00071Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult2
 }
 
 // shape00072Input is the schema of Shape00072's input batches (table w).
@@ -34630,19 +35522,57 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE p
-	if r, e := vec.First(&p, all, n); r >= 0 {
+	p2 := shape00072Where(n, all, p)
+	if r, e := vec.First(&p2, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&p, n)
-
-	// o1: (CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))
-	konst := vec.NullVec[bool](n)
+	sel := vec.Where(&p2, n)
+	konst := shape00072Col1(n, sel)
 	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
+	sum := shape00072Col2(n, sel, r_, a, c_)
+	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"p", "(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))", "(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o2: (probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
+	cols := []arrow.Array{vec.BoolArray(mem, &konst, sel, n), vec.Int64Array(mem, &sum, sel, n)}
+	out := array.NewRecordBatch(Shape00072Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00072Where computes the WHERE clause of query Shape00072 on every row:
+//
+//	p
+func shape00072Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	return p
+}
+
+// shape00072Col1 computes output column 1 (o1) of query Shape00072 on the rows that pass its WHERE clause:
+//
+//	(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))
+func shape00072Col1(n int, sel vec.Sel) vec.Vec[bool] {
+	konst := vec.NullVec[bool](n)
+	return konst
+}
+
+// shape00072Col2 computes output column 2 (o2) of query Shape00072 on the rows that pass its WHERE clause:
+//
+//	(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
+func shape00072Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && a.Clean() {
@@ -34863,26 +35793,7 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p", "(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))", "(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, sel, n), vec.Int64Array(mem, &sum, sel, n)}
-	out := array.NewRecordBatch(Shape00072Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00073Input is the schema of Shape00073's input batches (table w).
@@ -34925,8 +35836,39 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, o1Col := shape00073Col1(n, all, r_, in, c_, a, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if o1Col != nil {
+			o1Col.Release()
+		}
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"", "IF((r > c), a, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// o1: IF((r > c), a, a)
+	cols := []arrow.Array{o1Col}
+	out := array.NewRecordBatch(Shape00073Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00073Col1 computes output column 1 (o1) of query Shape00073 on every row:
+//
+//	IF((r > c), a, a)
+func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((r > c), a, a)
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -35008,32 +35950,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF((r > c), a, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{o1Col}
-	out := array.NewRecordBatch(Shape00073Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, o1Col
 }
 
 // shape00074Input is the schema of Shape00074's input batches (table w).
@@ -35081,13 +35998,49 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE p
-	if r, e := vec.First(&p, all, n); r >= 0 {
+	p2 := shape00074Where(n, all, p)
+	if r, e := vec.First(&p2, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
-	sel := vec.Where(&p, n)
+	sel := vec.Where(&p2, n)
+	orResult2 := shape00074Col1(n, sel, q, r_, a, c_, b)
+	if r, e := vec.First(&orResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	cmp6 := shape00074Col2(n, sel, r_, c_)
+	if r, e := vec.First(&cmp6, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"p", "((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN (probe(3, r, probe(1, r, c)) IS NULL) WHEN (b < c) THEN (r < c) ELSE FALSE END)", "(r <> c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// o1: ((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) ...
+	cols := []arrow.Array{vec.BoolArray(mem, &orResult2, sel, n), vec.BoolArray(mem, &cmp6, sel, n)}
+	out := array.NewRecordBatch(Shape00074Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00074Where computes the WHERE clause of query Shape00074 on every row:
+//
+//	p
+func shape00074Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	return p
+}
+
+// shape00074Col1 computes output column 1 (o1) of query Shape00074 on the rows that pass its WHERE clause:
+//
+//	((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN...
+func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	or := vec.NewLogic(true, sel, n)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
@@ -35538,11 +36491,13 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Fill(&caseResult, false, notYet2, n)
 	or.Add(&caseResult)
 	orResult2 := or.Finish()
-	if r, e := vec.First(&orResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return orResult2
+}
 
-	// o2: (r <> c)
+// shape00074Col2 computes output column 2 (o2) of query Shape00074 on the rows that pass its WHERE clause:
+//
+//	(r <> c)
+func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r <> c)
 	cmp6 := vec.Make[bool](n)
 	if (sel == nil || len(sel) > n/2) && r_.Clean() && c_.Clean() {
@@ -35570,26 +36525,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp6.V[i] = rt.NeInt64(r_.V[i], c_.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp6, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p", "((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN (probe(3, r, probe(1, r, c)) IS NULL) WHEN (b < c) THEN (r < c) ELSE FALSE END)", "(r <> c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult2, sel, n), vec.BoolArray(mem, &cmp6, sel, n)}
-	out := array.NewRecordBatch(Shape00074Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp6
 }
 
 // shape00075Input is the schema of Shape00075's input batches (table w).
@@ -35634,7 +36570,42 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
+	cmp := shape00075Where(n, all, r_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	probe6 := shape00075Col1(n, sel, r_)
+	if r, e := vec.First(&probe6, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	ifResult := shape00075Col2(n, sel, r_, sArr, b)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &probe6, sel, n), vec.Int64Array(mem, &ifResult, sel, n)}
+	out := array.NewRecordBatch(Shape00075Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00075Where computes the WHERE clause of query Shape00075 on every row:
+//
+//	probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
+func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -35800,12 +36771,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.EqInt64(probe.V[i], probe4.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: probe(2, r, probe(1, r, 5))
+// shape00075Col1 computes output column 1 (o1) of query Shape00075 on the rows that pass its WHERE clause:
+//
+//	probe(2, r, probe(1, r, 5))
+func shape00075Col1(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
 	probe5 := vec.Make[int64](n)
 	if sel == nil && r_.Clean() {
@@ -35875,11 +36847,13 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			probe6.V[i] = r
 		}
 	}
-	if r, e := vec.First(&probe6, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return probe6
+}
 
-	// o2: IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT...
+// shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause:
+//
+//	IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b...
+func shape00075Col2(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, b vec.Vec[int64]) vec.Vec[int64] {
 	and := vec.NewLogic(false, sel, n)
 	// probe(1, r, 5)
 	probe7 := vec.Make[int64](n)
@@ -36667,26 +37641,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&ifResult, &sum, otherwise, n)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &probe6, sel, n), vec.Int64Array(mem, &ifResult, sel, n)}
-	out := array.NewRecordBatch(Shape00075Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // shape00076Input is the schema of Shape00076's input batches (table w).
@@ -36729,8 +37684,35 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := shape00076Col1(n, all, r_, c_)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
+	// o2: s
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
+	out := array.NewRecordBatch(Shape00076Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00076Col1 computes output column 1 (o1) of query Shape00076 on every row:
+//
+//	(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
+func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -36944,28 +37926,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
-	out := array.NewRecordBatch(Shape00076Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // shape00077Input is the schema of Shape00077's input batches (table w).
@@ -37012,15 +37973,51 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE p IS NOT NULL
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, all, n)
+	isNotNull := shape00077Where(n, all, p)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNotNull, n)
+	difference := shape00077Col1(n, sel, r_, b, a)
+	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
 
-	// o1: (probe(1, r, b) - a)
+	// o2: s
+
+	// o3: c
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2", "o3"}
+		texts := []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n), vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
+	out := array.NewRecordBatch(Shape00077Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00077Where computes the WHERE clause of query Shape00077 on every row:
+//
+//	p IS NOT NULL
+func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	// (p IS NOT NULL)
+	isNotNull := vec.IsNull(&p, true, all, n)
+	return isNotNull
+}
+
+// shape00077Col1 computes output column 1 (o1) of query Shape00077 on the rows that pass its WHERE clause:
+//
+//	(probe(1, r, b) - a)
+func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
 	if sel == nil && r_.Clean() && b.Clean() {
@@ -37095,30 +38092,7 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			difference.V[i] = r
 		}
 	}
-	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-
-	// o2: s
-
-	// o3: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n), vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
-	out := array.NewRecordBatch(Shape00077Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return difference
 }
 
 // shape00078Input is the schema of Shape00078's input batches (table w).
@@ -37164,7 +38138,38 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe...
+	cmp4 := shape00078Where(n, all, r_, c_, sArr, a)
+	if r, e := vec.First(&cmp4, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp4, n)
+	andResult := shape00078Col1(n, sel, r_, c_, a, p)
+	if r, e := vec.First(&andResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1"}
+		texts := []string{"(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r, c) - probe(1, r, c) ELSE probe(1, r, c) END))", "((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.BoolArray(mem, &andResult, sel, n)}
+	out := array.NewRecordBatch(Shape00078Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00078Where computes the WHERE clause of query Shape00078 on every row:
+//
+//	(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r,...
+func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
 	if r_.Clean() && c_.Clean() {
@@ -37712,12 +38717,13 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp4.V[i] = rt.NeInt64(sum.V[i], minus.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp4, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp4, n)
+	return cmp4
+}
 
-	// o1: ((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) A...
+// shape00078Col1 computes output column 1 (o1) of query Shape00078 on the rows that pass its WHERE clause:
+//
+//	((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)
+func shape00078Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
 	and := vec.NewLogic(false, sel, n)
 	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	caseResult2 := vec.Make[int64](n)
@@ -38041,26 +39047,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	and.Add(&isNull)
 	and.Add(&p)
 	andResult := and.Finish()
-	if r, e := vec.First(&andResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r, c) - probe(1, r, c) ELSE probe(1, r, c) END))", "((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, sel, n)}
-	out := array.NewRecordBatch(Shape00078Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return andResult
 }
 
 // shape00079Input is the schema of Shape00079's input batches (table w).
@@ -38106,7 +39093,42 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE probe(1, r, 5) < b
+	cmp := shape00079Where(n, all, r_, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	caseResult := shape00079Col1(n, sel, sArr, b, r_)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	isNotNull := shape00079Col2(n, sel, p)
+	if r, e := vec.First(&isNotNull, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "o1", "o2"}
+		texts := []string{"probe(1, r, 5) < b", "CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END", "(p IS NOT NULL)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.BoolArray(mem, &isNotNull, sel, n)}
+	out := array.NewRecordBatch(Shape00079Schema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shape00079Where computes the WHERE clause of query Shape00079 on every row:
+//
+//	probe(1, r, 5) < b
+func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
 	if r_.Clean() {
@@ -38166,12 +39188,13 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 			cmp.V[i] = rt.LtInt64(probe.V[i], b.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// o1: CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
+// shape00079Col1 computes output column 1 (o1) of query Shape00079 on the rows that pass its WHERE clause:
+//
+//	CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
+func shape00079Col1(n int, sel vec.Sel, sArr *array.String, b vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -38417,33 +39440,16 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		}
 	}
 	vec.Merge(&caseResult, &asBigint3, notYet2, n)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return caseResult
+}
 
-	// o2: (p IS NOT NULL)
+// shape00079Col2 computes output column 2 (o2) of query Shape00079 on the rows that pass its WHERE clause:
+//
+//	(p IS NOT NULL)
+func shape00079Col2(n int, sel vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, sel, n)
-	if r, e := vec.First(&isNotNull, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, 5) < b", "CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END", "(p IS NOT NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.BoolArray(mem, &isNotNull, sel, n)}
-	out := array.NewRecordBatch(Shape00079Schema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return isNotNull
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -84,7 +84,62 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE l_shipdate <= DATE '1998-09-02'
+	cmp := q1ProjectionWhere(n, all, lShipdate)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+
+	// l_returnflag: l_returnflag
+
+	// l_linestatus: l_linestatus
+
+	// l_quantity: l_quantity
+
+	// l_extendedprice: l_extendedprice
+	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 5, e
+	}
+	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
+	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 6, e
+	}
+	if errRow >= 0 {
+		if discPriceCol != nil {
+			discPriceCol.Release()
+		}
+		if chargeCol != nil {
+			chargeCol.Release()
+		}
+		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
+		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
+	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q1ProjectionWhere computes the WHERE clause of query Q1Projection on every row:
+//
+//	l_shipdate <= DATE '1998-09-02'
+func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
 	if lShipdate.Clean() {
@@ -107,20 +162,13 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			cmp.V[i] = rt.LeInt32(lShipdate.V[i], int32(10471))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// l_returnflag: l_returnflag
-
-	// l_linestatus: l_linestatus
-
-	// l_quantity: l_quantity
-
-	// l_extendedprice: l_extendedprice
-
-	// disc_price: l_extendedprice * (1 - l_discount)
+// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * (1 - l_discount)
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[float64]
@@ -210,11 +258,13 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	return product, discPriceCol
+}
 
-	// charge: l_extendedprice * (1 - l_discount) * (1 + l_tax)
+// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * (1 - l_discount) * (1 + l_tax)
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the clean loop, or below from product3
 	var product3 vec.Vec[float64]
@@ -360,38 +410,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 			product3 = product5
 		}
 	}
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
-	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product3, chargeCol
 }
 
 // q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
@@ -450,7 +469,38 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
+	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
+	if r, e := vec.First(&allOf, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&allOf, n)
+	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
+	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "revenue"}
+		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
+	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
+//
+//	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -608,12 +658,13 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&allOf, n)
+	return allOf
+}
 
-	// revenue: l_extendedprice * l_discount
+// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause:
+//
+//	l_extendedprice * l_discount
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
 	product := vec.Make[float64](n)
 	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && lDiscount.Clean() {
@@ -641,26 +692,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], lDiscount.V[i])
 		}
 	}
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "revenue"}
-		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
-	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product
 }
 
 // classifyInput is the schema of Classify's input batches (table events).
@@ -714,7 +746,54 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE day >= DATE '2024-01-01'
+	cmp := classifyWhere(n, all, day)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+	ifResult, bucketCol := classifyCol1(n, sel, a, in, x, y, mem)
+	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	caseResult, labelCol := classifyCol2(n, sel, infoArr, infoKeys, infoOffs, infoItems, mem)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if bucketCol != nil {
+			bucketCol.Release()
+		}
+		if labelCol != nil {
+			labelCol.Release()
+		}
+		clauses := []string{"WHERE", "bucket", "label"}
+		texts := []string{"day >= DATE '2024-01-01'", "IF(x > y, a + 5, (a + 5) DIV 100)", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, sel, n)
+	}
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, sel, n)
+	}
+
+	cols := []arrow.Array{bucketCol, labelCol}
+	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// classifyWhere computes the WHERE clause of query Classify on every row:
+//
+//	day >= DATE '2024-01-01'
+func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 	// (day >= DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
 	if day.Clean() {
@@ -737,12 +816,13 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.GeInt32(day.V[i], int32(19723))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// bucket: IF(x > y, a + 5, (a + 5) DIV 100)
+// classifyCol1 computes output column 1 (bucket) of query Classify on the rows that pass its WHERE clause:
+//
+//	IF(x > y, a + 5, (a + 5) DIV 100)
+func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
@@ -909,13 +989,15 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	return ifResult, bucketCol
+}
 
-	// label: CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
-	// WHEN info['test'] LIKE '124%' THEN 'BAR'
-	// ELSE info['test'] END
+// classifyCol2 computes output column 2 (label) of query Classify on the rows that pass its WHERE clause:
+//
+//	CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
+//	            WHEN info['test'] LIKE '124%' THEN 'BAR'
+//	            ELSE info['test'] END
+func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1074,38 +1156,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket", "label"}
-		texts := []string{"day >= DATE '2024-01-01'", "IF(x > y, a + 5, (a + 5) DIV 100)", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, sel, n)
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, sel, n)
-	}
-
-	cols := []arrow.Array{bucketCol, labelCol}
-	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, labelCol
 }
 
 // Evaluator is the signature of every query function of this package.

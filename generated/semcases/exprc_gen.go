@@ -126,8 +126,33 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0000Col1(n, all, sArr)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0000Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0000Col1 computes output column 1 (r) of query Case0000 on every row:
+//
+//	CAST(s AS INT)
+func case0000Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -155,26 +180,7 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0000Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0001Input is the schema of Case0001's input batches (table t).
@@ -224,8 +230,33 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0001Col1(n, all, sArr)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0001Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0001Col1 computes output column 1 (r) of query Case0001 on every row:
+//
+//	CAST(s AS INT)
+func case0001Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -253,26 +284,7 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0001Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0002Input is the schema of Case0002's input batches (table t).
@@ -322,8 +334,33 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0002Col1(n, all, sArr)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0002Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0002Col1 computes output column 1 (r) of query Case0002 on every row:
+//
+//	CAST(s AS INT)
+func case0002Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -351,26 +388,7 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0002Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0003Input is the schema of Case0003's input batches (table t).
@@ -420,8 +438,33 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0003Col1(n, all, sArr)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0003Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0003Col1 computes output column 1 (r) of query Case0003 on every row:
+//
+//	CAST(s AS INT)
+func case0003Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -449,26 +492,7 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0003Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0004Input is the schema of Case0004's input batches (table t).
@@ -518,8 +542,33 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0004Col1(n, all, sArr)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0004Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0004Col1 computes output column 1 (r) of query Case0004 on every row:
+//
+//	CAST(s AS INT)
+func case0004Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -547,26 +596,7 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0004Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0005Input is the schema of Case0005's input batches (table t).
@@ -616,8 +646,33 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0005Col1(n, all, sArr)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0005Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0005Col1 computes output column 1 (r) of query Case0005 on every row:
+//
+//	CAST(s AS INT)
+func case0005Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -645,26 +700,7 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0005Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0006Input is the schema of Case0006's input batches (table t).
@@ -714,8 +750,33 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0006Col1(n, all, sArr)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0006Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0006Col1 computes output column 1 (r) of query Case0006 on every row:
+//
+//	CAST(s AS INT)
+func case0006Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -743,26 +804,7 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0006Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0007Input is the schema of Case0007's input batches (table t).
@@ -812,8 +854,33 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBigint := case0007Col1(n, all, sArr)
+	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS BIGINT)
+	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	out := array.NewRecordBatch(Case0007Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0007Col1 computes output column 1 (r) of query Case0007 on every row:
+//
+//	CAST(s AS BIGINT)
+func case0007Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -841,26 +908,7 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBigint.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Case0007Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint
 }
 
 // case0008Input is the schema of Case0008's input batches (table t).
@@ -910,8 +958,33 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBigint := case0008Col1(n, all, sArr)
+	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS BIGINT)
+	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	out := array.NewRecordBatch(Case0008Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0008Col1 computes output column 1 (r) of query Case0008 on every row:
+//
+//	CAST(s AS BIGINT)
+func case0008Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if sArr.NullN() == 0 {
@@ -939,26 +1012,7 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBigint.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Case0008Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint
 }
 
 // case0009Input is the schema of Case0009's input batches (table t).
@@ -1008,8 +1062,33 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDouble := case0009Col1(n, all, sArr)
+	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS DOUBLE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS DOUBLE)
+	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	out := array.NewRecordBatch(Case0009Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0009Col1 computes output column 1 (r) of query Case0009 on every row:
+//
+//	CAST(s AS DOUBLE)
+func case0009Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if sArr.NullN() == 0 {
@@ -1037,26 +1116,7 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDouble.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
-	out := array.NewRecordBatch(Case0009Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDouble
 }
 
 // case0010Input is the schema of Case0010's input batches (table t).
@@ -1106,8 +1166,33 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDouble := case0010Col1(n, all, sArr)
+	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS DOUBLE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS DOUBLE)
+	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	out := array.NewRecordBatch(Case0010Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0010Col1 computes output column 1 (r) of query Case0010 on every row:
+//
+//	CAST(s AS DOUBLE)
+func case0010Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if sArr.NullN() == 0 {
@@ -1135,26 +1220,7 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDouble.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
-	out := array.NewRecordBatch(Case0010Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDouble
 }
 
 // case0011Input is the schema of Case0011's input batches (table t).
@@ -1204,8 +1270,33 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDouble := case0011Col1(n, all, sArr)
+	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS DOUBLE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS DOUBLE)
+	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	out := array.NewRecordBatch(Case0011Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0011Col1 computes output column 1 (r) of query Case0011 on every row:
+//
+//	CAST(s AS DOUBLE)
+func case0011Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if sArr.NullN() == 0 {
@@ -1233,26 +1324,7 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDouble.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
-	out := array.NewRecordBatch(Case0011Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDouble
 }
 
 // case0012Input is the schema of Case0012's input batches (table t).
@@ -1302,8 +1374,33 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDouble := case0012Col1(n, all, sArr)
+	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS DOUBLE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS DOUBLE)
+	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	out := array.NewRecordBatch(Case0012Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0012Col1 computes output column 1 (r) of query Case0012 on every row:
+//
+//	CAST(s AS DOUBLE)
+func case0012Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if sArr.NullN() == 0 {
@@ -1331,26 +1428,7 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDouble.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
-	out := array.NewRecordBatch(Case0012Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDouble
 }
 
 // case0013Input is the schema of Case0013's input batches (table t).
@@ -1400,8 +1478,33 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBoolean := case0013Col1(n, all, sArr)
+	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS BOOLEAN)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS BOOLEAN)
+	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	out := array.NewRecordBatch(Case0013Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0013Col1 computes output column 1 (r) of query Case0013 on every row:
+//
+//	CAST(s AS BOOLEAN)
+func case0013Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
 	if sArr.NullN() == 0 {
@@ -1429,26 +1532,7 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBoolean.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
-	out := array.NewRecordBatch(Case0013Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBoolean
 }
 
 // case0014Input is the schema of Case0014's input batches (table t).
@@ -1498,8 +1582,33 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBoolean := case0014Col1(n, all, sArr)
+	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS BOOLEAN)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS BOOLEAN)
+	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	out := array.NewRecordBatch(Case0014Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0014Col1 computes output column 1 (r) of query Case0014 on every row:
+//
+//	CAST(s AS BOOLEAN)
+func case0014Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
 	if sArr.NullN() == 0 {
@@ -1527,26 +1636,7 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBoolean.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
-	out := array.NewRecordBatch(Case0014Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBoolean
 }
 
 // case0015Input is the schema of Case0015's input batches (table t).
@@ -1596,8 +1686,33 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBoolean := case0015Col1(n, all, sArr)
+	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS BOOLEAN)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS BOOLEAN)
+	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	out := array.NewRecordBatch(Case0015Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0015Col1 computes output column 1 (r) of query Case0015 on every row:
+//
+//	CAST(s AS BOOLEAN)
+func case0015Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
 	if sArr.NullN() == 0 {
@@ -1625,26 +1740,7 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBoolean.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
-	out := array.NewRecordBatch(Case0015Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBoolean
 }
 
 // case0016Input is the schema of Case0016's input batches (table t).
@@ -1694,8 +1790,33 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBoolean := case0016Col1(n, all, sArr)
+	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS BOOLEAN)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS BOOLEAN)
+	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	out := array.NewRecordBatch(Case0016Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0016Col1 computes output column 1 (r) of query Case0016 on every row:
+//
+//	CAST(s AS BOOLEAN)
+func case0016Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
 	if sArr.NullN() == 0 {
@@ -1723,26 +1844,7 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBoolean.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
-	out := array.NewRecordBatch(Case0016Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBoolean
 }
 
 // case0017Input is the schema of Case0017's input batches (table t).
@@ -1792,8 +1894,33 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDate := case0017Col1(n, all, sArr)
+	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS DATE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS DATE)
+	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
+	out := array.NewRecordBatch(Case0017Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0017Col1 computes output column 1 (r) of query Case0017 on every row:
+//
+//	CAST(s AS DATE)
+func case0017Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -1821,26 +1948,7 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDate.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DATE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
-	out := array.NewRecordBatch(Case0017Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDate
 }
 
 // case0018Input is the schema of Case0018's input batches (table t).
@@ -1890,8 +1998,33 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDate := case0018Col1(n, all, sArr)
+	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS DATE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS DATE)
+	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
+	out := array.NewRecordBatch(Case0018Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0018Col1 computes output column 1 (r) of query Case0018 on every row:
+//
+//	CAST(s AS DATE)
+func case0018Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -1919,26 +2052,7 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDate.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DATE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
-	out := array.NewRecordBatch(Case0018Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDate
 }
 
 // case0019Input is the schema of Case0019's input batches (table t).
@@ -1988,8 +2102,33 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDate := case0019Col1(n, all, sArr)
+	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(s AS DATE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(s AS DATE)
+	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
+	out := array.NewRecordBatch(Case0019Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0019Col1 computes output column 1 (r) of query Case0019 on every row:
+//
+//	CAST(s AS DATE)
+func case0019Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -2017,26 +2156,7 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDate.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DATE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
-	out := array.NewRecordBatch(Case0019Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDate
 }
 
 // case0020Input is the schema of Case0020's input batches (table t).
@@ -2086,8 +2206,33 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0020Col1(n, all, a)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(a AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(a AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0020Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0020Col1 computes output column 1 (r) of query Case0020 on every row:
+//
+//	CAST(a AS INT)
+func case0020Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
 	if a.Clean() {
@@ -2120,26 +2265,7 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0020Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0021Input is the schema of Case0021's input batches (table t).
@@ -2189,8 +2315,33 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0021Col1(n, all, a)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(a AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(a AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0021Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0021Col1 computes output column 1 (r) of query Case0021 on every row:
+//
+//	CAST(a AS INT)
+func case0021Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
 	if a.Clean() {
@@ -2223,26 +2374,7 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0021Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0022Input is the schema of Case0022's input batches (table t).
@@ -2292,8 +2424,33 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0022Col1(n, all, a)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(a AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(a AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0022Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0022Col1 computes output column 1 (r) of query Case0022 on every row:
+//
+//	CAST(a AS INT)
+func case0022Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
 	if a.Clean() {
@@ -2326,26 +2483,7 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0022Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0023Input is the schema of Case0023's input batches (table t).
@@ -2395,8 +2533,33 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBigint := case0023Col1(n, all, i_)
+	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(i AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(i AS BIGINT)
+	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	out := array.NewRecordBatch(Case0023Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0023Col1 computes output column 1 (r) of query Case0023 on every row:
+//
+//	CAST(i AS BIGINT)
+func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int64] {
 	// CAST(i AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if i_.Clean() {
@@ -2419,26 +2582,7 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 		}
 	}
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(i AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Case0023Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint
 }
 
 // case0024Input is the schema of Case0024's input batches (table t).
@@ -2488,8 +2632,33 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDouble := case0024Col1(n, all, a)
+	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(a AS DOUBLE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(a AS DOUBLE)
+	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	out := array.NewRecordBatch(Case0024Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0024Col1 computes output column 1 (r) of query Case0024 on every row:
+//
+//	CAST(a AS DOUBLE)
+func case0024Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[float64] {
 	// CAST(a AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if a.Clean() {
@@ -2512,26 +2681,7 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 		}
 	}
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
-	out := array.NewRecordBatch(Case0024Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDouble
 }
 
 // case0025Input is the schema of Case0025's input batches (table t).
@@ -2581,8 +2731,33 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0025Col1(n, all, x)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0025Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0025Col1 computes output column 1 (r) of query Case0025 on every row:
+//
+//	CAST(x AS INT)
+func case0025Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
 	if x.Clean() {
@@ -2615,26 +2790,7 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0025Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0026Input is the schema of Case0026's input batches (table t).
@@ -2684,8 +2840,33 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0026Col1(n, all, x)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0026Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0026Col1 computes output column 1 (r) of query Case0026 on every row:
+//
+//	CAST(x AS INT)
+func case0026Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
 	if x.Clean() {
@@ -2718,26 +2899,7 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0026Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0027Input is the schema of Case0027's input batches (table t).
@@ -2787,8 +2949,33 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBigint := case0027Col1(n, all, x)
+	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS BIGINT)
+	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	out := array.NewRecordBatch(Case0027Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0027Col1 computes output column 1 (r) of query Case0027 on every row:
+//
+//	CAST(x AS BIGINT)
+func case0027Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if x.Clean() {
@@ -2821,26 +3008,7 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBigint.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Case0027Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint
 }
 
 // case0028Input is the schema of Case0028's input batches (table t).
@@ -2890,8 +3058,33 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBigint := case0028Col1(n, all, x)
+	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS BIGINT)
+	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	out := array.NewRecordBatch(Case0028Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0028Col1 computes output column 1 (r) of query Case0028 on every row:
+//
+//	CAST(x AS BIGINT)
+func case0028Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if x.Clean() {
@@ -2924,26 +3117,7 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBigint.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Case0028Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint
 }
 
 // case0029Input is the schema of Case0029's input batches (table t).
@@ -2993,8 +3167,33 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBigint := case0029Col1(n, all, x)
+	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS BIGINT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS BIGINT)
+	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	out := array.NewRecordBatch(Case0029Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0029Col1 computes output column 1 (r) of query Case0029 on every row:
+//
+//	CAST(x AS BIGINT)
+func case0029Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if x.Clean() {
@@ -3027,26 +3226,7 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBigint.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
-	out := array.NewRecordBatch(Case0029Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBigint
 }
 
 // case0030Input is the schema of Case0030's input batches (table t).
@@ -3096,8 +3276,33 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0030Col1(n, all, x)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0030Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0030Col1 computes output column 1 (r) of query Case0030 on every row:
+//
+//	CAST(x AS INT)
+func case0030Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
 	if x.Clean() {
@@ -3130,26 +3335,7 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = r
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0030Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0031Input is the schema of Case0031's input batches (table t).
@@ -3199,8 +3385,33 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asVarchar := case0031Col1(n, all, x)
+	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS VARCHAR)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS VARCHAR)
+	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	out := array.NewRecordBatch(Case0031Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0031Col1 computes output column 1 (r) of query Case0031 on every row:
+//
+//	CAST(x AS VARCHAR)
+func case0031Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
 	if x.Clean() {
@@ -3223,26 +3434,7 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asVarchar.V[i] = rt.CastFloat64ToString(x.V[i])
 		}
 	}
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
-	out := array.NewRecordBatch(Case0031Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asVarchar
 }
 
 // case0032Input is the schema of Case0032's input batches (table t).
@@ -3292,8 +3484,33 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asVarchar := case0032Col1(n, all, x)
+	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS VARCHAR)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS VARCHAR)
+	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	out := array.NewRecordBatch(Case0032Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0032Col1 computes output column 1 (r) of query Case0032 on every row:
+//
+//	CAST(x AS VARCHAR)
+func case0032Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
 	if x.Clean() {
@@ -3316,26 +3533,7 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asVarchar.V[i] = rt.CastFloat64ToString(x.V[i])
 		}
 	}
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
-	out := array.NewRecordBatch(Case0032Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asVarchar
 }
 
 // case0033Input is the schema of Case0033's input batches (table t).
@@ -3385,8 +3583,33 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asVarchar := case0033Col1(n, all, x)
+	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS VARCHAR)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS VARCHAR)
+	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	out := array.NewRecordBatch(Case0033Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0033Col1 computes output column 1 (r) of query Case0033 on every row:
+//
+//	CAST(x AS VARCHAR)
+func case0033Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
 	if x.Clean() {
@@ -3409,26 +3632,7 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asVarchar.V[i] = rt.CastFloat64ToString(x.V[i])
 		}
 	}
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
-	out := array.NewRecordBatch(Case0033Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asVarchar
 }
 
 // case0034Input is the schema of Case0034's input batches (table t).
@@ -3478,8 +3682,33 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asVarchar := case0034Col1(n, all, x)
+	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS VARCHAR)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS VARCHAR)
+	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	out := array.NewRecordBatch(Case0034Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0034Col1 computes output column 1 (r) of query Case0034 on every row:
+//
+//	CAST(x AS VARCHAR)
+func case0034Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
 	if x.Clean() {
@@ -3502,26 +3731,7 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asVarchar.V[i] = rt.CastFloat64ToString(x.V[i])
 		}
 	}
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
-	out := array.NewRecordBatch(Case0034Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asVarchar
 }
 
 // case0035Input is the schema of Case0035's input batches (table t).
@@ -3571,8 +3781,33 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asVarchar := case0035Col1(n, all, a)
+	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(a AS VARCHAR)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(a AS VARCHAR)
+	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	out := array.NewRecordBatch(Case0035Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0035Col1 computes output column 1 (r) of query Case0035 on every row:
+//
+//	CAST(a AS VARCHAR)
+func case0035Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CAST(a AS VARCHAR)
 	asVarchar := vec.Make[string](n)
 	if a.Clean() {
@@ -3595,26 +3830,7 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asVarchar.V[i] = rt.CastInt64ToString(a.V[i])
 		}
 	}
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
-	out := array.NewRecordBatch(Case0035Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asVarchar
 }
 
 // case0036Input is the schema of Case0036's input batches (table t).
@@ -3664,8 +3880,33 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asVarchar := case0036Col1(n, all, p)
+	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(p AS VARCHAR)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(p AS VARCHAR)
+	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	out := array.NewRecordBatch(Case0036Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0036Col1 computes output column 1 (r) of query Case0036 on every row:
+//
+//	CAST(p AS VARCHAR)
+func case0036Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
 	// CAST(p AS VARCHAR)
 	asVarchar := vec.Make[string](n)
 	if p.Clean() {
@@ -3688,26 +3929,7 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asVarchar.V[i] = rt.CastBoolToString(p.V[i])
 		}
 	}
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(p AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
-	out := array.NewRecordBatch(Case0036Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asVarchar
 }
 
 // case0037Input is the schema of Case0037's input batches (table t).
@@ -3757,8 +3979,33 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asVarchar := case0037Col1(n, all, d)
+	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(d AS VARCHAR)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(d AS VARCHAR)
+	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	out := array.NewRecordBatch(Case0037Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0037Col1 computes output column 1 (r) of query Case0037 on every row:
+//
+//	CAST(d AS VARCHAR)
+func case0037Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[string] {
 	// CAST(d AS VARCHAR)
 	asVarchar := vec.Make[string](n)
 	if d.Clean() {
@@ -3781,26 +4028,7 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asVarchar.V[i] = rt.CastDateToString(d.V[i])
 		}
 	}
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(d AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
-	out := array.NewRecordBatch(Case0037Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asVarchar
 }
 
 // case0038Input is the schema of Case0038's input batches (table t).
@@ -3850,8 +4078,33 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt := case0038Col1(n, all, p)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(p AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(p AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	out := array.NewRecordBatch(Case0038Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0038Col1 computes output column 1 (r) of query Case0038 on every row:
+//
+//	CAST(p AS INT)
+func case0038Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int32] {
 	// CAST(p AS INT)
 	asInt := vec.Make[int32](n)
 	if p.Clean() {
@@ -3874,26 +4127,7 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt.V[i] = rt.CastBoolToInt32(p.V[i])
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(p AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
-	out := array.NewRecordBatch(Case0038Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt
 }
 
 // case0039Input is the schema of Case0039's input batches (table t).
@@ -3943,8 +4177,33 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asDouble := case0039Col1(n, all, p)
+	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(p AS DOUBLE)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(p AS DOUBLE)
+	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	out := array.NewRecordBatch(Case0039Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0039Col1 computes output column 1 (r) of query Case0039 on every row:
+//
+//	CAST(p AS DOUBLE)
+func case0039Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[float64] {
 	// CAST(p AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if p.Clean() {
@@ -3967,26 +4226,7 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asDouble.V[i] = rt.CastBoolToFloat64(p.V[i])
 		}
 	}
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(p AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
-	out := array.NewRecordBatch(Case0039Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asDouble
 }
 
 // case0040Input is the schema of Case0040's input batches (table t).
@@ -4036,8 +4276,33 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBoolean := case0040Col1(n, all, a)
+	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(a AS BOOLEAN)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(a AS BOOLEAN)
+	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	out := array.NewRecordBatch(Case0040Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0040Col1 computes output column 1 (r) of query Case0040 on every row:
+//
+//	CAST(a AS BOOLEAN)
+func case0040Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// CAST(a AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
 	if a.Clean() {
@@ -4060,26 +4325,7 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBoolean.V[i] = rt.CastInt64ToBool(a.V[i])
 		}
 	}
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
-	out := array.NewRecordBatch(Case0040Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBoolean
 }
 
 // case0041Input is the schema of Case0041's input batches (table t).
@@ -4129,8 +4375,33 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asBoolean := case0041Col1(n, all, x)
+	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(x AS BOOLEAN)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(x AS BOOLEAN)
+	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	out := array.NewRecordBatch(Case0041Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0041Col1 computes output column 1 (r) of query Case0041 on every row:
+//
+//	CAST(x AS BOOLEAN)
+func case0041Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[bool] {
 	// CAST(x AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
 	if x.Clean() {
@@ -4153,26 +4424,7 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asBoolean.V[i] = rt.CastFloat64ToBool(x.V[i])
 		}
 	}
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
-	out := array.NewRecordBatch(Case0041Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asBoolean
 }
 
 // case0042Input is the schema of Case0042's input batches (table t).
@@ -4221,9 +4473,7 @@ func Case0042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: CAST(NULL AS DATE)
-	konst := vec.NullVec[int32](n)
+	konst := case0042Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -4244,6 +4494,14 @@ func Case0042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0042Col1 computes output column 1 (r) of query Case0042 on every row:
+//
+//	CAST(NULL AS DATE)
+func case0042Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.NullVec[int32](n)
+	return konst
 }
 
 // case0043Input is the schema of Case0043's input batches (table t).
@@ -4360,18 +4618,49 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	asInt, directCol := case0044Col1(n, all, i_, in, mem)
+	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(CAST(i AS VARCHAR) AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &asInt, all, n)
+	}
 
-	// r: CAST(CAST(i AS VARCHAR) AS INT)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0044Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0044Col1 computes output column 1 (r) of query Case0044 on every row:
+//
+//	CAST(CAST(i AS VARCHAR) AS INT)
+func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CAST(CAST(i AS VARCHAR) AS INT)
-	var r_Col arrow.Array // written by the clean loop, or below from asInt
+	var directCol arrow.Array // written by the clean loop, or below from asInt
 	var asInt vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if i_.Clean() {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
@@ -4380,11 +4669,11 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(3).NullN() <= n/2 {
 		asInt = vec.Make[int32](n)
@@ -4466,32 +4755,7 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			asInt = asInt2
 		}
 	}
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(CAST(i AS VARCHAR) AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &asInt, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0044Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return asInt, directCol
 }
 
 // case0045Input is the schema of Case0045's input batches (table t).
@@ -4541,8 +4805,33 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	tried := case0045Col1(n, all, sArr)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(CAST(s AS DATE))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: TRY(CAST(s AS DATE))
+	cols := []arrow.Array{vec.DateArray(mem, &tried, all, n)}
+	out := array.NewRecordBatch(Case0045Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0045Col1 computes output column 1 (r) of query Case0045 on every row:
+//
+//	TRY(CAST(s AS DATE))
+func case0045Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
 	if sArr.NullN() == 0 {
@@ -4572,26 +4861,7 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// TRY(CAST(s AS DATE))
 	tried := vec.Try(&asDate, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(CAST(s AS DATE))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0045Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return tried
 }
 
 // case0046Input is the schema of Case0046's input batches (table t).
@@ -4641,8 +4911,33 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	abs := case0046Col1(n, all, a)
+	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "abs(a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: abs(a)
+	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
+	out := array.NewRecordBatch(Case0046Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0046Col1 computes output column 1 (r) of query Case0046 on every row:
+//
+//	abs(a)
+func case0046Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
 	abs := vec.Make[int64](n)
 	if a.Clean() {
@@ -4675,26 +4970,7 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			abs.V[i] = r
 		}
 	}
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
-	out := array.NewRecordBatch(Case0046Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return abs
 }
 
 // case0047Input is the schema of Case0047's input batches (table t).
@@ -4744,8 +5020,33 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	abs := case0047Col1(n, all, i_)
+	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "abs(i)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: abs(i)
+	cols := []arrow.Array{vec.Int32Array(mem, &abs, all, n)}
+	out := array.NewRecordBatch(Case0047Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0047Col1 computes output column 1 (r) of query Case0047 on every row:
+//
+//	abs(i)
+func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// abs(i)
 	abs := vec.Make[int32](n)
 	if i_.Clean() {
@@ -4778,26 +5079,7 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			abs.V[i] = r
 		}
 	}
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &abs, all, n)}
-	out := array.NewRecordBatch(Case0047Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return abs
 }
 
 // case0048Input is the schema of Case0048's input batches (table t).
@@ -4847,8 +5129,33 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	abs := case0048Col1(n, all, x)
+	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "abs(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: abs(x)
+	cols := []arrow.Array{vec.Float64Array(mem, &abs, all, n)}
+	out := array.NewRecordBatch(Case0048Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0048Col1 computes output column 1 (r) of query Case0048 on every row:
+//
+//	abs(x)
+func case0048Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// abs(x)
 	abs := vec.Make[float64](n)
 	if x.Clean() {
@@ -4871,26 +5178,7 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			abs.V[i] = rt.AbsFloat64(x.V[i])
 		}
 	}
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &abs, all, n)}
-	out := array.NewRecordBatch(Case0048Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return abs
 }
 
 // case0049Input is the schema of Case0049's input batches (table t).
@@ -4940,8 +5228,33 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	abs := case0049Col1(n, all, a)
+	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "abs(a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: abs(a)
+	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
+	out := array.NewRecordBatch(Case0049Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0049Col1 computes output column 1 (r) of query Case0049 on every row:
+//
+//	abs(a)
+func case0049Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
 	abs := vec.Make[int64](n)
 	if a.Clean() {
@@ -4974,26 +5287,7 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			abs.V[i] = r
 		}
 	}
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
-	out := array.NewRecordBatch(Case0049Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return abs
 }
 
 // case0050Input is the schema of Case0050's input batches (table t).
@@ -5043,8 +5337,33 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	abs := case0050Col1(n, all, i_)
+	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "abs(i)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: abs(i)
+	cols := []arrow.Array{vec.Int32Array(mem, &abs, all, n)}
+	out := array.NewRecordBatch(Case0050Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0050Col1 computes output column 1 (r) of query Case0050 on every row:
+//
+//	abs(i)
+func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// abs(i)
 	abs := vec.Make[int32](n)
 	if i_.Clean() {
@@ -5077,26 +5396,7 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			abs.V[i] = r
 		}
 	}
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &abs, all, n)}
-	out := array.NewRecordBatch(Case0050Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return abs
 }
 
 // case0051Input is the schema of Case0051's input batches (table t).
@@ -5146,8 +5446,33 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ceil := case0051Col1(n, all, x)
+	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "ceil(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: ceil(x)
+	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
+	out := array.NewRecordBatch(Case0051Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0051Col1 computes output column 1 (r) of query Case0051 on every row:
+//
+//	ceil(x)
+func case0051Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
 	ceil := vec.Make[int64](n)
 	if x.Clean() {
@@ -5180,26 +5505,7 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ceil.V[i] = r
 		}
 	}
-	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ceil(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
-	out := array.NewRecordBatch(Case0051Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ceil
 }
 
 // case0052Input is the schema of Case0052's input batches (table t).
@@ -5249,8 +5555,33 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ceil := case0052Col1(n, all, x)
+	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "ceil(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: ceil(x)
+	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
+	out := array.NewRecordBatch(Case0052Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0052Col1 computes output column 1 (r) of query Case0052 on every row:
+//
+//	ceil(x)
+func case0052Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
 	ceil := vec.Make[int64](n)
 	if x.Clean() {
@@ -5283,26 +5614,7 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ceil.V[i] = r
 		}
 	}
-	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ceil(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
-	out := array.NewRecordBatch(Case0052Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ceil
 }
 
 // case0053Input is the schema of Case0053's input batches (table t).
@@ -5352,8 +5664,33 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ceil := case0053Col1(n, all, x)
+	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "ceiling(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: ceiling(x)
+	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
+	out := array.NewRecordBatch(Case0053Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0053Col1 computes output column 1 (r) of query Case0053 on every row:
+//
+//	ceiling(x)
+func case0053Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
 	ceil := vec.Make[int64](n)
 	if x.Clean() {
@@ -5386,26 +5723,7 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ceil.V[i] = r
 		}
 	}
-	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ceiling(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
-	out := array.NewRecordBatch(Case0053Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ceil
 }
 
 // case0054Input is the schema of Case0054's input batches (table t).
@@ -5455,8 +5773,33 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	floor := case0054Col1(n, all, x)
+	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "floor(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: floor(x)
+	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
+	out := array.NewRecordBatch(Case0054Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0054Col1 computes output column 1 (r) of query Case0054 on every row:
+//
+//	floor(x)
+func case0054Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
 	floor := vec.Make[int64](n)
 	if x.Clean() {
@@ -5489,26 +5832,7 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			floor.V[i] = r
 		}
 	}
-	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "floor(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
-	out := array.NewRecordBatch(Case0054Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return floor
 }
 
 // case0055Input is the schema of Case0055's input batches (table t).
@@ -5558,8 +5882,33 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	floor := case0055Col1(n, all, x)
+	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "floor(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: floor(x)
+	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
+	out := array.NewRecordBatch(Case0055Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0055Col1 computes output column 1 (r) of query Case0055 on every row:
+//
+//	floor(x)
+func case0055Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
 	floor := vec.Make[int64](n)
 	if x.Clean() {
@@ -5592,26 +5941,7 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			floor.V[i] = r
 		}
 	}
-	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "floor(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
-	out := array.NewRecordBatch(Case0055Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return floor
 }
 
 // case0056Input is the schema of Case0056's input batches (table t).
@@ -5661,8 +5991,33 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	floor := case0056Col1(n, all, x)
+	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "floor(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: floor(x)
+	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
+	out := array.NewRecordBatch(Case0056Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0056Col1 computes output column 1 (r) of query Case0056 on every row:
+//
+//	floor(x)
+func case0056Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
 	floor := vec.Make[int64](n)
 	if x.Clean() {
@@ -5695,26 +6050,7 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			floor.V[i] = r
 		}
 	}
-	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "floor(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
-	out := array.NewRecordBatch(Case0056Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return floor
 }
 
 // case0057Input is the schema of Case0057's input batches (table t).
@@ -5764,8 +6100,33 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ceil := case0057Col1(n, all, x)
+	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "ceil(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: ceil(x)
+	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
+	out := array.NewRecordBatch(Case0057Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0057Col1 computes output column 1 (r) of query Case0057 on every row:
+//
+//	ceil(x)
+func case0057Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
 	ceil := vec.Make[int64](n)
 	if x.Clean() {
@@ -5798,26 +6159,7 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ceil.V[i] = r
 		}
 	}
-	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ceil(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
-	out := array.NewRecordBatch(Case0057Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ceil
 }
 
 // case0058Input is the schema of Case0058's input batches (table t).
@@ -5867,8 +6209,33 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	floor := case0058Col1(n, all, a)
+	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "floor(a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: floor(a)
+	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
+	out := array.NewRecordBatch(Case0058Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0058Col1 computes output column 1 (r) of query Case0058 on every row:
+//
+//	floor(a)
+func case0058Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// floor(a)
 	floor := vec.Make[int64](n)
 	if a.Clean() {
@@ -5891,26 +6258,7 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			floor.V[i] = rt.FloorInt64(a.V[i])
 		}
 	}
-	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "floor(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
-	out := array.NewRecordBatch(Case0058Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return floor
 }
 
 // case0059Input is the schema of Case0059's input batches (table t).
@@ -5960,8 +6308,33 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	round := case0059Col1(n, all, x)
+	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "round(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: round(x)
+	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	out := array.NewRecordBatch(Case0059Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0059Col1 computes output column 1 (r) of query Case0059 on every row:
+//
+//	round(x)
+func case0059Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x)
 	round := vec.Make[float64](n)
 	if x.Clean() {
@@ -5984,26 +6357,7 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			round.V[i] = rt.RoundFloat64(x.V[i])
 		}
 	}
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
-	out := array.NewRecordBatch(Case0059Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return round
 }
 
 // case0060Input is the schema of Case0060's input batches (table t).
@@ -6053,8 +6407,33 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	round := case0060Col1(n, all, x)
+	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "round(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: round(x)
+	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	out := array.NewRecordBatch(Case0060Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0060Col1 computes output column 1 (r) of query Case0060 on every row:
+//
+//	round(x)
+func case0060Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x)
 	round := vec.Make[float64](n)
 	if x.Clean() {
@@ -6077,26 +6456,7 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			round.V[i] = rt.RoundFloat64(x.V[i])
 		}
 	}
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
-	out := array.NewRecordBatch(Case0060Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return round
 }
 
 // case0061Input is the schema of Case0061's input batches (table t).
@@ -6146,8 +6506,33 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	round := case0061Col1(n, all, x)
+	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "round(x, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: round(x, 2)
+	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	out := array.NewRecordBatch(Case0061Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0061Col1 computes output column 1 (r) of query Case0061 on every row:
+//
+//	round(x, 2)
+func case0061Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x, 2)
 	round := vec.Make[float64](n)
 	if x.Clean() {
@@ -6170,26 +6555,7 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			round.V[i] = rt.RoundScaleFloat64(x.V[i], int32(2))
 		}
 	}
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
-	out := array.NewRecordBatch(Case0061Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return round
 }
 
 // case0062Input is the schema of Case0062's input batches (table t).
@@ -6239,8 +6605,33 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	round := case0062Col1(n, all, x)
+	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "round(x, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: round(x, 1)
+	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	out := array.NewRecordBatch(Case0062Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0062Col1 computes output column 1 (r) of query Case0062 on every row:
+//
+//	round(x, 1)
+func case0062Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x, 1)
 	round := vec.Make[float64](n)
 	if x.Clean() {
@@ -6263,26 +6654,7 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			round.V[i] = rt.RoundScaleFloat64(x.V[i], int32(1))
 		}
 	}
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
-	out := array.NewRecordBatch(Case0062Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return round
 }
 
 // case0063Input is the schema of Case0063's input batches (table t).
@@ -6332,8 +6704,33 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	round := case0063Col1(n, all, a)
+	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "round(a, -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: round(a, -1)
+	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
+	out := array.NewRecordBatch(Case0063Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0063Col1 computes output column 1 (r) of query Case0063 on every row:
+//
+//	round(a, -1)
+func case0063Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
 	round := vec.Make[int64](n)
 	if a.Clean() {
@@ -6366,26 +6763,7 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			round.V[i] = r
 		}
 	}
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(a, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
-	out := array.NewRecordBatch(Case0063Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return round
 }
 
 // case0064Input is the schema of Case0064's input batches (table t).
@@ -6435,8 +6813,33 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	round := case0064Col1(n, all, a)
+	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "round(a, -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: round(a, -1)
+	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
+	out := array.NewRecordBatch(Case0064Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0064Col1 computes output column 1 (r) of query Case0064 on every row:
+//
+//	round(a, -1)
+func case0064Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
 	round := vec.Make[int64](n)
 	if a.Clean() {
@@ -6469,26 +6872,7 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			round.V[i] = r
 		}
 	}
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(a, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
-	out := array.NewRecordBatch(Case0064Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return round
 }
 
 // case0065Input is the schema of Case0065's input batches (table t).
@@ -6539,8 +6923,33 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	round := case0065Col1(n, all, x, i_)
+	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "round(x, i)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: round(x, i)
+	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	out := array.NewRecordBatch(Case0065Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0065Col1 computes output column 1 (r) of query Case0065 on every row:
+//
+//	round(x, i)
+func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32]) vec.Vec[float64] {
 	// round(x, i)
 	round := vec.Make[float64](n)
 	if x.Clean() && i_.Clean() {
@@ -6568,26 +6977,7 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			round.V[i] = rt.RoundScaleFloat64(x.V[i], i_.V[i])
 		}
 	}
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x, i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
-	out := array.NewRecordBatch(Case0065Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return round
 }
 
 // case0066Input is the schema of Case0066's input batches (table t).
@@ -6637,8 +7027,33 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	round := case0066Col1(n, all, a)
+	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "round(a, -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: round(a, -1)
+	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
+	out := array.NewRecordBatch(Case0066Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0066Col1 computes output column 1 (r) of query Case0066 on every row:
+//
+//	round(a, -1)
+func case0066Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
 	round := vec.Make[int64](n)
 	if a.Clean() {
@@ -6671,26 +7086,7 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			round.V[i] = r
 		}
 	}
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(a, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
-	out := array.NewRecordBatch(Case0066Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return round
 }
 
 // case0067Input is the schema of Case0067's input batches (table t).
@@ -6740,8 +7136,33 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sqrt := case0067Col1(n, all, x)
+	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "sqrt(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: sqrt(x)
+	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
+	out := array.NewRecordBatch(Case0067Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0067Col1 computes output column 1 (r) of query Case0067 on every row:
+//
+//	sqrt(x)
+func case0067Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sqrt(x)
 	sqrt := vec.Make[float64](n)
 	if x.Clean() {
@@ -6764,26 +7185,7 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sqrt.V[i] = rt.Sqrt(x.V[i])
 		}
 	}
-	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sqrt(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
-	out := array.NewRecordBatch(Case0067Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sqrt
 }
 
 // case0068Input is the schema of Case0068's input batches (table t).
@@ -6833,8 +7235,33 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sqrt := case0068Col1(n, all, x)
+	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "sqrt(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: sqrt(x)
+	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
+	out := array.NewRecordBatch(Case0068Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0068Col1 computes output column 1 (r) of query Case0068 on every row:
+//
+//	sqrt(x)
+func case0068Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sqrt(x)
 	sqrt := vec.Make[float64](n)
 	if x.Clean() {
@@ -6857,26 +7284,7 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sqrt.V[i] = rt.Sqrt(x.V[i])
 		}
 	}
-	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sqrt(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
-	out := array.NewRecordBatch(Case0068Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sqrt
 }
 
 // case0069Input is the schema of Case0069's input batches (table t).
@@ -6926,22 +7334,53 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sqrt, directCol := case0069Col1(n, all, a, in, mem)
+	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "sqrt(a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &sqrt, all, n)
+	}
 
-	// r: sqrt(a)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0069Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0069Col1 computes output column 1 (r) of query Case0069 on every row:
+//
+//	sqrt(a)
+func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// sqrt(CAST(a AS DOUBLE))
-	var r_Col arrow.Array // written by the clean loop, or below from sqrt
+	var directCol arrow.Array // written by the clean loop, or below from sqrt
 	var sqrt vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		for i := range out {
 			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN() <= n/2 {
 		sqrt = vec.Make[float64](n)
@@ -7008,32 +7447,7 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sqrt = sqrt2
 		}
 	}
-	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sqrt(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Float64Array(mem, &sqrt, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0069Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sqrt, directCol
 }
 
 // case0070Input is the schema of Case0070's input batches (table t).
@@ -7083,22 +7497,53 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	power, directCol := case0070Col1(n, all, a, in, mem)
+	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "power(a, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &power, all, n)
+	}
 
-	// r: power(a, 2)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0070Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0070Col1 computes output column 1 (r) of query Case0070 on every row:
+//
+//	power(a, 2)
+func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// power(CAST(a AS DOUBLE), 2.0)
-	var r_Col arrow.Array // written by the clean loop, or below from power
+	var directCol arrow.Array // written by the clean loop, or below from power
 	var power vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		for i := range out {
 			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN() <= n/2 {
 		power = vec.Make[float64](n)
@@ -7165,32 +7610,7 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			power = power2
 		}
 	}
-	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "power(a, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Float64Array(mem, &power, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0070Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return power, directCol
 }
 
 // case0071Input is the schema of Case0071's input batches (table t).
@@ -7241,8 +7661,33 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	power := case0071Col1(n, all, x, y)
+	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "pow(x, y)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: pow(x, y)
+	cols := []arrow.Array{vec.Float64Array(mem, &power, all, n)}
+	out := array.NewRecordBatch(Case0071Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0071Col1 computes output column 1 (r) of query Case0071 on every row:
+//
+//	pow(x, y)
+func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// power(x, y)
 	power := vec.Make[float64](n)
 	if x.Clean() && y.Clean() {
@@ -7270,26 +7715,7 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			power.V[i] = rt.Power(x.V[i], y.V[i])
 		}
 	}
-	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "pow(x, y)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &power, all, n)}
-	out := array.NewRecordBatch(Case0071Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return power
 }
 
 // case0072Input is the schema of Case0072's input batches (table t).
@@ -7340,23 +7766,54 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	power, directCol := case0072Col1(n, all, a, in, b, mem)
+	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "power(a, b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &power, all, n)
+	}
 
-	// r: power(a, b)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0072Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0072Col1 computes output column 1 (r) of query Case0072 on every row:
+//
+//	power(a, b)
+func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
-	var r_Col arrow.Array // written by the clean loop, or below from power
+	var directCol arrow.Array // written by the clean loop, or below from power
 	var power vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		for i := range out {
 			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		power = vec.Make[float64](n)
@@ -7451,32 +7908,7 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			power = power2
 		}
 	}
-	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "power(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Float64Array(mem, &power, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0072Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return power, directCol
 }
 
 // case0073Input is the schema of Case0073's input batches (table t).
@@ -7525,9 +7957,7 @@ func Case0073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: power(0, -1)
-	konst := vec.Const[float64](n, math.Inf(1))
+	konst := case0073Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -7548,6 +7978,14 @@ func Case0073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0073Col1 computes output column 1 (r) of query Case0073 on every row:
+//
+//	power(0, -1)
+func case0073Col1(n int, all vec.Sel) vec.Vec[float64] {
+	konst := vec.Const[float64](n, math.Inf(1))
+	return konst
 }
 
 // case0074Input is the schema of Case0074's input batches (table t).
@@ -7598,8 +8036,33 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	remainder := case0074Col1(n, all, a, b)
+	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "mod(a, b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: mod(a, b)
+	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	out := array.NewRecordBatch(Case0074Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0074Col1 computes output column 1 (r) of query Case0074 on every row:
+//
+//	mod(a, b)
+func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a % b)
 	remainder := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -7637,26 +8100,7 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			remainder.V[i] = r
 		}
 	}
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0074Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return remainder
 }
 
 // case0075Input is the schema of Case0075's input batches (table t).
@@ -7707,8 +8151,33 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	remainder := case0075Col1(n, all, a, b)
+	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "mod(a, b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: mod(a, b)
+	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	out := array.NewRecordBatch(Case0075Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0075Col1 computes output column 1 (r) of query Case0075 on every row:
+//
+//	mod(a, b)
+func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a % b)
 	remainder := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -7746,26 +8215,7 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			remainder.V[i] = r
 		}
 	}
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0075Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return remainder
 }
 
 // case0076Input is the schema of Case0076's input batches (table t).
@@ -7816,8 +8266,33 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	remainder := case0076Col1(n, all, x, y)
+	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "mod(x, y)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: mod(x, y)
+	cols := []arrow.Array{vec.Float64Array(mem, &remainder, all, n)}
+	out := array.NewRecordBatch(Case0076Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0076Col1 computes output column 1 (r) of query Case0076 on every row:
+//
+//	mod(x, y)
+func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x % y)
 	remainder := vec.Make[float64](n)
 	if x.Clean() && y.Clean() {
@@ -7855,26 +8330,7 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			remainder.V[i] = r
 		}
 	}
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(x, y)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0076Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return remainder
 }
 
 // case0077Input is the schema of Case0077's input batches (table t).
@@ -7924,8 +8380,33 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	remainder := case0077Col1(n, all, a)
+	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "mod(a, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: mod(a, 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	out := array.NewRecordBatch(Case0077Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0077Col1 computes output column 1 (r) of query Case0077 on every row:
+//
+//	mod(a, 0)
+func case0077Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % 0)
 	remainder := vec.Make[int64](n)
 	if a.Clean() {
@@ -7958,26 +8439,7 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			remainder.V[i] = r
 		}
 	}
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(a, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0077Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return remainder
 }
 
 // case0078Input is the schema of Case0078's input batches (table t).
@@ -8027,8 +8489,33 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	remainder := case0078Col1(n, all, x)
+	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "mod(x, 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: mod(x, 0)
+	cols := []arrow.Array{vec.Float64Array(mem, &remainder, all, n)}
+	out := array.NewRecordBatch(Case0078Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0078Col1 computes output column 1 (r) of query Case0078 on every row:
+//
+//	mod(x, 0)
+func case0078Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x % 0.0)
 	remainder := vec.Make[float64](n)
 	if x.Clean() {
@@ -8061,26 +8548,7 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			remainder.V[i] = r
 		}
 	}
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(x, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0078Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return remainder
 }
 
 // case0079Input is the schema of Case0079's input batches (table t).
@@ -8130,8 +8598,33 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	remainder := case0079Col1(n, all, a)
+	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a % -1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a % -1
+	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	out := array.NewRecordBatch(Case0079Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0079Col1 computes output column 1 (r) of query Case0079 on every row:
+//
+//	a % -1
+func case0079Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % -1)
 	remainder := vec.Make[int64](n)
 	if a.Clean() {
@@ -8164,26 +8657,7 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			remainder.V[i] = r
 		}
 	}
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a % -1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0079Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return remainder
 }
 
 // case0080Input is the schema of Case0080's input batches (table t).
@@ -8233,22 +8707,53 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sign, directCol := case0080Col1(n, all, a, in, mem)
+	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "sign(a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &sign, all, n)
+	}
 
-	// r: sign(a)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0080Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0080Col1 computes output column 1 (r) of query Case0080 on every row:
+//
+//	sign(a)
+func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// sign(CAST(a AS DOUBLE))
-	var r_Col arrow.Array // written by the clean loop, or below from sign
+	var directCol arrow.Array // written by the clean loop, or below from sign
 	var sign vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		for i := range out {
 			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN() <= n/2 {
 		sign = vec.Make[float64](n)
@@ -8315,32 +8820,7 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sign = sign2
 		}
 	}
-	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sign(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Float64Array(mem, &sign, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0080Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sign, directCol
 }
 
 // case0081Input is the schema of Case0081's input batches (table t).
@@ -8390,8 +8870,33 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sign := case0081Col1(n, all, x)
+	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "sign(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: sign(x)
+	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
+	out := array.NewRecordBatch(Case0081Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0081Col1 computes output column 1 (r) of query Case0081 on every row:
+//
+//	sign(x)
+func case0081Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
 	sign := vec.Make[float64](n)
 	if x.Clean() {
@@ -8414,26 +8919,7 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sign.V[i] = rt.SignFloat64(x.V[i])
 		}
 	}
-	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sign(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
-	out := array.NewRecordBatch(Case0081Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sign
 }
 
 // case0082Input is the schema of Case0082's input batches (table t).
@@ -8483,8 +8969,33 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sign := case0082Col1(n, all, x)
+	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "signum(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: signum(x)
+	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
+	out := array.NewRecordBatch(Case0082Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0082Col1 computes output column 1 (r) of query Case0082 on every row:
+//
+//	signum(x)
+func case0082Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
 	sign := vec.Make[float64](n)
 	if x.Clean() {
@@ -8507,26 +9018,7 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sign.V[i] = rt.SignFloat64(x.V[i])
 		}
 	}
-	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "signum(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
-	out := array.NewRecordBatch(Case0082Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sign
 }
 
 // case0083Input is the schema of Case0083's input batches (table t).
@@ -8576,8 +9068,33 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sign := case0083Col1(n, all, x)
+	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "sign(x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: sign(x)
+	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
+	out := array.NewRecordBatch(Case0083Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0083Col1 computes output column 1 (r) of query Case0083 on every row:
+//
+//	sign(x)
+func case0083Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
 	sign := vec.Make[float64](n)
 	if x.Clean() {
@@ -8600,26 +9117,7 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sign.V[i] = rt.SignFloat64(x.V[i])
 		}
 	}
-	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sign(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
-	out := array.NewRecordBatch(Case0083Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sign
 }
 
 // case0084Input is the schema of Case0084's input batches (table t).
@@ -8671,8 +9169,33 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	greatest := case0084Col1(n, all, a, b, c_)
+	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "greatest(a, b, c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: greatest(a, b, c)
+	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	out := array.NewRecordBatch(Case0084Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0084Col1 computes output column 1 (r) of query Case0084 on every row:
+//
+//	greatest(a, b, c)
+func case0084Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// greatest(a, b, c)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -8706,26 +9229,7 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		greatest.V[i] = best
 	}
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(a, b, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
-	out := array.NewRecordBatch(Case0084Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return greatest
 }
 
 // case0085Input is the schema of Case0085's input batches (table t).
@@ -8777,8 +9281,33 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	greatest := case0085Col1(n, all, a, b, c_)
+	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "greatest(a, b, c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: greatest(a, b, c)
+	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	out := array.NewRecordBatch(Case0085Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0085Col1 computes output column 1 (r) of query Case0085 on every row:
+//
+//	greatest(a, b, c)
+func case0085Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// greatest(a, b, c)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -8812,26 +9341,7 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		greatest.V[i] = best
 	}
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(a, b, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
-	out := array.NewRecordBatch(Case0085Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return greatest
 }
 
 // case0086Input is the schema of Case0086's input batches (table t).
@@ -8882,8 +9392,33 @@ func Case0086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	greatest := case0086Col1(n, all, a, b)
+	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "greatest(a, b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: greatest(a, b)
+	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	out := array.NewRecordBatch(Case0086Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0086Col1 computes output column 1 (r) of query Case0086 on every row:
+//
+//	greatest(a, b)
+func case0086Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// greatest(a, b)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -8910,26 +9445,7 @@ func Case0086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		greatest.V[i] = best
 	}
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
-	out := array.NewRecordBatch(Case0086Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return greatest
 }
 
 // case0087Input is the schema of Case0087's input batches (table t).
@@ -8981,8 +9497,33 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	greatest := case0087Col1(n, all, i_, a, x)
+	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "greatest(i, a, x)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: greatest(i, a, x)
+	cols := []arrow.Array{vec.Float64Array(mem, &greatest, all, n)}
+	out := array.NewRecordBatch(Case0087Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0087Col1 computes output column 1 (r) of query Case0087 on every row:
+//
+//	greatest(i, a, x)
+func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec.Vec[float64]) vec.Vec[float64] {
 	// CAST(i AS DOUBLE)
 	asDouble := vec.Make[float64](n)
 	if i_.Clean() {
@@ -9060,26 +9601,7 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		greatest.V[i] = best
 	}
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(i, a, x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &greatest, all, n)}
-	out := array.NewRecordBatch(Case0087Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return greatest
 }
 
 // case0088Input is the schema of Case0088's input batches (table t).
@@ -9130,8 +9652,33 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	greatest := case0088Col1(n, all, a, b)
+	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "greatest(a, 1 DIV b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: greatest(a, 1 DIV b)
+	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	out := array.NewRecordBatch(Case0088Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0088Col1 computes output column 1 (r) of query Case0088 on every row:
+//
+//	greatest(a, 1 DIV b)
+func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
 	quotient := vec.Make[int64](n)
 	if b.Clean() {
@@ -9190,26 +9737,7 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		greatest.V[i] = best
 	}
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(a, 1 DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
-	out := array.NewRecordBatch(Case0088Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return greatest
 }
 
 // case0089Input is the schema of Case0089's input batches (table t).
@@ -9260,8 +9788,33 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	greatest := case0089Col1(n, all, b, a)
+	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "greatest(1 DIV b, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: greatest(1 DIV b, a)
+	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	out := array.NewRecordBatch(Case0089Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0089Col1 computes output column 1 (r) of query Case0089 on every row:
+//
+//	greatest(1 DIV b, a)
+func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
 	quotient := vec.Make[int64](n)
 	if b.Clean() {
@@ -9320,26 +9873,7 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		greatest.V[i] = best
 	}
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(1 DIV b, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
-	out := array.NewRecordBatch(Case0089Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return greatest
 }
 
 // case0090Input is the schema of Case0090's input batches (table t).
@@ -9390,8 +9924,33 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	greatest := case0090Col1(n, all, b, a)
+	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "greatest(1 DIV b, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: greatest(1 DIV b, a)
+	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	out := array.NewRecordBatch(Case0090Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0090Col1 computes output column 1 (r) of query Case0090 on every row:
+//
+//	greatest(1 DIV b, a)
+func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
 	quotient := vec.Make[int64](n)
 	if b.Clean() {
@@ -9450,26 +10009,7 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		greatest.V[i] = best
 	}
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(1 DIV b, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
-	out := array.NewRecordBatch(Case0090Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return greatest
 }
 
 // case0091Input is the schema of Case0091's input batches (table t).
@@ -9521,8 +10061,33 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	least := case0091Col1(n, all, a, b, c_)
+	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "least(a, b, c)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: least(a, b, c)
+	cols := []arrow.Array{vec.Int64Array(mem, &least, all, n)}
+	out := array.NewRecordBatch(Case0091Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0091Col1 computes output column 1 (r) of query Case0091 on every row:
+//
+//	least(a, b, c)
+func case0091Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// least(a, b, c)
 	least := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -9556,26 +10121,7 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		least.V[i] = best
 	}
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(a, b, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &least, all, n)}
-	out := array.NewRecordBatch(Case0091Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return least
 }
 
 // case0092Input is the schema of Case0092's input batches (table t).
@@ -9626,8 +10172,33 @@ func Case0092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	least := case0092Col1(n, all, s, u)
+	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "least(s, u)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: least(s, u)
+	cols := []arrow.Array{vec.StringArray(mem, &least, all, n)}
+	out := array.NewRecordBatch(Case0092Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0092Col1 computes output column 1 (r) of query Case0092 on every row:
+//
+//	least(s, u)
+func case0092Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string]) vec.Vec[string] {
 	// least(s, u)
 	least := vec.Make[string](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -9654,26 +10225,7 @@ func Case0092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		least.V[i] = best
 	}
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &least, all, n)}
-	out := array.NewRecordBatch(Case0092Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return least
 }
 
 // case0093Input is the schema of Case0093's input batches (table t).
@@ -9724,8 +10276,33 @@ func Case0093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	least := case0093Col1(n, all, s, u)
+	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "least(s, u)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: least(s, u)
+	cols := []arrow.Array{vec.StringArray(mem, &least, all, n)}
+	out := array.NewRecordBatch(Case0093Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0093Col1 computes output column 1 (r) of query Case0093 on every row:
+//
+//	least(s, u)
+func case0093Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string]) vec.Vec[string] {
 	// least(s, u)
 	least := vec.Make[string](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -9752,26 +10329,7 @@ func Case0093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		least.V[i] = best
 	}
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &least, all, n)}
-	out := array.NewRecordBatch(Case0093Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return least
 }
 
 // case0094Input is the schema of Case0094's input batches (table t).
@@ -9822,8 +10380,33 @@ func Case0094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	greatest := case0094Col1(n, all, x, y)
+	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "greatest(x, y)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: greatest(x, y)
+	cols := []arrow.Array{vec.Float64Array(mem, &greatest, all, n)}
+	out := array.NewRecordBatch(Case0094Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0094Col1 computes output column 1 (r) of query Case0094 on every row:
+//
+//	greatest(x, y)
+func case0094Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// greatest(x, y)
 	greatest := vec.Make[float64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -9850,26 +10433,7 @@ func Case0094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		greatest.V[i] = best
 	}
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(x, y)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &greatest, all, n)}
-	out := array.NewRecordBatch(Case0094Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return greatest
 }
 
 // case0095Input is the schema of Case0095's input batches (table t).
@@ -9920,8 +10484,33 @@ func Case0095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	least := case0095Col1(n, all, d, e_)
+	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "least(d, e)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: least(d, e)
+	cols := []arrow.Array{vec.DateArray(mem, &least, all, n)}
+	out := array.NewRecordBatch(Case0095Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0095Col1 computes output column 1 (r) of query Case0095 on every row:
+//
+//	least(d, e)
+func case0095Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
 	// least(d, e)
 	least := vec.Make[int32](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -9948,26 +10537,7 @@ func Case0095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		least.V[i] = best
 	}
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(d, e)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &least, all, n)}
-	out := array.NewRecordBatch(Case0095Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return least
 }
 
 // case0096Input is the schema of Case0096's input batches (table t).
@@ -10017,25 +10587,7 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: length(s)
-	// length(s)
-	length := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
-		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				length.SetNull(i)
-				continue
-			}
-			length.V[i] = rt.Length(sArr.Value(i))
-		}
-	}
+	length := case0096Col1(n, all, sArr)
 	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10056,6 +10608,30 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0096Col1 computes output column 1 (r) of query Case0096 on every row:
+//
+//	length(s)
+func case0096Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+	// length(s)
+	length := vec.Make[int32](n)
+	if sArr.NullN() == 0 {
+		out := length.V[:n]
+		for i := range out {
+			out[i] = rt.Length(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				length.SetNull(i)
+				continue
+			}
+			length.V[i] = rt.Length(sArr.Value(i))
+		}
+	}
+	return length
 }
 
 // case0097Input is the schema of Case0097's input batches (table t).
@@ -10105,25 +10681,7 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: char_length(s)
-	// length(s)
-	length := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
-		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				length.SetNull(i)
-				continue
-			}
-			length.V[i] = rt.Length(sArr.Value(i))
-		}
-	}
+	length := case0097Col1(n, all, sArr)
 	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10144,6 +10702,30 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0097Col1 computes output column 1 (r) of query Case0097 on every row:
+//
+//	char_length(s)
+func case0097Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+	// length(s)
+	length := vec.Make[int32](n)
+	if sArr.NullN() == 0 {
+		out := length.V[:n]
+		for i := range out {
+			out[i] = rt.Length(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				length.SetNull(i)
+				continue
+			}
+			length.V[i] = rt.Length(sArr.Value(i))
+		}
+	}
+	return length
 }
 
 // case0098Input is the schema of Case0098's input batches (table t).
@@ -10193,25 +10775,7 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: length(s)
-	// length(s)
-	length := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
-		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				length.SetNull(i)
-				continue
-			}
-			length.V[i] = rt.Length(sArr.Value(i))
-		}
-	}
+	length := case0098Col1(n, all, sArr)
 	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10232,6 +10796,30 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0098Col1 computes output column 1 (r) of query Case0098 on every row:
+//
+//	length(s)
+func case0098Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+	// length(s)
+	length := vec.Make[int32](n)
+	if sArr.NullN() == 0 {
+		out := length.V[:n]
+		for i := range out {
+			out[i] = rt.Length(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				length.SetNull(i)
+				continue
+			}
+			length.V[i] = rt.Length(sArr.Value(i))
+		}
+	}
+	return length
 }
 
 // case0099Input is the schema of Case0099's input batches (table t).
@@ -10281,25 +10869,7 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: upper(s)
-	// upper(s)
-	upper := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
-			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
-		}
-	}
+	upper := case0099Col1(n, all, sArr)
 	if r, e := vec.First(&upper, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10320,6 +10890,30 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0099Col1 computes output column 1 (r) of query Case0099 on every row:
+//
+//	upper(s)
+func case0099Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// upper(s)
+	upper := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := upper.V[:n]
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				upper.SetNull(i)
+				continue
+			}
+			upper.V[i] = rt.Upper(sArr.Value(i))
+		}
+	}
+	return upper
 }
 
 // case0100Input is the schema of Case0100's input batches (table t).
@@ -10369,25 +10963,7 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: lower(s)
-	// lower(s)
-	lower := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := lower.V[:n]
-		for i := range out {
-			out[i] = rt.Lower(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lower.SetNull(i)
-				continue
-			}
-			lower.V[i] = rt.Lower(sArr.Value(i))
-		}
-	}
+	lower := case0100Col1(n, all, sArr)
 	if r, e := vec.First(&lower, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10408,6 +10984,30 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0100Col1 computes output column 1 (r) of query Case0100 on every row:
+//
+//	lower(s)
+func case0100Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// lower(s)
+	lower := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := lower.V[:n]
+		for i := range out {
+			out[i] = rt.Lower(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				lower.SetNull(i)
+				continue
+			}
+			lower.V[i] = rt.Lower(sArr.Value(i))
+		}
+	}
+	return lower
 }
 
 // case0101Input is the schema of Case0101's input batches (table t).
@@ -10457,25 +11057,7 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: upper(s)
-	// upper(s)
-	upper := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
-			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
-		}
-	}
+	upper := case0101Col1(n, all, sArr)
 	if r, e := vec.First(&upper, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10496,6 +11078,30 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0101Col1 computes output column 1 (r) of query Case0101 on every row:
+//
+//	upper(s)
+func case0101Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// upper(s)
+	upper := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := upper.V[:n]
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				upper.SetNull(i)
+				continue
+			}
+			upper.V[i] = rt.Upper(sArr.Value(i))
+		}
+	}
+	return upper
 }
 
 // case0102Input is the schema of Case0102's input batches (table t).
@@ -10545,25 +11151,7 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: substring(s, 2)
-	// substring(s, 2)
-	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring2(sArr.Value(i), int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
-			}
-			substring.V[i] = rt.Substring2(sArr.Value(i), int32(2))
-		}
-	}
+	substring := case0102Col1(n, all, sArr)
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10584,6 +11172,30 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0102Col1 computes output column 1 (r) of query Case0102 on every row:
+//
+//	substring(s, 2)
+func case0102Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// substring(s, 2)
+	substring := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := substring.V[:n]
+		for i := range out {
+			out[i] = rt.Substring2(sArr.Value(i), int32(2))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				substring.SetNull(i)
+				continue
+			}
+			substring.V[i] = rt.Substring2(sArr.Value(i), int32(2))
+		}
+	}
+	return substring
 }
 
 // case0103Input is the schema of Case0103's input batches (table t).
@@ -10633,25 +11245,7 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: substring(s, 2, 3)
-	// substring(s, 2, 3)
-	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
-			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
-		}
-	}
+	substring := case0103Col1(n, all, sArr)
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10672,6 +11266,30 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0103Col1 computes output column 1 (r) of query Case0103 on every row:
+//
+//	substring(s, 2, 3)
+func case0103Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// substring(s, 2, 3)
+	substring := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := substring.V[:n]
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				substring.SetNull(i)
+				continue
+			}
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
+		}
+	}
+	return substring
 }
 
 // case0104Input is the schema of Case0104's input batches (table t).
@@ -10721,25 +11339,7 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: substr(s, 0, 2)
-	// substring(s, 0, 2)
-	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
-			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
-		}
-	}
+	substring := case0104Col1(n, all, sArr)
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10760,6 +11360,30 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0104Col1 computes output column 1 (r) of query Case0104 on every row:
+//
+//	substr(s, 0, 2)
+func case0104Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// substring(s, 0, 2)
+	substring := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := substring.V[:n]
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				substring.SetNull(i)
+				continue
+			}
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
+		}
+	}
+	return substring
 }
 
 // case0105Input is the schema of Case0105's input batches (table t).
@@ -10809,25 +11433,7 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: substring(s, -3)
-	// substring(s, -3)
-	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring2(sArr.Value(i), int32(-3))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
-			}
-			substring.V[i] = rt.Substring2(sArr.Value(i), int32(-3))
-		}
-	}
+	substring := case0105Col1(n, all, sArr)
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10848,6 +11454,30 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0105Col1 computes output column 1 (r) of query Case0105 on every row:
+//
+//	substring(s, -3)
+func case0105Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// substring(s, -3)
+	substring := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := substring.V[:n]
+		for i := range out {
+			out[i] = rt.Substring2(sArr.Value(i), int32(-3))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				substring.SetNull(i)
+				continue
+			}
+			substring.V[i] = rt.Substring2(sArr.Value(i), int32(-3))
+		}
+	}
+	return substring
 }
 
 // case0106Input is the schema of Case0106's input batches (table t).
@@ -10897,25 +11527,7 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: substring(s, -3, 2)
-	// substring(s, -3, 2)
-	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
-			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
-		}
-	}
+	substring := case0106Col1(n, all, sArr)
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -10936,6 +11548,30 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0106Col1 computes output column 1 (r) of query Case0106 on every row:
+//
+//	substring(s, -3, 2)
+func case0106Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// substring(s, -3, 2)
+	substring := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := substring.V[:n]
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				substring.SetNull(i)
+				continue
+			}
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
+		}
+	}
+	return substring
 }
 
 // case0107Input is the schema of Case0107's input batches (table t).
@@ -10985,25 +11621,7 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: substring(s, 10)
-	// substring(s, 10)
-	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring2(sArr.Value(i), int32(10))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
-			}
-			substring.V[i] = rt.Substring2(sArr.Value(i), int32(10))
-		}
-	}
+	substring := case0107Col1(n, all, sArr)
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11024,6 +11642,30 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0107Col1 computes output column 1 (r) of query Case0107 on every row:
+//
+//	substring(s, 10)
+func case0107Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// substring(s, 10)
+	substring := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := substring.V[:n]
+		for i := range out {
+			out[i] = rt.Substring2(sArr.Value(i), int32(10))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				substring.SetNull(i)
+				continue
+			}
+			substring.V[i] = rt.Substring2(sArr.Value(i), int32(10))
+		}
+	}
+	return substring
 }
 
 // case0108Input is the schema of Case0108's input batches (table t).
@@ -11073,25 +11715,7 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: substring(s, 2, -1)
-	// substring(s, 2, -1)
-	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
-			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
-		}
-	}
+	substring := case0108Col1(n, all, sArr)
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11112,6 +11736,30 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0108Col1 computes output column 1 (r) of query Case0108 on every row:
+//
+//	substring(s, 2, -1)
+func case0108Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// substring(s, 2, -1)
+	substring := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := substring.V[:n]
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				substring.SetNull(i)
+				continue
+			}
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
+		}
+	}
+	return substring
 }
 
 // case0109Input is the schema of Case0109's input batches (table t).
@@ -11161,25 +11809,7 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: substring(s, 2, 2)
-	// substring(s, 2, 2)
-	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
-			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
-		}
-	}
+	substring := case0109Col1(n, all, sArr)
 	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11200,6 +11830,30 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0109Col1 computes output column 1 (r) of query Case0109 on every row:
+//
+//	substring(s, 2, 2)
+func case0109Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// substring(s, 2, 2)
+	substring := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := substring.V[:n]
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				substring.SetNull(i)
+				continue
+			}
+			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
+		}
+	}
+	return substring
 }
 
 // case0110Input is the schema of Case0110's input batches (table t).
@@ -11250,8 +11904,33 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	substring := case0110Col1(n, all, i_, sArr)
+	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "substring(s, i)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: substring(s, i)
+	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	out := array.NewRecordBatch(Case0110Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0110Col1 computes output column 1 (r) of query Case0110 on every row:
+//
+//	substring(s, i)
+func case0110Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec.Vec[string] {
 	// substring(s, i)
 	substring := vec.Make[string](n)
 	if sArr.NullN() == 0 && i_.Clean() {
@@ -11274,26 +11953,7 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			substring.V[i] = rt.Substring2(sArr.Value(i), i_.V[i])
 		}
 	}
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
-	out := array.NewRecordBatch(Case0110Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return substring
 }
 
 // case0111Input is the schema of Case0111's input batches (table t).
@@ -11344,25 +12004,7 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: concat(s, u)
-	// (s || u)
-	concat := vec.Make[string](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
-			}
-			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	}
+	concat := case0111Col1(n, all, sArr, uArr)
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11383,6 +12025,30 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0111Col1 computes output column 1 (r) of query Case0111 on every row:
+//
+//	concat(s, u)
+func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
+	// (s || u)
+	concat := vec.Make[string](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := concat.V[:n]
+		for i := range out {
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				concat.SetNull(i)
+				continue
+			}
+			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	return concat
 }
 
 // case0112Input is the schema of Case0112's input batches (table t).
@@ -11433,25 +12099,7 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: concat(s, u)
-	// (s || u)
-	concat := vec.Make[string](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
-			}
-			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	}
+	concat := case0112Col1(n, all, sArr, uArr)
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11472,6 +12120,30 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0112Col1 computes output column 1 (r) of query Case0112 on every row:
+//
+//	concat(s, u)
+func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
+	// (s || u)
+	concat := vec.Make[string](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := concat.V[:n]
+		for i := range out {
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				concat.SetNull(i)
+				continue
+			}
+			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	return concat
 }
 
 // case0113Input is the schema of Case0113's input batches (table t).
@@ -11521,25 +12193,7 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: concat(s)
-	// concat(s)
-	concat := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
-			}
-			concat.V[i] = rt.Concat(sArr.Value(i))
-		}
-	}
+	concat := case0113Col1(n, all, sArr)
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11560,6 +12214,30 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0113Col1 computes output column 1 (r) of query Case0113 on every row:
+//
+//	concat(s)
+func case0113Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// concat(s)
+	concat := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := concat.V[:n]
+		for i := range out {
+			out[i] = rt.Concat(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				concat.SetNull(i)
+				continue
+			}
+			concat.V[i] = rt.Concat(sArr.Value(i))
+		}
+	}
+	return concat
 }
 
 // case0114Input is the schema of Case0114's input batches (table t).
@@ -11610,25 +12288,7 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s || u
-	// (s || u)
-	concat := vec.Make[string](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
-			}
-			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	}
+	concat := case0114Col1(n, all, sArr, uArr)
 	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11649,6 +12309,30 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0114Col1 computes output column 1 (r) of query Case0114 on every row:
+//
+//	s || u
+func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
+	// (s || u)
+	concat := vec.Make[string](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := concat.V[:n]
+		for i := range out {
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				concat.SetNull(i)
+				continue
+			}
+			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	return concat
 }
 
 // case0115Input is the schema of Case0115's input batches (table t).
@@ -11699,20 +12383,51 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	concat, directCol := case0115Col1(n, all, sArr, uArr, mem)
+	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "s || 'x' || u"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &concat, all, n)
+	}
 
-	// r: s || 'x' || u
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0115Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0115Col1 computes output column 1 (r) of query Case0115 on every row:
+//
+//	s || 'x' || u
+func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// ((s || 'x') || u)
-	var r_Col arrow.Array // written by the clean loop, or below from concat
+	var directCol arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		for i := range n {
-			r_Out.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
+			directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN()+uArr.NullN() <= n/2 {
 		concat = vec.Make[string](n)
@@ -11773,32 +12488,7 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			concat = concat3
 		}
 	}
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s || 'x' || u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &concat, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0115Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return concat, directCol
 }
 
 // case0116Input is the schema of Case0116's input batches (table t).
@@ -11848,25 +12538,7 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: trim(s)
-	// trim(s)
-	trim := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := trim.V[:n]
-		for i := range out {
-			out[i] = rt.Trim(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				trim.SetNull(i)
-				continue
-			}
-			trim.V[i] = rt.Trim(sArr.Value(i))
-		}
-	}
+	trim := case0116Col1(n, all, sArr)
 	if r, e := vec.First(&trim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11887,6 +12559,30 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0116Col1 computes output column 1 (r) of query Case0116 on every row:
+//
+//	trim(s)
+func case0116Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// trim(s)
+	trim := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := trim.V[:n]
+		for i := range out {
+			out[i] = rt.Trim(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				trim.SetNull(i)
+				continue
+			}
+			trim.V[i] = rt.Trim(sArr.Value(i))
+		}
+	}
+	return trim
 }
 
 // case0117Input is the schema of Case0117's input batches (table t).
@@ -11936,25 +12632,7 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: ltrim(s)
-	// ltrim(s)
-	ltrim := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := ltrim.V[:n]
-		for i := range out {
-			out[i] = rt.Ltrim(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				ltrim.SetNull(i)
-				continue
-			}
-			ltrim.V[i] = rt.Ltrim(sArr.Value(i))
-		}
-	}
+	ltrim := case0117Col1(n, all, sArr)
 	if r, e := vec.First(&ltrim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -11975,6 +12653,30 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0117Col1 computes output column 1 (r) of query Case0117 on every row:
+//
+//	ltrim(s)
+func case0117Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// ltrim(s)
+	ltrim := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := ltrim.V[:n]
+		for i := range out {
+			out[i] = rt.Ltrim(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				ltrim.SetNull(i)
+				continue
+			}
+			ltrim.V[i] = rt.Ltrim(sArr.Value(i))
+		}
+	}
+	return ltrim
 }
 
 // case0118Input is the schema of Case0118's input batches (table t).
@@ -12024,25 +12726,7 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: rtrim(s)
-	// rtrim(s)
-	rtrim := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := rtrim.V[:n]
-		for i := range out {
-			out[i] = rt.Rtrim(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rtrim.SetNull(i)
-				continue
-			}
-			rtrim.V[i] = rt.Rtrim(sArr.Value(i))
-		}
-	}
+	rtrim := case0118Col1(n, all, sArr)
 	if r, e := vec.First(&rtrim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12063,6 +12747,30 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0118Col1 computes output column 1 (r) of query Case0118 on every row:
+//
+//	rtrim(s)
+func case0118Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// rtrim(s)
+	rtrim := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := rtrim.V[:n]
+		for i := range out {
+			out[i] = rt.Rtrim(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				rtrim.SetNull(i)
+				continue
+			}
+			rtrim.V[i] = rt.Rtrim(sArr.Value(i))
+		}
+	}
+	return rtrim
 }
 
 // case0119Input is the schema of Case0119's input batches (table t).
@@ -12112,25 +12820,7 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: trim(s)
-	// trim(s)
-	trim := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := trim.V[:n]
-		for i := range out {
-			out[i] = rt.Trim(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				trim.SetNull(i)
-				continue
-			}
-			trim.V[i] = rt.Trim(sArr.Value(i))
-		}
-	}
+	trim := case0119Col1(n, all, sArr)
 	if r, e := vec.First(&trim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12151,6 +12841,30 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0119Col1 computes output column 1 (r) of query Case0119 on every row:
+//
+//	trim(s)
+func case0119Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// trim(s)
+	trim := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := trim.V[:n]
+		for i := range out {
+			out[i] = rt.Trim(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				trim.SetNull(i)
+				continue
+			}
+			trim.V[i] = rt.Trim(sArr.Value(i))
+		}
+	}
+	return trim
 }
 
 // case0120Input is the schema of Case0120's input batches (table t).
@@ -12200,25 +12914,7 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: starts_with(s, 'he')
-	// starts_with(s, 'he')
-	startsWith := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := startsWith.V[:n]
-		for i := range out {
-			out[i] = rt.StartsWith(sArr.Value(i), "he")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				startsWith.SetNull(i)
-				continue
-			}
-			startsWith.V[i] = rt.StartsWith(sArr.Value(i), "he")
-		}
-	}
+	startsWith := case0120Col1(n, all, sArr)
 	if r, e := vec.First(&startsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12239,6 +12935,30 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0120Col1 computes output column 1 (r) of query Case0120 on every row:
+//
+//	starts_with(s, 'he')
+func case0120Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// starts_with(s, 'he')
+	startsWith := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := startsWith.V[:n]
+		for i := range out {
+			out[i] = rt.StartsWith(sArr.Value(i), "he")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				startsWith.SetNull(i)
+				continue
+			}
+			startsWith.V[i] = rt.StartsWith(sArr.Value(i), "he")
+		}
+	}
+	return startsWith
 }
 
 // case0121Input is the schema of Case0121's input batches (table t).
@@ -12289,25 +13009,7 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: starts_with(s, u)
-	// starts_with(s, u)
-	startsWith := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		out := startsWith.V[:n]
-		for i := range out {
-			out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				startsWith.SetNull(i)
-				continue
-			}
-			startsWith.V[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
-		}
-	}
+	startsWith := case0121Col1(n, all, sArr, uArr)
 	if r, e := vec.First(&startsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12328,6 +13030,30 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0121Col1 computes output column 1 (r) of query Case0121 on every row:
+//
+//	starts_with(s, u)
+func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+	// starts_with(s, u)
+	startsWith := vec.Make[bool](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := startsWith.V[:n]
+		for i := range out {
+			out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				startsWith.SetNull(i)
+				continue
+			}
+			startsWith.V[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	return startsWith
 }
 
 // case0122Input is the schema of Case0122's input batches (table t).
@@ -12377,25 +13103,7 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: ends_with(s, 'lo')
-	// ends_with(s, 'lo')
-	endsWith := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := endsWith.V[:n]
-		for i := range out {
-			out[i] = rt.EndsWith(sArr.Value(i), "lo")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				endsWith.SetNull(i)
-				continue
-			}
-			endsWith.V[i] = rt.EndsWith(sArr.Value(i), "lo")
-		}
-	}
+	endsWith := case0122Col1(n, all, sArr)
 	if r, e := vec.First(&endsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12416,6 +13124,30 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0122Col1 computes output column 1 (r) of query Case0122 on every row:
+//
+//	ends_with(s, 'lo')
+func case0122Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// ends_with(s, 'lo')
+	endsWith := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := endsWith.V[:n]
+		for i := range out {
+			out[i] = rt.EndsWith(sArr.Value(i), "lo")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				endsWith.SetNull(i)
+				continue
+			}
+			endsWith.V[i] = rt.EndsWith(sArr.Value(i), "lo")
+		}
+	}
+	return endsWith
 }
 
 // case0123Input is the schema of Case0123's input batches (table t).
@@ -12465,25 +13197,7 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: ends_with(s, 'x')
-	// ends_with(s, 'x')
-	endsWith := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := endsWith.V[:n]
-		for i := range out {
-			out[i] = rt.EndsWith(sArr.Value(i), "x")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				endsWith.SetNull(i)
-				continue
-			}
-			endsWith.V[i] = rt.EndsWith(sArr.Value(i), "x")
-		}
-	}
+	endsWith := case0123Col1(n, all, sArr)
 	if r, e := vec.First(&endsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12504,6 +13218,30 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0123Col1 computes output column 1 (r) of query Case0123 on every row:
+//
+//	ends_with(s, 'x')
+func case0123Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// ends_with(s, 'x')
+	endsWith := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := endsWith.V[:n]
+		for i := range out {
+			out[i] = rt.EndsWith(sArr.Value(i), "x")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				endsWith.SetNull(i)
+				continue
+			}
+			endsWith.V[i] = rt.EndsWith(sArr.Value(i), "x")
+		}
+	}
+	return endsWith
 }
 
 // case0124Input is the schema of Case0124's input batches (table t).
@@ -12553,25 +13291,7 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: contains(s, 'ell')
-	// contains(s, 'ell')
-	contains := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := contains.V[:n]
-		for i := range out {
-			out[i] = rt.Contains(sArr.Value(i), "ell")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				contains.SetNull(i)
-				continue
-			}
-			contains.V[i] = rt.Contains(sArr.Value(i), "ell")
-		}
-	}
+	contains := case0124Col1(n, all, sArr)
 	if r, e := vec.First(&contains, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12592,6 +13312,30 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0124Col1 computes output column 1 (r) of query Case0124 on every row:
+//
+//	contains(s, 'ell')
+func case0124Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// contains(s, 'ell')
+	contains := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := contains.V[:n]
+		for i := range out {
+			out[i] = rt.Contains(sArr.Value(i), "ell")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				contains.SetNull(i)
+				continue
+			}
+			contains.V[i] = rt.Contains(sArr.Value(i), "ell")
+		}
+	}
+	return contains
 }
 
 // case0125Input is the schema of Case0125's input batches (table t).
@@ -12641,25 +13385,7 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: contains(s, ”)
-	// contains(s, ”)
-	contains := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := contains.V[:n]
-		for i := range out {
-			out[i] = rt.Contains(sArr.Value(i), "")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				contains.SetNull(i)
-				continue
-			}
-			contains.V[i] = rt.Contains(sArr.Value(i), "")
-		}
-	}
+	contains := case0125Col1(n, all, sArr)
 	if r, e := vec.First(&contains, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12680,6 +13406,30 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0125Col1 computes output column 1 (r) of query Case0125 on every row:
+//
+//	contains(s, '')
+func case0125Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// contains(s, ”)
+	contains := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := contains.V[:n]
+		for i := range out {
+			out[i] = rt.Contains(sArr.Value(i), "")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				contains.SetNull(i)
+				continue
+			}
+			contains.V[i] = rt.Contains(sArr.Value(i), "")
+		}
+	}
+	return contains
 }
 
 // case0126Input is the schema of Case0126's input batches (table t).
@@ -12729,25 +13479,7 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: replace(s, 'l', 'L')
-	// replace(s, 'l', 'L')
-	replace := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := replace.V[:n]
-		for i := range out {
-			out[i] = rt.Replace3(sArr.Value(i), "l", "L")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				replace.SetNull(i)
-				continue
-			}
-			replace.V[i] = rt.Replace3(sArr.Value(i), "l", "L")
-		}
-	}
+	replace := case0126Col1(n, all, sArr)
 	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12768,6 +13500,30 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0126Col1 computes output column 1 (r) of query Case0126 on every row:
+//
+//	replace(s, 'l', 'L')
+func case0126Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// replace(s, 'l', 'L')
+	replace := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := replace.V[:n]
+		for i := range out {
+			out[i] = rt.Replace3(sArr.Value(i), "l", "L")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				replace.SetNull(i)
+				continue
+			}
+			replace.V[i] = rt.Replace3(sArr.Value(i), "l", "L")
+		}
+	}
+	return replace
 }
 
 // case0127Input is the schema of Case0127's input batches (table t).
@@ -12817,25 +13573,7 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: replace(s, 'l')
-	// replace(s, 'l')
-	replace := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := replace.V[:n]
-		for i := range out {
-			out[i] = rt.Replace2(sArr.Value(i), "l")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				replace.SetNull(i)
-				continue
-			}
-			replace.V[i] = rt.Replace2(sArr.Value(i), "l")
-		}
-	}
+	replace := case0127Col1(n, all, sArr)
 	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12856,6 +13594,30 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0127Col1 computes output column 1 (r) of query Case0127 on every row:
+//
+//	replace(s, 'l')
+func case0127Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// replace(s, 'l')
+	replace := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := replace.V[:n]
+		for i := range out {
+			out[i] = rt.Replace2(sArr.Value(i), "l")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				replace.SetNull(i)
+				continue
+			}
+			replace.V[i] = rt.Replace2(sArr.Value(i), "l")
+		}
+	}
+	return replace
 }
 
 // case0128Input is the schema of Case0128's input batches (table t).
@@ -12905,25 +13667,7 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: replace(s, ”, 'x')
-	// replace(s, ”, 'x')
-	replace := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := replace.V[:n]
-		for i := range out {
-			out[i] = rt.Replace3(sArr.Value(i), "", "x")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				replace.SetNull(i)
-				continue
-			}
-			replace.V[i] = rt.Replace3(sArr.Value(i), "", "x")
-		}
-	}
+	replace := case0128Col1(n, all, sArr)
 	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -12944,6 +13688,30 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0128Col1 computes output column 1 (r) of query Case0128 on every row:
+//
+//	replace(s, '', 'x')
+func case0128Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// replace(s, ”, 'x')
+	replace := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := replace.V[:n]
+		for i := range out {
+			out[i] = rt.Replace3(sArr.Value(i), "", "x")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				replace.SetNull(i)
+				continue
+			}
+			replace.V[i] = rt.Replace3(sArr.Value(i), "", "x")
+		}
+	}
+	return replace
 }
 
 // case0129Input is the schema of Case0129's input batches (table t).
@@ -12994,25 +13762,7 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: replace(s, u, 'x')
-	// replace(s, u, 'x')
-	replace := vec.Make[string](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		out := replace.V[:n]
-		for i := range out {
-			out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				replace.SetNull(i)
-				continue
-			}
-			replace.V[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
-		}
-	}
+	replace := case0129Col1(n, all, sArr, uArr)
 	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -13033,6 +13783,30 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0129Col1 computes output column 1 (r) of query Case0129 on every row:
+//
+//	replace(s, u, 'x')
+func case0129Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
+	// replace(s, u, 'x')
+	replace := vec.Make[string](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := replace.V[:n]
+		for i := range out {
+			out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				replace.SetNull(i)
+				continue
+			}
+			replace.V[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
+		}
+	}
+	return replace
 }
 
 // case0130Input is the schema of Case0130's input batches (table t).
@@ -13082,8 +13856,33 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	lpad := case0130Col1(n, all, sArr)
+	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "lpad(s, 5, '*')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: lpad(s, 5, '*')
+	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	out := array.NewRecordBatch(Case0130Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0130Col1 computes output column 1 (r) of query Case0130 on every row:
+//
+//	lpad(s, 5, '*')
+func case0130Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, '*')
 	lpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13111,26 +13910,7 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			lpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 5, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
-	out := array.NewRecordBatch(Case0130Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return lpad
 }
 
 // case0131Input is the schema of Case0131's input batches (table t).
@@ -13180,8 +13960,33 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	lpad := case0131Col1(n, all, sArr)
+	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "lpad(s, 5)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: lpad(s, 5)
+	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	out := array.NewRecordBatch(Case0131Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0131Col1 computes output column 1 (r) of query Case0131 on every row:
+//
+//	lpad(s, 5)
+func case0131Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5)
 	lpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13209,26 +14014,7 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			lpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 5)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
-	out := array.NewRecordBatch(Case0131Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return lpad
 }
 
 // case0132Input is the schema of Case0132's input batches (table t).
@@ -13278,8 +14064,33 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	lpad := case0132Col1(n, all, sArr)
+	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "lpad(s, 1, '*')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: lpad(s, 1, '*')
+	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	out := array.NewRecordBatch(Case0132Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0132Col1 computes output column 1 (r) of query Case0132 on every row:
+//
+//	lpad(s, 1, '*')
+func case0132Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 1, '*')
 	lpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13307,26 +14118,7 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			lpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 1, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
-	out := array.NewRecordBatch(Case0132Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return lpad
 }
 
 // case0133Input is the schema of Case0133's input batches (table t).
@@ -13376,8 +14168,33 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	lpad := case0133Col1(n, all, sArr)
+	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "lpad(s, 5, 'xy')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: lpad(s, 5, 'xy')
+	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	out := array.NewRecordBatch(Case0133Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0133Col1 computes output column 1 (r) of query Case0133 on every row:
+//
+//	lpad(s, 5, 'xy')
+func case0133Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, 'xy')
 	lpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13405,26 +14222,7 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			lpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 5, 'xy')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
-	out := array.NewRecordBatch(Case0133Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return lpad
 }
 
 // case0134Input is the schema of Case0134's input batches (table t).
@@ -13474,8 +14272,33 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	lpad := case0134Col1(n, all, sArr)
+	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "lpad(s, 5, '')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: lpad(s, 5, ”)
+	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	out := array.NewRecordBatch(Case0134Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0134Col1 computes output column 1 (r) of query Case0134 on every row:
+//
+//	lpad(s, 5, '')
+func case0134Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, ”)
 	lpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13503,26 +14326,7 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			lpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 5, '')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
-	out := array.NewRecordBatch(Case0134Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return lpad
 }
 
 // case0135Input is the schema of Case0135's input batches (table t).
@@ -13572,8 +14376,33 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	lpad := case0135Col1(n, all, sArr)
+	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "lpad(s, -1, '*')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: lpad(s, -1, '*')
+	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	out := array.NewRecordBatch(Case0135Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0135Col1 computes output column 1 (r) of query Case0135 on every row:
+//
+//	lpad(s, -1, '*')
+func case0135Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, -1, '*')
 	lpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13601,26 +14430,7 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			lpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, -1, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
-	out := array.NewRecordBatch(Case0135Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return lpad
 }
 
 // case0136Input is the schema of Case0136's input batches (table t).
@@ -13670,8 +14480,33 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	rpad := case0136Col1(n, all, sArr)
+	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "rpad(s, 5, '*')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: rpad(s, 5, '*')
+	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
+	out := array.NewRecordBatch(Case0136Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0136Col1 computes output column 1 (r) of query Case0136 on every row:
+//
+//	rpad(s, 5, '*')
+func case0136Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// rpad(s, 5, '*')
 	rpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13699,26 +14534,7 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			rpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "rpad(s, 5, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
-	out := array.NewRecordBatch(Case0136Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return rpad
 }
 
 // case0137Input is the schema of Case0137's input batches (table t).
@@ -13768,8 +14584,33 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	rpad := case0137Col1(n, all, sArr)
+	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "rpad(s, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: rpad(s, 1)
+	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
+	out := array.NewRecordBatch(Case0137Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0137Col1 computes output column 1 (r) of query Case0137 on every row:
+//
+//	rpad(s, 1)
+func case0137Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// rpad(s, 1)
 	rpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13797,26 +14638,7 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			rpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "rpad(s, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
-	out := array.NewRecordBatch(Case0137Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return rpad
 }
 
 // case0138Input is the schema of Case0138's input batches (table t).
@@ -13867,8 +14689,33 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	rpad := case0138Col1(n, all, i_, sArr)
+	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "rpad(s, i, '*')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: rpad(s, i, '*')
+	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
+	out := array.NewRecordBatch(Case0138Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0138Col1 computes output column 1 (r) of query Case0138 on every row:
+//
+//	rpad(s, i, '*')
+func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec.Vec[string] {
 	// rpad(s, i, '*')
 	rpad := vec.Make[string](n)
 	if sArr.NullN() == 0 && i_.Clean() {
@@ -13901,26 +14748,7 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			rpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "rpad(s, i, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
-	out := array.NewRecordBatch(Case0138Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return rpad
 }
 
 // case0139Input is the schema of Case0139's input batches (table t).
@@ -13970,8 +14798,33 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	lpad := case0139Col1(n, all, sArr)
+	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "lpad(s, 2147483647, '*')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: lpad(s, 2147483647, '*')
+	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	out := array.NewRecordBatch(Case0139Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0139Col1 computes output column 1 (r) of query Case0139 on every row:
+//
+//	lpad(s, 2147483647, '*')
+func case0139Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 2147483647, '*')
 	lpad := vec.Make[string](n)
 	if sArr.NullN() == 0 {
@@ -13999,26 +14852,7 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			lpad.V[i] = r
 		}
 	}
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 2147483647, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
-	out := array.NewRecordBatch(Case0139Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return lpad
 }
 
 // case0140Input is the schema of Case0140's input batches (table t).
@@ -14068,25 +14902,7 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE 'h%'
-	// (s LIKE 'h%')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern.Match(sArr.Value(i))
-		}
-	}
+	like := case0140Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -14107,6 +14923,30 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0140Col1 computes output column 1 (r) of query Case0140 on every row:
+//
+//	s LIKE 'h%'
+func case0140Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE 'h%')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0141Input is the schema of Case0141's input batches (table t).
@@ -14156,25 +14996,7 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE 'h_llo'
-	// (s LIKE 'h_llo')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern2.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern2.Match(sArr.Value(i))
-		}
-	}
+	like := case0141Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -14195,6 +15017,30 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0141Col1 computes output column 1 (r) of query Case0141 on every row:
+//
+//	s LIKE 'h_llo'
+func case0141Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE 'h_llo')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern2.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern2.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0142Input is the schema of Case0142's input batches (table t).
@@ -14244,25 +15090,7 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE 'h_llo'
-	// (s LIKE 'h_llo')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern2.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern2.Match(sArr.Value(i))
-		}
-	}
+	like := case0142Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -14283,6 +15111,30 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0142Col1 computes output column 1 (r) of query Case0142 on every row:
+//
+//	s LIKE 'h_llo'
+func case0142Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE 'h_llo')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern2.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern2.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0143Input is the schema of Case0143's input batches (table t).
@@ -14332,25 +15184,7 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE '%'
-	// (s LIKE '%')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern3.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern3.Match(sArr.Value(i))
-		}
-	}
+	like := case0143Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -14371,6 +15205,30 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0143Col1 computes output column 1 (r) of query Case0143 on every row:
+//
+//	s LIKE '%'
+func case0143Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE '%')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern3.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern3.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0144Input is the schema of Case0144's input batches (table t).
@@ -14420,8 +15278,33 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	negated := case0144Col1(n, all, sArr)
+	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "s NOT LIKE 'x%'"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: s NOT LIKE 'x%'
+	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	out := array.NewRecordBatch(Case0144Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0144Col1 computes output column 1 (r) of query Case0144 on every row:
+//
+//	s NOT LIKE 'x%'
+func case0144Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (NOT (s LIKE 'x%'))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -14493,26 +15376,7 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			negated = negated2
 		}
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s NOT LIKE 'x%'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0144Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return negated
 }
 
 // case0145Input is the schema of Case0145's input batches (table t).
@@ -14563,8 +15427,33 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	like := case0145Col1(n, all, sArr, uArr)
+	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "s LIKE u"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: s LIKE u
+	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	out := array.NewRecordBatch(Case0145Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0145Col1 computes output column 1 (r) of query Case0145 on every row:
+//
+//	s LIKE u
+func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s LIKE u)
 	like := vec.Make[bool](n)
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -14592,26 +15481,7 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			like.V[i] = r
 		}
 	}
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
-	out := array.NewRecordBatch(Case0145Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return like
 }
 
 // case0146Input is the schema of Case0146's input batches (table t).
@@ -14661,25 +15531,7 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE 'a\%b'
-	// (s LIKE 'a\%b')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern5.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern5.Match(sArr.Value(i))
-		}
-	}
+	like := case0146Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -14700,6 +15552,30 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0146Col1 computes output column 1 (r) of query Case0146 on every row:
+//
+//	s LIKE 'a\%b'
+func case0146Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE 'a\%b')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern5.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern5.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0147Input is the schema of Case0147's input batches (table t).
@@ -14749,25 +15625,7 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE 'a\%b'
-	// (s LIKE 'a\%b')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern5.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern5.Match(sArr.Value(i))
-		}
-	}
+	like := case0147Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -14788,6 +15646,30 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0147Col1 computes output column 1 (r) of query Case0147 on every row:
+//
+//	s LIKE 'a\%b'
+func case0147Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE 'a\%b')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern5.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern5.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0148Input is the schema of Case0148's input batches (table t).
@@ -14837,25 +15719,7 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE 'a.b'
-	// (s LIKE 'a.b')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern6.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern6.Match(sArr.Value(i))
-		}
-	}
+	like := case0148Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -14876,6 +15740,30 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0148Col1 computes output column 1 (r) of query Case0148 on every row:
+//
+//	s LIKE 'a.b'
+func case0148Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE 'a.b')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern6.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern6.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0149Input is the schema of Case0149's input batches (table t).
@@ -14925,25 +15813,7 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE '%é_'
-	// (s LIKE '%é_')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern7.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern7.Match(sArr.Value(i))
-		}
-	}
+	like := case0149Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -14964,6 +15834,30 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0149Col1 computes output column 1 (r) of query Case0149 on every row:
+//
+//	s LIKE '%é_'
+func case0149Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE '%é_')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern7.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern7.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0150Input is the schema of Case0150's input batches (table t).
@@ -15013,25 +15907,7 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE 'a!%b' ESCAPE '!'
-	// (s LIKE 'a!%b' ESCAPE '!')
-	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern8.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
-			}
-			like.V[i] = likePattern8.Match(sArr.Value(i))
-		}
-	}
+	like := case0150Col1(n, all, sArr)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -15052,6 +15928,30 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0150Col1 computes output column 1 (r) of query Case0150 on every row:
+//
+//	s LIKE 'a!%b' ESCAPE '!'
+func case0150Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s LIKE 'a!%b' ESCAPE '!')
+	like := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := like.V[:n]
+		for i := range out {
+			out[i] = likePattern8.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				like.SetNull(i)
+				continue
+			}
+			like.V[i] = likePattern8.Match(sArr.Value(i))
+		}
+	}
+	return like
 }
 
 // case0151Input is the schema of Case0151's input batches (table t).
@@ -15101,10 +16001,7 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s LIKE 'a\'
-	// (s LIKE 'a\')
-	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
+	like := case0151Col1(n, all, s)
 	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -15125,6 +16022,15 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0151Col1 computes output column 1 (r) of query Case0151 on every row:
+//
+//	s LIKE 'a\'
+func case0151Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+	// (s LIKE 'a\')
+	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
+	return like
 }
 
 // case0152Input is the schema of Case0152's input batches (table t).
@@ -15174,17 +16080,48 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0152Col1(n, all, sArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0152Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0152Col1 computes output column 1 (r) of query Case0152 on every row:
+//
+//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V
 		for i := range out {
 			switch {
 			case strings.HasPrefix(sArr.Value(i), "ab"):
@@ -15199,7 +16136,7 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int32(0)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
@@ -15315,32 +16252,7 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0152Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0153Input is the schema of Case0153's input batches (table t).
@@ -15390,17 +16302,48 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0153Col1(n, all, sArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0153Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0153Col1 computes output column 1 (r) of query Case0153 on every row:
+//
+//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V
 		for i := range out {
 			switch {
 			case strings.HasPrefix(sArr.Value(i), "ab"):
@@ -15415,7 +16358,7 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int32(0)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
@@ -15531,32 +16474,7 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0153Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0154Input is the schema of Case0154's input batches (table t).
@@ -15606,17 +16524,48 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0154Col1(n, all, sArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0154Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0154Col1 computes output column 1 (r) of query Case0154 on every row:
+//
+//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V
 		for i := range out {
 			switch {
 			case strings.HasPrefix(sArr.Value(i), "ab"):
@@ -15631,7 +16580,7 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int32(0)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
@@ -15747,32 +16696,7 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0154Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0155Input is the schema of Case0155's input batches (table t).
@@ -15822,17 +16746,48 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0155Col1(n, all, sArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0155Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0155Col1 computes output column 1 (r) of query Case0155 on every row:
+//
+//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V
 		for i := range out {
 			switch {
 			case strings.HasPrefix(sArr.Value(i), "ab"):
@@ -15847,7 +16802,7 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int32(0)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
@@ -15963,32 +16918,7 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0155Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0156Input is the schema of Case0156's input batches (table t).
@@ -16038,17 +16968,48 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0156Col1(n, all, sArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0156Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0156Col1 computes output column 1 (r) of query Case0156 on every row:
+//
+//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V
 		for i := range out {
 			switch {
 			case strings.HasPrefix(sArr.Value(i), "ab"):
@@ -16063,7 +17024,7 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int32(0)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
@@ -16179,32 +17140,7 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0156Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0157Input is the schema of Case0157's input batches (table t).
@@ -16254,17 +17190,48 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0157Col1(n, all, sArr, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0157Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0157Col1 computes output column 1 (r) of query Case0157 on every row:
+//
+//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := r_Out.V
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V
 		for i := range out {
 			switch {
 			case strings.HasPrefix(sArr.Value(i), "ab"):
@@ -16279,7 +17246,7 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int32(0)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int32](n)
@@ -16395,32 +17362,7 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0157Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0158Input is the schema of Case0158's input batches (table t).
@@ -16470,24 +17412,55 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0158Col1(n, all, sArr, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	// r: IF(s LIKE 'a\%%', 'pct', 'no')
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0158Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0158Col1 computes output column 1 (r) of query Case0158 on every row:
+//
+//	IF(s LIKE 'a\%%', 'pct', 'no')
+func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((s LIKE 'a\%%'), 'pct', 'no')
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		for i := range n {
 			if strings.HasPrefix(sArr.Value(i), "a%") {
-				r_Out.Append("pct")
+				directOut.Append("pct")
 			} else {
-				r_Out.Append("no")
+				directOut.Append("no")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
@@ -16536,32 +17509,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0158Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0159Input is the schema of Case0159's input batches (table t).
@@ -16611,24 +17559,55 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0159Col1(n, all, sArr, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	// r: IF(s LIKE 'a\%%', 'pct', 'no')
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0159Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0159Col1 computes output column 1 (r) of query Case0159 on every row:
+//
+//	IF(s LIKE 'a\%%', 'pct', 'no')
+func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((s LIKE 'a\%%'), 'pct', 'no')
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		for i := range n {
 			if strings.HasPrefix(sArr.Value(i), "a%") {
-				r_Out.Append("pct")
+				directOut.Append("pct")
 			} else {
-				r_Out.Append("no")
+				directOut.Append("no")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
@@ -16677,32 +17656,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0159Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0160Input is the schema of Case0160's input batches (table t).
@@ -16752,24 +17706,55 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0160Col1(n, all, sArr, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	// r: IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0160Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0160Col1 computes output column 1 (r) of query Case0160 on every row:
+//
+//	IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
+func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		for i := range n {
 			if strings.HasPrefix(sArr.Value(i), "a_") {
-				r_Out.Append("us")
+				directOut.Append("us")
 			} else {
-				r_Out.Append("no")
+				directOut.Append("no")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
@@ -16818,32 +17803,7 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0160Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0161Input is the schema of Case0161's input batches (table t).
@@ -16893,24 +17853,55 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0161Col1(n, all, sArr, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	// r: IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0161Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0161Col1 computes output column 1 (r) of query Case0161 on every row:
+//
+//	IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
+func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		for i := range n {
 			if strings.HasPrefix(sArr.Value(i), "a_") {
-				r_Out.Append("us")
+				directOut.Append("us")
 			} else {
-				r_Out.Append("no")
+				directOut.Append("no")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
@@ -16959,32 +17950,7 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0161Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0162Input is the schema of Case0162's input batches (table t).
@@ -17034,24 +18000,55 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0162Col1(n, all, sArr, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE '%é', 'e', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	// r: IF(s LIKE '%é', 'e', 'no')
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0162Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0162Col1 computes output column 1 (r) of query Case0162 on every row:
+//
+//	IF(s LIKE '%é', 'e', 'no')
+func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((s LIKE '%é'), 'e', 'no')
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		for i := range n {
 			if strings.HasSuffix(sArr.Value(i), "é") {
-				r_Out.Append("e")
+				directOut.Append("e")
 			} else {
-				r_Out.Append("no")
+				directOut.Append("no")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
@@ -17100,32 +18097,7 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE '%é', 'e', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0162Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0163Input is the schema of Case0163's input batches (table t).
@@ -17175,24 +18147,55 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0163Col1(n, all, sArr, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(s LIKE 'a_', 'two', 'no')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
 
-	// r: IF(s LIKE 'a_', 'two', 'no')
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0163Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0163Col1 computes output column 1 (r) of query Case0163 on every row:
+//
+//	IF(s LIKE 'a_', 'two', 'no')
+func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// IF((s LIKE 'a_'), 'two', 'no')
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		for i := range n {
 			if likePattern17.Match(sArr.Value(i)) {
-				r_Out.Append("two")
+				directOut.Append("two")
 			} else {
-				r_Out.Append("no")
+				directOut.Append("no")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[string](n)
@@ -17241,32 +18244,7 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a_', 'two', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0163Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0164Input is the schema of Case0164's input batches (table t).
@@ -17316,25 +18294,7 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s RLIKE '^h.*o$'
-	// (s RLIKE '^h.*o$')
-	rlike := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := rlike.V[:n]
-		for i := range out {
-			out[i] = rlikePattern.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
-			}
-			rlike.V[i] = rlikePattern.Match(sArr.Value(i))
-		}
-	}
+	rlike := case0164Col1(n, all, sArr)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -17355,6 +18315,30 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0164Col1 computes output column 1 (r) of query Case0164 on every row:
+//
+//	s RLIKE '^h.*o$'
+func case0164Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s RLIKE '^h.*o$')
+	rlike := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := rlike.V[:n]
+		for i := range out {
+			out[i] = rlikePattern.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				rlike.SetNull(i)
+				continue
+			}
+			rlike.V[i] = rlikePattern.Match(sArr.Value(i))
+		}
+	}
+	return rlike
 }
 
 // case0165Input is the schema of Case0165's input batches (table t).
@@ -17404,25 +18388,7 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s RLIKE 'z'
-	// (s RLIKE 'z')
-	rlike := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := rlike.V[:n]
-		for i := range out {
-			out[i] = rlikePattern2.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
-			}
-			rlike.V[i] = rlikePattern2.Match(sArr.Value(i))
-		}
-	}
+	rlike := case0165Col1(n, all, sArr)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -17443,6 +18409,30 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0165Col1 computes output column 1 (r) of query Case0165 on every row:
+//
+//	s RLIKE 'z'
+func case0165Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s RLIKE 'z')
+	rlike := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := rlike.V[:n]
+		for i := range out {
+			out[i] = rlikePattern2.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				rlike.SetNull(i)
+				continue
+			}
+			rlike.V[i] = rlikePattern2.Match(sArr.Value(i))
+		}
+	}
+	return rlike
 }
 
 // case0166Input is the schema of Case0166's input batches (table t).
@@ -17492,25 +18482,7 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s REGEXP 'l+'
-	// (s RLIKE 'l+')
-	rlike := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
-		out := rlike.V[:n]
-		for i := range out {
-			out[i] = rlikePattern3.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
-			}
-			rlike.V[i] = rlikePattern3.Match(sArr.Value(i))
-		}
-	}
+	rlike := case0166Col1(n, all, sArr)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -17531,6 +18503,30 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0166Col1 computes output column 1 (r) of query Case0166 on every row:
+//
+//	s REGEXP 'l+'
+func case0166Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// (s RLIKE 'l+')
+	rlike := vec.Make[bool](n)
+	if sArr.NullN() == 0 {
+		out := rlike.V[:n]
+		for i := range out {
+			out[i] = rlikePattern3.Match(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				rlike.SetNull(i)
+				continue
+			}
+			rlike.V[i] = rlikePattern3.Match(sArr.Value(i))
+		}
+	}
+	return rlike
 }
 
 // case0167Input is the schema of Case0167's input batches (table t).
@@ -17581,8 +18577,33 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	rlike := case0167Col1(n, all, sArr, uArr)
+	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "s RLIKE u"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: s RLIKE u
+	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	out := array.NewRecordBatch(Case0167Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0167Col1 computes output column 1 (r) of query Case0167 on every row:
+//
+//	s RLIKE u
+func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s RLIKE u)
 	rlike := vec.Make[bool](n)
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -17610,26 +18631,7 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			rlike.V[i] = r
 		}
 	}
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s RLIKE u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
-	out := array.NewRecordBatch(Case0167Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return rlike
 }
 
 // case0168Input is the schema of Case0168's input batches (table t).
@@ -17679,10 +18681,7 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s RLIKE '('
-	// (s RLIKE '(')
-	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
+	rlike := case0168Col1(n, all, s)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -17703,6 +18702,15 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0168Col1 computes output column 1 (r) of query Case0168 on every row:
+//
+//	s RLIKE '('
+func case0168Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+	// (s RLIKE '(')
+	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
+	return rlike
 }
 
 // case0169Input is the schema of Case0169's input batches (table t).
@@ -17752,10 +18760,7 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s RLIKE '('
-	// (s RLIKE '(')
-	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
+	rlike := case0169Col1(n, all, s)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -17776,6 +18781,15 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0169Col1 computes output column 1 (r) of query Case0169 on every row:
+//
+//	s RLIKE '('
+func case0169Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+	// (s RLIKE '(')
+	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
+	return rlike
 }
 
 // case0170Input is the schema of Case0170's input batches (table t).
@@ -17825,27 +18839,7 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: upper(s) RLIKE '('
-	// upper(s)
-	upper := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
-			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
-		}
-	}
-	// (upper(s) RLIKE '(')
-	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
+	rlike := case0170Col1(n, all, sArr)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -17866,6 +18860,32 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0170Col1 computes output column 1 (r) of query Case0170 on every row:
+//
+//	upper(s) RLIKE '('
+func case0170Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// upper(s)
+	upper := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := upper.V[:n]
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				upper.SetNull(i)
+				continue
+			}
+			upper.V[i] = rt.Upper(sArr.Value(i))
+		}
+	}
+	// (upper(s) RLIKE '(')
+	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
+	return rlike
 }
 
 // case0171Input is the schema of Case0171's input batches (table t).
@@ -17915,27 +18935,7 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: upper(s) RLIKE '('
-	// upper(s)
-	upper := vec.Make[string](n)
-	if sArr.NullN() == 0 {
-		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
-			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
-		}
-	}
-	// (upper(s) RLIKE '(')
-	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
+	rlike := case0171Col1(n, all, sArr)
 	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -17956,6 +18956,32 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0171Col1 computes output column 1 (r) of query Case0171 on every row:
+//
+//	upper(s) RLIKE '('
+func case0171Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+	// upper(s)
+	upper := vec.Make[string](n)
+	if sArr.NullN() == 0 {
+		out := upper.V[:n]
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) {
+				upper.SetNull(i)
+				continue
+			}
+			upper.V[i] = rt.Upper(sArr.Value(i))
+		}
+	}
+	// (upper(s) RLIKE '(')
+	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
+	return rlike
 }
 
 // case0172Input is the schema of Case0172's input batches (table t).
@@ -18007,8 +19033,33 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	like := case0172Col1(n, all, n_Arr, n_Keys, n_Items)
+	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "n[9] LIKE 'a\\'"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: n[9] LIKE 'a\'
+	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	out := array.NewRecordBatch(Case0172Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0172Col1 computes output column 1 (r) of query Case0172 on every row:
+//
+//	n[9] LIKE 'a\'
+func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[bool] {
 	// n[9]
 	entry := vec.Make[string](n)
 	if n_Arr.NullN() == 0 {
@@ -18048,26 +19099,7 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// (n[9] LIKE 'a\')
 	like := vec.FailValues[bool](&entry, likePattern9Err, all, n)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "n[9] LIKE 'a\\'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
-	out := array.NewRecordBatch(Case0172Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return like
 }
 
 // case0173Input is the schema of Case0173's input batches (table t).
@@ -18117,16 +19149,7 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: IF(s LIKE 'a\', 1, 2)
-	// (s LIKE 'a\')
-	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
-	// IF((s LIKE 'a\'), 1, 2)
-	then, otherwise := vec.Split(&like, all, n)
-	ifResult := vec.Make[int32](n)
-	vec.CopyErrs(&ifResult, &like, all, n)
-	vec.Fill(&ifResult, int32(1), then, n)
-	vec.Fill(&ifResult, int32(2), otherwise, n)
+	ifResult := case0173Col1(n, all, s)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -18147,6 +19170,21 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0173Col1 computes output column 1 (r) of query Case0173 on every row:
+//
+//	IF(s LIKE 'a\', 1, 2)
+func case0173Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[int32] {
+	// (s LIKE 'a\')
+	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
+	// IF((s LIKE 'a\'), 1, 2)
+	then, otherwise := vec.Split(&like, all, n)
+	ifResult := vec.Make[int32](n)
+	vec.CopyErrs(&ifResult, &like, all, n)
+	vec.Fill(&ifResult, int32(1), then, n)
+	vec.Fill(&ifResult, int32(2), otherwise, n)
+	return ifResult
 }
 
 // case0174Input is the schema of Case0174's input batches (table t).
@@ -18199,8 +19237,33 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	elementAt := case0174Col1(n, all, mArr, mKeys, sArr, mItems)
+	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "element_at(m, s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: element_at(m, s)
+	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	out := array.NewRecordBatch(Case0174Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0174Col1 computes output column 1 (r) of query Case0174 on every row:
+//
+//	element_at(m, s)
+func case0174Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
 	if mArr.NullN() == 0 && sArr.NullN() == 0 {
@@ -18238,26 +19301,7 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0174Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return elementAt
 }
 
 // case0175Input is the schema of Case0175's input batches (table t).
@@ -18310,8 +19354,33 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	elementAt := case0175Col1(n, all, mArr, mKeys, sArr, mItems)
+	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "element_at(m, s)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: element_at(m, s)
+	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	out := array.NewRecordBatch(Case0175Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0175Col1 computes output column 1 (r) of query Case0175 on every row:
+//
+//	element_at(m, s)
+func case0175Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
 	if mArr.NullN() == 0 && sArr.NullN() == 0 {
@@ -18349,26 +19418,7 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0175Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return elementAt
 }
 
 // case0176Input is the schema of Case0176's input batches (table t).
@@ -18420,8 +19470,33 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	elementAt := case0176Col1(n, all, n_Arr, n_Keys, n_Items)
+	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "element_at(n, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: element_at(n, 3)
+	cols := []arrow.Array{vec.StringArray(mem, &elementAt, all, n)}
+	out := array.NewRecordBatch(Case0176Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0176Col1 computes output column 1 (r) of query Case0176 on every row:
+//
+//	element_at(n, 3)
+func case0176Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[string] {
 	// element_at(n, 3)
 	elementAt := vec.Make[string](n)
 	if n_Arr.NullN() == 0 {
@@ -18459,26 +19534,7 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			elementAt.V[i] = n_Items.Value(entry)
 		}
 	}
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(n, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0176Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return elementAt
 }
 
 // case0177Input is the schema of Case0177's input batches (table t).
@@ -18529,8 +19585,33 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	mapContainsKey := case0177Col1(n, all, mArr, mKeys)
+	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "map_contains_key(m, 'k')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: map_contains_key(m, 'k')
+	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
+	out := array.NewRecordBatch(Case0177Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0177Col1 computes output column 1 (r) of query Case0177 on every row:
+//
+//	map_contains_key(m, 'k')
+func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
 	// map_contains_key(m, 'k')
 	mapContainsKey := vec.Make[bool](n)
 	if mArr.NullN() == 0 {
@@ -18552,26 +19633,7 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			mapContainsKey.V[i] = entry >= 0
 		}
 	}
-	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "map_contains_key(m, 'k')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0177Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return mapContainsKey
 }
 
 // case0178Input is the schema of Case0178's input batches (table t).
@@ -18622,8 +19684,33 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	mapContainsKey := case0178Col1(n, all, mArr, mKeys)
+	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "map_contains_key(m, 'z')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: map_contains_key(m, 'z')
+	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
+	out := array.NewRecordBatch(Case0178Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0178Col1 computes output column 1 (r) of query Case0178 on every row:
+//
+//	map_contains_key(m, 'z')
+func case0178Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
 	// map_contains_key(m, 'z')
 	mapContainsKey := vec.Make[bool](n)
 	if mArr.NullN() == 0 {
@@ -18645,26 +19732,7 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			mapContainsKey.V[i] = entry >= 0
 		}
 	}
-	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "map_contains_key(m, 'z')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0178Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return mapContainsKey
 }
 
 // case0179Input is the schema of Case0179's input batches (table t).
@@ -18715,8 +19783,33 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	mapContainsKey := case0179Col1(n, all, mArr, mKeys)
+	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "map_contains_key(m, 'z')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: map_contains_key(m, 'z')
+	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
+	out := array.NewRecordBatch(Case0179Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0179Col1 computes output column 1 (r) of query Case0179 on every row:
+//
+//	map_contains_key(m, 'z')
+func case0179Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
 	// map_contains_key(m, 'z')
 	mapContainsKey := vec.Make[bool](n)
 	if mArr.NullN() == 0 {
@@ -18738,26 +19831,7 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			mapContainsKey.V[i] = entry >= 0
 		}
 	}
-	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "map_contains_key(m, 'z')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
-	out := array.NewRecordBatch(Case0179Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return mapContainsKey
 }
 
 // case0180Input is the schema of Case0180's input batches (table t).
@@ -18808,27 +19882,7 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: cardinality(m)
-	// cardinality(m)
-	cardinality := vec.Make[int32](n)
-	if mArr.NullN() == 0 {
-		out := cardinality.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				cardinality.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			cardinality.V[i] = vec.CountString(mKeys, start, end)
-		}
-	}
+	cardinality := case0180Col1(n, all, mArr, mKeys)
 	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -18849,6 +19903,32 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0180Col1 computes output column 1 (r) of query Case0180 on every row:
+//
+//	cardinality(m)
+func case0180Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
+	// cardinality(m)
+	cardinality := vec.Make[int32](n)
+	if mArr.NullN() == 0 {
+		out := cardinality.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				cardinality.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			cardinality.V[i] = vec.CountString(mKeys, start, end)
+		}
+	}
+	return cardinality
 }
 
 // case0181Input is the schema of Case0181's input batches (table t).
@@ -18899,27 +19979,7 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: size(m)
-	// cardinality(m)
-	cardinality := vec.Make[int32](n)
-	if mArr.NullN() == 0 {
-		out := cardinality.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				cardinality.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			cardinality.V[i] = vec.CountString(mKeys, start, end)
-		}
-	}
+	cardinality := case0181Col1(n, all, mArr, mKeys)
 	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -18940,6 +20000,32 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0181Col1 computes output column 1 (r) of query Case0181 on every row:
+//
+//	size(m)
+func case0181Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
+	// cardinality(m)
+	cardinality := vec.Make[int32](n)
+	if mArr.NullN() == 0 {
+		out := cardinality.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				cardinality.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			cardinality.V[i] = vec.CountString(mKeys, start, end)
+		}
+	}
+	return cardinality
 }
 
 // case0182Input is the schema of Case0182's input batches (table t).
@@ -18990,27 +20076,7 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: cardinality(m)
-	// cardinality(m)
-	cardinality := vec.Make[int32](n)
-	if mArr.NullN() == 0 {
-		out := cardinality.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				cardinality.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			cardinality.V[i] = vec.CountString(mKeys, start, end)
-		}
-	}
+	cardinality := case0182Col1(n, all, mArr, mKeys)
 	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -19031,6 +20097,32 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0182Col1 computes output column 1 (r) of query Case0182 on every row:
+//
+//	cardinality(m)
+func case0182Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
+	// cardinality(m)
+	cardinality := vec.Make[int32](n)
+	if mArr.NullN() == 0 {
+		out := cardinality.V[:n]
+		for i := range out {
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if mArr.IsNull(i) {
+				cardinality.SetNull(i)
+				continue
+			}
+			start, end := mArr.ValueOffsets(i)
+			cardinality.V[i] = vec.CountString(mKeys, start, end)
+		}
+	}
+	return cardinality
 }
 
 // case0183Input is the schema of Case0183's input batches (table t).
@@ -19083,8 +20175,33 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	entry := case0183Col1(n, all, mArr, mKeys, sArr, mItems)
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "m[s]"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: m[s]
+	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	out := array.NewRecordBatch(Case0183Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0183Col1 computes output column 1 (r) of query Case0183 on every row:
+//
+//	m[s]
+func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
 	// m[s]
 	entry := vec.Make[int64](n)
 	if mArr.NullN() == 0 && sArr.NullN() == 0 {
@@ -19122,26 +20239,7 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry.V[i] = mItems.Value(entry2)
 		}
 	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m[s]"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0183Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return entry
 }
 
 // case0184Input is the schema of Case0184's input batches (table t).
@@ -19191,9 +20289,8 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: m
-	if r, e := vec.First(&m, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+	m2 := case0184Col1(n, all, m)
+	if r, e := vec.First(&m2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
@@ -19207,12 +20304,19 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 
-	cols := []arrow.Array{vec.MapArray(mem, Case0184Schema.Field(0).Type.(*arrow.MapType), &m, all, n, vec.AppendString, vec.AppendInt64)}
+	cols := []arrow.Array{vec.MapArray(mem, Case0184Schema.Field(0).Type.(*arrow.MapType), &m2, all, n, vec.AppendString, vec.AppendInt64)}
 	out := array.NewRecordBatch(Case0184Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0184Col1 computes output column 1 (r) of query Case0184 on every row:
+//
+//	m
+func case0184Col1(n int, all vec.Sel, m vec.Vec[vec.MapRef[string, int64]]) vec.Vec[vec.MapRef[string, int64]] {
+	return m
 }
 
 // case0185Input is the schema of Case0185's input batches (table t).
@@ -19262,8 +20366,33 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	year := case0185Col1(n, all, d)
+	if r, e := vec.First(&year, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "year(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: year(d)
+	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
+	out := array.NewRecordBatch(Case0185Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0185Col1 computes output column 1 (r) of query Case0185 on every row:
+//
+//	year(d)
+func case0185Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// year(d)
 	year := vec.Make[int32](n)
 	if d.Clean() {
@@ -19286,26 +20415,7 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			year.V[i] = rt.Year(d.V[i])
 		}
 	}
-	if r, e := vec.First(&year, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "year(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
-	out := array.NewRecordBatch(Case0185Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return year
 }
 
 // case0186Input is the schema of Case0186's input batches (table t).
@@ -19355,8 +20465,33 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	month := case0186Col1(n, all, d)
+	if r, e := vec.First(&month, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "month(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: month(d)
+	cols := []arrow.Array{vec.Int32Array(mem, &month, all, n)}
+	out := array.NewRecordBatch(Case0186Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0186Col1 computes output column 1 (r) of query Case0186 on every row:
+//
+//	month(d)
+func case0186Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// month(d)
 	month := vec.Make[int32](n)
 	if d.Clean() {
@@ -19379,26 +20514,7 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			month.V[i] = rt.Month(d.V[i])
 		}
 	}
-	if r, e := vec.First(&month, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "month(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &month, all, n)}
-	out := array.NewRecordBatch(Case0186Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return month
 }
 
 // case0187Input is the schema of Case0187's input batches (table t).
@@ -19448,8 +20564,33 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	day := case0187Col1(n, all, d)
+	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "day(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: day(d)
+	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
+	out := array.NewRecordBatch(Case0187Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0187Col1 computes output column 1 (r) of query Case0187 on every row:
+//
+//	day(d)
+func case0187Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// day(d)
 	day := vec.Make[int32](n)
 	if d.Clean() {
@@ -19472,26 +20613,7 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			day.V[i] = rt.Day(d.V[i])
 		}
 	}
-	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "day(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
-	out := array.NewRecordBatch(Case0187Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return day
 }
 
 // case0188Input is the schema of Case0188's input batches (table t).
@@ -19541,8 +20663,33 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	day := case0188Col1(n, all, d)
+	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "dayofmonth(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: dayofmonth(d)
+	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
+	out := array.NewRecordBatch(Case0188Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0188Col1 computes output column 1 (r) of query Case0188 on every row:
+//
+//	dayofmonth(d)
+func case0188Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// day(d)
 	day := vec.Make[int32](n)
 	if d.Clean() {
@@ -19565,26 +20712,7 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			day.V[i] = rt.Day(d.V[i])
 		}
 	}
-	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "dayofmonth(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
-	out := array.NewRecordBatch(Case0188Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return day
 }
 
 // case0189Input is the schema of Case0189's input batches (table t).
@@ -19634,8 +20762,33 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	year := case0189Col1(n, all, d)
+	if r, e := vec.First(&year, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "year(d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: year(d)
+	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
+	out := array.NewRecordBatch(Case0189Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0189Col1 computes output column 1 (r) of query Case0189 on every row:
+//
+//	year(d)
+func case0189Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// year(d)
 	year := vec.Make[int32](n)
 	if d.Clean() {
@@ -19658,26 +20811,7 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			year.V[i] = rt.Year(d.V[i])
 		}
 	}
-	if r, e := vec.First(&year, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "year(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
-	out := array.NewRecordBatch(Case0189Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return year
 }
 
 // case0190Input is the schema of Case0190's input batches (table t).
@@ -19727,8 +20861,33 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	dateAdd := case0190Col1(n, all, d)
+	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "date_add(d, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: date_add(d, 1)
+	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
+	out := array.NewRecordBatch(Case0190Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0190Col1 computes output column 1 (r) of query Case0190 on every row:
+//
+//	date_add(d, 1)
+func case0190Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, 1)
 	dateAdd := vec.Make[int32](n)
 	if d.Clean() {
@@ -19761,26 +20920,7 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			dateAdd.V[i] = r
 		}
 	}
-	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_add(d, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0190Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return dateAdd
 }
 
 // case0191Input is the schema of Case0191's input batches (table t).
@@ -19831,8 +20971,33 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	dateAdd := case0191Col1(n, all, d, i_)
+	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "date_add(d, i)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: date_add(d, i)
+	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
+	out := array.NewRecordBatch(Case0191Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0191Col1 computes output column 1 (r) of query Case0191 on every row:
+//
+//	date_add(d, i)
+func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, i)
 	dateAdd := vec.Make[int32](n)
 	if d.Clean() && i_.Clean() {
@@ -19870,26 +21035,7 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			dateAdd.V[i] = r
 		}
 	}
-	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_add(d, i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0191Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return dateAdd
 }
 
 // case0192Input is the schema of Case0192's input batches (table t).
@@ -19939,8 +21085,33 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	dateSub := case0192Col1(n, all, d)
+	if r, e := vec.First(&dateSub, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "date_sub(d, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: date_sub(d, 1)
+	cols := []arrow.Array{vec.DateArray(mem, &dateSub, all, n)}
+	out := array.NewRecordBatch(Case0192Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0192Col1 computes output column 1 (r) of query Case0192 on every row:
+//
+//	date_sub(d, 1)
+func case0192Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_sub(d, 1)
 	dateSub := vec.Make[int32](n)
 	if d.Clean() {
@@ -19973,26 +21144,7 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			dateSub.V[i] = r
 		}
 	}
-	if r, e := vec.First(&dateSub, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_sub(d, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &dateSub, all, n)}
-	out := array.NewRecordBatch(Case0192Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return dateSub
 }
 
 // case0193Input is the schema of Case0193's input batches (table t).
@@ -20043,8 +21195,33 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	dateAdd := case0193Col1(n, all, d, i_)
+	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "date_add(d, i)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: date_add(d, i)
+	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
+	out := array.NewRecordBatch(Case0193Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0193Col1 computes output column 1 (r) of query Case0193 on every row:
+//
+//	date_add(d, i)
+func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, i)
 	dateAdd := vec.Make[int32](n)
 	if d.Clean() && i_.Clean() {
@@ -20082,26 +21259,7 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			dateAdd.V[i] = r
 		}
 	}
-	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_add(d, i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0193Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return dateAdd
 }
 
 // case0194Input is the schema of Case0194's input batches (table t).
@@ -20151,8 +21309,33 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	dateAdd := case0194Col1(n, all, d)
+	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "date_add(d, 2147483647)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: date_add(d, 2147483647)
+	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
+	out := array.NewRecordBatch(Case0194Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0194Col1 computes output column 1 (r) of query Case0194 on every row:
+//
+//	date_add(d, 2147483647)
+func case0194Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, 2147483647)
 	dateAdd := vec.Make[int32](n)
 	if d.Clean() {
@@ -20185,26 +21368,7 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			dateAdd.V[i] = r
 		}
 	}
-	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_add(d, 2147483647)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
-	out := array.NewRecordBatch(Case0194Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return dateAdd
 }
 
 // case0195Input is the schema of Case0195's input batches (table t).
@@ -20255,8 +21419,33 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	datediff := case0195Col1(n, all, d, e_)
+	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "datediff(d, e)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: datediff(d, e)
+	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
+	out := array.NewRecordBatch(Case0195Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0195Col1 computes output column 1 (r) of query Case0195 on every row:
+//
+//	datediff(d, e)
+func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(d, e)
 	datediff := vec.Make[int32](n)
 	if d.Clean() && e_.Clean() {
@@ -20294,26 +21483,7 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			datediff.V[i] = r
 		}
 	}
-	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "datediff(d, e)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0195Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return datediff
 }
 
 // case0196Input is the schema of Case0196's input batches (table t).
@@ -20364,8 +21534,33 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	datediff := case0196Col1(n, all, e_, d)
+	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "datediff(e, d)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: datediff(e, d)
+	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
+	out := array.NewRecordBatch(Case0196Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0196Col1 computes output column 1 (r) of query Case0196 on every row:
+//
+//	datediff(e, d)
+func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(e, d)
 	datediff := vec.Make[int32](n)
 	if e_.Clean() && d.Clean() {
@@ -20403,26 +21598,7 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			datediff.V[i] = r
 		}
 	}
-	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "datediff(e, d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0196Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return datediff
 }
 
 // case0197Input is the schema of Case0197's input batches (table t).
@@ -20473,8 +21649,33 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	datediff := case0197Col1(n, all, d, e_)
+	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "datediff(d, e)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: datediff(d, e)
+	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
+	out := array.NewRecordBatch(Case0197Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0197Col1 computes output column 1 (r) of query Case0197 on every row:
+//
+//	datediff(d, e)
+func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(d, e)
 	datediff := vec.Make[int32](n)
 	if d.Clean() && e_.Clean() {
@@ -20512,26 +21713,7 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			datediff.V[i] = r
 		}
 	}
-	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "datediff(d, e)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
-	out := array.NewRecordBatch(Case0197Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return datediff
 }
 
 // case0198Input is the schema of Case0198's input batches (table t).
@@ -20581,8 +21763,33 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0198Col1(n, all, d)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "d >= DATE '2024-01-01'"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: d >= DATE '2024-01-01'
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0198Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0198Col1 computes output column 1 (r) of query Case0198 on every row:
+//
+//	d >= DATE '2024-01-01'
+func case0198Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
 	// (d >= DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
 	if d.Clean() {
@@ -20605,26 +21812,7 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.GeInt32(d.V[i], int32(19723))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "d >= DATE '2024-01-01'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0198Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0199Input is the schema of Case0199's input batches (table t).
@@ -20674,8 +21862,33 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0199Col1(n, all, d)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "d < DATE '2024-01-01'"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: d < DATE '2024-01-01'
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0199Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0199Col1 computes output column 1 (r) of query Case0199 on every row:
+//
+//	d < DATE '2024-01-01'
+func case0199Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
 	// (d < DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
 	if d.Clean() {
@@ -20698,26 +21911,7 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.LtInt32(d.V[i], int32(19723))
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "d < DATE '2024-01-01'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0199Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0200Input is the schema of Case0200's input batches (table t).
@@ -20768,8 +21962,33 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0200Col1(n, all, a, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a = b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a = b
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0200Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0200Col1 computes output column 1 (r) of query Case0200 on every row:
+//
+//	a = b
+func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a = b)
 	cmp := vec.Make[bool](n)
 	if a.Clean() && b.Clean() {
@@ -20797,26 +22016,7 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.EqInt64(a.V[i], b.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a = b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0200Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0201Input is the schema of Case0201's input batches (table t).
@@ -20867,8 +22067,33 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0201Col1(n, all, a, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a <> b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a <> b
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0201Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0201Col1 computes output column 1 (r) of query Case0201 on every row:
+//
+//	a <> b
+func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a <> b)
 	cmp := vec.Make[bool](n)
 	if a.Clean() && b.Clean() {
@@ -20896,26 +22121,7 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0201Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0202Input is the schema of Case0202's input batches (table t).
@@ -20966,8 +22172,33 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0202Col1(n, all, a, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a != b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a != b
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0202Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0202Col1 computes output column 1 (r) of query Case0202 on every row:
+//
+//	a != b
+func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a <> b)
 	cmp := vec.Make[bool](n)
 	if a.Clean() && b.Clean() {
@@ -20995,26 +22226,7 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a != b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0202Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0203Input is the schema of Case0203's input batches (table t).
@@ -21065,8 +22277,33 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0203Col1(n, all, a, b)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a < b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a < b
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0203Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0203Col1 computes output column 1 (r) of query Case0203 on every row:
+//
+//	a < b
+func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a < b)
 	cmp := vec.Make[bool](n)
 	if a.Clean() && b.Clean() {
@@ -21094,26 +22331,7 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.LtInt64(a.V[i], b.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a < b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0203Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0204Input is the schema of Case0204's input batches (table t).
@@ -21164,8 +22382,33 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0204Col1(n, all, i_, in, a)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "i < a"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: i < a
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0204Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0204Col1 computes output column 1 (r) of query Case0204 on every row:
+//
+//	i < a
+func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (CAST(i AS BIGINT) < a)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -21251,26 +22494,7 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i < a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0204Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0205Input is the schema of Case0205's input batches (table t).
@@ -21321,8 +22545,33 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0205Col1(n, all, x, y)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "x = y"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: x = y
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0205Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0205Col1 computes output column 1 (r) of query Case0205 on every row:
+//
+//	x = y
+func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x = y)
 	cmp := vec.Make[bool](n)
 	if x.Clean() && y.Clean() {
@@ -21350,26 +22599,7 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.EqFloat64(x.V[i], y.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x = y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0205Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0206Input is the schema of Case0206's input batches (table t).
@@ -21420,8 +22650,33 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0206Col1(n, all, x, y)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "x > y"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: x > y
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0206Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0206Col1 computes output column 1 (r) of query Case0206 on every row:
+//
+//	x > y
+func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x > y)
 	cmp := vec.Make[bool](n)
 	if x.Clean() && y.Clean() {
@@ -21449,26 +22704,7 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.GtFloat64(x.V[i], y.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x > y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0206Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0207Input is the schema of Case0207's input batches (table t).
@@ -21519,8 +22755,33 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0207Col1(n, all, x, y)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "x = y"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: x = y
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0207Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0207Col1 computes output column 1 (r) of query Case0207 on every row:
+//
+//	x = y
+func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x = y)
 	cmp := vec.Make[bool](n)
 	if x.Clean() && y.Clean() {
@@ -21548,26 +22809,7 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.EqFloat64(x.V[i], y.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x = y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0207Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0208Input is the schema of Case0208's input batches (table t).
@@ -21618,8 +22860,33 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0208Col1(n, all, x, y)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "x < y"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: x < y
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0208Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0208Col1 computes output column 1 (r) of query Case0208 on every row:
+//
+//	x < y
+func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x < y)
 	cmp := vec.Make[bool](n)
 	if x.Clean() && y.Clean() {
@@ -21647,26 +22914,7 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.LtFloat64(x.V[i], y.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x < y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0208Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0209Input is the schema of Case0209's input batches (table t).
@@ -21717,25 +22965,7 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s < u
-	// (s < u)
-	cmp := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-		}
-	}
+	cmp := case0209Col1(n, all, sArr, uArr)
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -21756,6 +22986,30 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0209Col1 computes output column 1 (r) of query Case0209 on every row:
+//
+//	s < u
+func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+	// (s < u)
+	cmp := vec.Make[bool](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	return cmp
 }
 
 // case0210Input is the schema of Case0210's input batches (table t).
@@ -21806,25 +23060,7 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s < u
-	// (s < u)
-	cmp := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-		}
-	}
+	cmp := case0210Col1(n, all, sArr, uArr)
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -21845,6 +23081,30 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0210Col1 computes output column 1 (r) of query Case0210 on every row:
+//
+//	s < u
+func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+	// (s < u)
+	cmp := vec.Make[bool](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	return cmp
 }
 
 // case0211Input is the schema of Case0211's input batches (table t).
@@ -21895,25 +23155,7 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: s = u
-	// (s = u)
-	cmp := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				cmp.SetNull(i)
-				continue
-			}
-			cmp.V[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
-		}
-	}
+	cmp := case0211Col1(n, all, sArr, uArr)
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -21934,6 +23176,30 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0211Col1 computes output column 1 (r) of query Case0211 on every row:
+//
+//	s = u
+func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+	// (s = u)
+	cmp := vec.Make[bool](n)
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		out := cmp.V[:n]
+		for i := range out {
+			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
+		}
+	} else {
+		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+			i := all.Row(k)
+			if sArr.IsNull(i) || uArr.IsNull(i) {
+				cmp.SetNull(i)
+				continue
+			}
+			cmp.V[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	return cmp
 }
 
 // case0212Input is the schema of Case0212's input batches (table t).
@@ -21984,8 +23250,33 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0212Col1(n, all, p, q)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p < q"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: p < q
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0212Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0212Col1 computes output column 1 (r) of query Case0212 on every row:
+//
+//	p < q
+func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
 	// (p < q)
 	cmp := vec.Make[bool](n)
 	if p.Clean() && q.Clean() {
@@ -22013,26 +23304,7 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.LtBool(p.V[i], q.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p < q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0212Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0213Input is the schema of Case0213's input batches (table t).
@@ -22083,8 +23355,33 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0213Col1(n, all, p, q)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p = q"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: p = q
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0213Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0213Col1 computes output column 1 (r) of query Case0213 on every row:
+//
+//	p = q
+func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
 	// (p = q)
 	cmp := vec.Make[bool](n)
 	if p.Clean() && q.Clean() {
@@ -22112,26 +23409,7 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.EqBool(p.V[i], q.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p = q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0213Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0214Input is the schema of Case0214's input batches (table t).
@@ -22182,8 +23460,33 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0214Col1(n, all, d, e_)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "d <= e"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: d <= e
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0214Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0214Col1 computes output column 1 (r) of query Case0214 on every row:
+//
+//	d <= e
+func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[bool] {
 	// (d <= e)
 	cmp := vec.Make[bool](n)
 	if d.Clean() && e_.Clean() {
@@ -22211,26 +23514,7 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.LeInt32(d.V[i], e_.V[i])
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "d <= e"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0214Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0215Input is the schema of Case0215's input batches (table t).
@@ -22280,8 +23564,33 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	minus := case0215Col1(n, all, a)
+	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "-a"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: -a
+	cols := []arrow.Array{vec.Int64Array(mem, &minus, all, n)}
+	out := array.NewRecordBatch(Case0215Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0215Col1 computes output column 1 (r) of query Case0215 on every row:
+//
+//	-a
+func case0215Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (-a)
 	minus := vec.Make[int64](n)
 	if a.Clean() {
@@ -22314,26 +23623,7 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			minus.V[i] = r
 		}
 	}
-	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0215Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return minus
 }
 
 // case0216Input is the schema of Case0216's input batches (table t).
@@ -22383,8 +23673,33 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	minus := case0216Col1(n, all, x)
+	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "-x"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: -x
+	cols := []arrow.Array{vec.Float64Array(mem, &minus, all, n)}
+	out := array.NewRecordBatch(Case0216Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0216Col1 computes output column 1 (r) of query Case0216 on every row:
+//
+//	-x
+func case0216Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (-x)
 	minus := vec.Make[float64](n)
 	if x.Clean() {
@@ -22407,26 +23722,7 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			minus.V[i] = rt.NegateFloat64(x.V[i])
 		}
 	}
-	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-x"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0216Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return minus
 }
 
 // case0217Input is the schema of Case0217's input batches (table t).
@@ -22475,9 +23771,7 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: NULL + (1 DIV 0)
-	konst := vec.NullVec[int64](n)
+	konst := case0217Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -22498,6 +23792,14 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0217Col1 computes output column 1 (r) of query Case0217 on every row:
+//
+//	NULL + (1 DIV 0)
+func case0217Col1(n int, all vec.Sel) vec.Vec[int64] {
+	konst := vec.NullVec[int64](n)
+	return konst
 }
 
 // case0218Input is the schema of Case0218's input batches (table t).
@@ -22546,9 +23848,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: (1 DIV 0) + NULL
-	konst := vec.NullVec[int64](n)
+	konst := case0218Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -22569,6 +23869,14 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0218Col1 computes output column 1 (r) of query Case0218 on every row:
+//
+//	(1 DIV 0) + NULL
+func case0218Col1(n int, all vec.Sel) vec.Vec[int64] {
+	konst := vec.NullVec[int64](n)
+	return konst
 }
 
 // case0219Input is the schema of Case0219's input batches (table t).
@@ -22618,8 +23926,33 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := case0219Col1(n, all, a)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a + (1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a + (1 DIV 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0219Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0219Col1 computes output column 1 (r) of query Case0219 on every row:
+//
+//	a + (1 DIV 0)
+func case0219Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
@@ -22658,26 +23991,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0219Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // case0220Input is the schema of Case0220's input batches (table t).
@@ -22727,8 +24041,33 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := case0220Col1(n, all, a)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(1 DIV 0) + a"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (1 DIV 0) + a
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0220Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0220Col1 computes output column 1 (r) of query Case0220 on every row:
+//
+//	(1 DIV 0) + a
+func case0220Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (ERROR(DIVIDE_BY_ZERO) + a)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
@@ -22767,26 +24106,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV 0) + a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0220Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // case0221Input is the schema of Case0221's input batches (table t).
@@ -22836,8 +24156,33 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := case0221Col1(n, all, a)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a + (1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a + (1 DIV 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0221Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0221Col1 computes output column 1 (r) of query Case0221 on every row:
+//
+//	a + (1 DIV 0)
+func case0221Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
@@ -22876,26 +24221,7 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0221Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // case0222Input is the schema of Case0222's input batches (table t).
@@ -22946,19 +24272,50 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product, directCol := case0222Col1(n, all, a, in, b, mem)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(100 DIV a) * (b DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &product, all, n)
+	}
 
-	// r: (100 DIV a) * (b DIV 0)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0222Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0222Col1 computes output column 1 (r) of query Case0222 on every row:
+//
+//	(100 DIV a) * (b DIV 0)
+func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((100 DIV a) * (b DIV 0))
-	var r_Col arrow.Array // written by the clean loop, or below from product
+	var directCol arrow.Array // written by the clean loop, or below from product
 	var product vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
@@ -22967,11 +24324,11 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		product = vec.Make[int64](n)
@@ -23101,32 +24458,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			product = product2
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(100 DIV a) * (b DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &product, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0222Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product, directCol
 }
 
 // case0223Input is the schema of Case0223's input batches (table t).
@@ -23176,18 +24508,49 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum, directCol := case0223Col1(n, all, a, in, mem)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV 0) + (9223372036854775807 + a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	// r: (a DIV 0) + (9223372036854775807 + a)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0223Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0223Col1 computes output column 1 (r) of query Case0223 on every row:
+//
+//	(a DIV 0) + (9223372036854775807 + a)
+func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a DIV 0) + (9223372036854775807 + a))
-	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
@@ -23196,11 +24559,11 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
 		sum = vec.Make[int64](n)
@@ -23329,32 +24692,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum = sum3
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0) + (9223372036854775807 + a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &sum, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0223Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, directCol
 }
 
 // case0224Input is the schema of Case0224's input batches (table t).
@@ -23404,18 +24742,49 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum, directCol := case0224Col1(n, all, a, in, mem)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(9223372036854775807 + a) + (a DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	// r: (9223372036854775807 + a) + (a DIV 0)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0224Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0224Col1 computes output column 1 (r) of query Case0224 on every row:
+//
+//	(9223372036854775807 + a) + (a DIV 0)
+func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((9223372036854775807 + a) + (a DIV 0))
-	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
@@ -23424,11 +24793,11 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
 		sum = vec.Make[int64](n)
@@ -23557,32 +24926,7 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum = sum3
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(9223372036854775807 + a) + (a DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &sum, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0224Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, directCol
 }
 
 // case0225Input is the schema of Case0225's input batches (table t).
@@ -23634,30 +24978,61 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	concat, directCol := case0225Col1(n, all, sArr, uArr, a, in, mem)
+	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &concat, all, n)
+	}
 
-	// r: concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0225Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0225Col1 computes output column 1 (r) of query Case0225 on every row:
+//
+//	concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))
+func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// concat(s, u, CAST((1 DIV a) AS VARCHAR))
-	var r_Col arrow.Array // written by the clean loop, or below from concat
+	var directCol arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		var bad vec.Failed
 		for i := range n {
-			r_Out.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+			directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
 			if bad {
 				break
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if sArr.NullN()+uArr.NullN()+in.Column(0).NullN() <= n/2 {
 		concat = vec.Make[string](n)
@@ -23761,32 +25136,7 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			concat = concat2
 		}
 	}
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &concat, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0225Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return concat, directCol
 }
 
 // case0226Input is the schema of Case0226's input batches (table t).
@@ -23838,30 +25188,61 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	concat, directCol := case0226Col1(n, all, a, in, sArr, uArr, mem)
+	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &concat, all, n)
+	}
 
-	// r: concat(CAST(1 DIV a AS VARCHAR), s, u)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0226Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0226Col1 computes output column 1 (r) of query Case0226 on every row:
+//
+//	concat(CAST(1 DIV a AS VARCHAR), s, u)
+func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
-	var r_Col arrow.Array // written by the clean loop, or below from concat
+	var directCol arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		var bad vec.Failed
 		for i := range n {
-			r_Out.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
 			if bad {
 				break
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
 		concat = vec.Make[string](n)
@@ -23965,32 +25346,7 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			concat = concat2
 		}
 	}
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &concat, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0226Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return concat, directCol
 }
 
 // case0227Input is the schema of Case0227's input batches (table t).
@@ -24042,30 +25398,61 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	concat, directCol := case0227Col1(n, all, a, in, sArr, uArr, mem)
+	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &concat, all, n)
+	}
 
-	// r: concat(CAST(1 DIV a AS VARCHAR), s, u)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0227Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0227Col1 computes output column 1 (r) of query Case0227 on every row:
+//
+//	concat(CAST(1 DIV a AS VARCHAR), s, u)
+func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
-	var r_Col arrow.Array // written by the clean loop, or below from concat
+	var directCol arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		var bad vec.Failed
 		for i := range n {
-			r_Out.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
 			if bad {
 				break
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
 		concat = vec.Make[string](n)
@@ -24169,32 +25556,7 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			concat = concat2
 		}
 	}
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &concat, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0227Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return concat, directCol
 }
 
 // case0228Input is the schema of Case0228's input batches (table t).
@@ -24245,8 +25607,33 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	quotient := case0228Col1(n, all, a, b)
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a DIV b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a DIV b
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
+	out := array.NewRecordBatch(Case0228Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0228Col1 computes output column 1 (r) of query Case0228 on every row:
+//
+//	a DIV b
+func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -24284,26 +25671,7 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0228Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient
 }
 
 // case0229Input is the schema of Case0229's input batches (table t).
@@ -24355,8 +25723,33 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	entry := case0229Col1(n, all, mArr, mKeys, mItems)
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "m['zz']"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: m['zz']
+	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	out := array.NewRecordBatch(Case0229Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0229Col1 computes output column 1 (r) of query Case0229 on every row:
+//
+//	m['zz']
+func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['zz']
 	entry := vec.Make[int64](n)
 	if mArr.NullN() == 0 {
@@ -24394,26 +25787,7 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry.V[i] = mItems.Value(entry2)
 		}
 	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['zz']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0229Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return entry
 }
 
 // case0230Input is the schema of Case0230's input batches (table t).
@@ -24463,8 +25837,33 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	abs := case0230Col1(n, all, a)
+	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "abs(a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: abs(a)
+	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
+	out := array.NewRecordBatch(Case0230Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0230Col1 computes output column 1 (r) of query Case0230 on every row:
+//
+//	abs(a)
+func case0230Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
 	abs := vec.Make[int64](n)
 	if a.Clean() {
@@ -24497,26 +25896,7 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			abs.V[i] = r
 		}
 	}
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
-	out := array.NewRecordBatch(Case0230Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return abs
 }
 
 // case0231Input is the schema of Case0231's input batches (table t).
@@ -24565,9 +25945,7 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: (a DIV 0 > 1) AND FALSE
-	konst := vec.Const[bool](n, false)
+	konst := case0231Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -24588,6 +25966,14 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0231Col1 computes output column 1 (r) of query Case0231 on every row:
+//
+//	(a DIV 0 > 1) AND FALSE
+func case0231Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, false)
+	return konst
 }
 
 // case0232Input is the schema of Case0232's input batches (table t).
@@ -24636,9 +26022,7 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: FALSE AND (a DIV 0 > 1)
-	konst := vec.Const[bool](n, false)
+	konst := case0232Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -24659,6 +26043,14 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0232Col1 computes output column 1 (r) of query Case0232 on every row:
+//
+//	FALSE AND (a DIV 0 > 1)
+func case0232Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, false)
+	return konst
 }
 
 // case0233Input is the schema of Case0233's input batches (table t).
@@ -24708,8 +26100,33 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0233Col1(n, all, a, in)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV 0 > 1) AND TRUE"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (a DIV 0 > 1) AND TRUE
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0233Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0233Col1 computes output column 1 (r) of query Case0233 on every row:
+//
+//	(a DIV 0 > 1) AND TRUE
+func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -24811,26 +26228,7 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) AND TRUE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0233Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0234Input is the schema of Case0234's input batches (table t).
@@ -24880,8 +26278,33 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0234Col1(n, all, a, in)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRUE AND (a DIV 0 > 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: TRUE AND (a DIV 0 > 1)
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0234Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0234Col1 computes output column 1 (r) of query Case0234 on every row:
+//
+//	TRUE AND (a DIV 0 > 1)
+func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -24983,26 +26406,7 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRUE AND (a DIV 0 > 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0234Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0235Input is the schema of Case0235's input batches (table t).
@@ -25053,8 +26457,33 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	allOf := case0235Col1(n, all, a, in, p)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV 0 > 1) AND p"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (a DIV 0 > 1) AND p
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0235Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0235Col1 computes output column 1 (r) of query Case0235 on every row:
+//
+//	(a DIV 0 > 1) AND p
+func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool]) vec.Vec[bool] {
 	// (((a DIV 0) > 1) AND p)
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -25162,26 +26591,7 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) AND p"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
-	out := array.NewRecordBatch(Case0235Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return allOf
 }
 
 // case0236Input is the schema of Case0236's input batches (table t).
@@ -25232,8 +26642,33 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	allOf := case0236Col1(n, all, p, in, a)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "p AND (a DIV 0 > 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: p AND (a DIV 0 > 1)
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0236Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0236Col1 computes output column 1 (r) of query Case0236 on every row:
+//
+//	p AND (a DIV 0 > 1)
+func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (p AND ((a DIV 0) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -25341,26 +26776,7 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND (a DIV 0 > 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
-	out := array.NewRecordBatch(Case0236Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return allOf
 }
 
 // case0237Input is the schema of Case0237's input batches (table t).
@@ -25409,9 +26825,7 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: (a DIV 0 > 1) OR TRUE
-	konst := vec.Const[bool](n, true)
+	konst := case0237Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -25432,6 +26846,14 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0237Col1 computes output column 1 (r) of query Case0237 on every row:
+//
+//	(a DIV 0 > 1) OR TRUE
+func case0237Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, true)
+	return konst
 }
 
 // case0238Input is the schema of Case0238's input batches (table t).
@@ -25480,9 +26902,7 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: TRUE OR (a DIV 0 > 1)
-	konst := vec.Const[bool](n, true)
+	konst := case0238Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -25503,6 +26923,14 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0238Col1 computes output column 1 (r) of query Case0238 on every row:
+//
+//	TRUE OR (a DIV 0 > 1)
+func case0238Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, true)
+	return konst
 }
 
 // case0239Input is the schema of Case0239's input batches (table t).
@@ -25552,8 +26980,33 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	cmp := case0239Col1(n, all, a, in)
+	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV 0 > 1) OR FALSE"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (a DIV 0 > 1) OR FALSE
+	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	out := array.NewRecordBatch(Case0239Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0239Col1 computes output column 1 (r) of query Case0239 on every row:
+//
+//	(a DIV 0 > 1) OR FALSE
+func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -25655,26 +27108,7 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp = cmp2
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) OR FALSE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
-	out := array.NewRecordBatch(Case0239Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return cmp
 }
 
 // case0240Input is the schema of Case0240's input batches (table t).
@@ -25725,8 +27159,33 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	anyOf := case0240Col1(n, all, a, in, p)
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV 0 > 1) OR p"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (a DIV 0 > 1) OR p
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	out := array.NewRecordBatch(Case0240Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0240Col1 computes output column 1 (r) of query Case0240 on every row:
+//
+//	(a DIV 0 > 1) OR p
+func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool]) vec.Vec[bool] {
 	// (((a DIV 0) > 1) OR p)
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -25834,26 +27293,7 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) OR p"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
-	out := array.NewRecordBatch(Case0240Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return anyOf
 }
 
 // case0241Input is the schema of Case0241's input batches (table t).
@@ -25903,8 +27343,33 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	allOf := case0241Col1(n, all, a, in)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a <> 0 AND 100 DIV a > 1
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0241Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0241Col1 computes output column 1 (r) of query Case0241 on every row:
+//
+//	a <> 0 AND 100 DIV a > 1
+func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a <> 0) AND ((100 DIV a) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -26032,26 +27497,7 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
-	out := array.NewRecordBatch(Case0241Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return allOf
 }
 
 // case0242Input is the schema of Case0242's input batches (table t).
@@ -26101,8 +27547,33 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	allOf := case0242Col1(n, all, a, in)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "100 DIV a > 1 AND a <> 0"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: 100 DIV a > 1 AND a <> 0
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0242Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0242Col1 computes output column 1 (r) of query Case0242 on every row:
+//
+//	100 DIV a > 1 AND a <> 0
+func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (((100 DIV a) > 1) AND (a <> 0))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -26230,26 +27701,7 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "100 DIV a > 1 AND a <> 0"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
-	out := array.NewRecordBatch(Case0242Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return allOf
 }
 
 // case0243Input is the schema of Case0243's input batches (table t).
@@ -26299,8 +27751,33 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	allOf := case0243Col1(n, all, a, in)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a <> 0 AND 100 DIV a > 1
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0243Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0243Col1 computes output column 1 (r) of query Case0243 on every row:
+//
+//	a <> 0 AND 100 DIV a > 1
+func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a <> 0) AND ((100 DIV a) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -26428,26 +27905,7 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
-	out := array.NewRecordBatch(Case0243Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return allOf
 }
 
 // case0244Input is the schema of Case0244's input batches (table t).
@@ -26497,8 +27955,33 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	anyOf := case0244Col1(n, all, a, in)
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a = 0 OR 100 DIV a > 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a = 0 OR 100 DIV a > 1
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	out := array.NewRecordBatch(Case0244Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0244Col1 computes output column 1 (r) of query Case0244 on every row:
+//
+//	a = 0 OR 100 DIV a > 1
+func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a = 0) OR ((100 DIV a) > 1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -26626,26 +28109,7 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a = 0 OR 100 DIV a > 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
-	out := array.NewRecordBatch(Case0244Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return anyOf
 }
 
 // case0245Input is the schema of Case0245's input batches (table t).
@@ -26695,8 +28159,33 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	anyOf := case0245Col1(n, all, a, in)
+	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "100 DIV a > 1 OR a = 0"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: 100 DIV a > 1 OR a = 0
+	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	out := array.NewRecordBatch(Case0245Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0245Col1 computes output column 1 (r) of query Case0245 on every row:
+//
+//	100 DIV a > 1 OR a = 0
+func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (((100 DIV a) > 1) OR (a = 0))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -26824,26 +28313,7 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			anyOf = orResult
 		}
 	}
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "100 DIV a > 1 OR a = 0"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
-	out := array.NewRecordBatch(Case0245Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return anyOf
 }
 
 // case0246Input is the schema of Case0246's input batches (table t).
@@ -26894,12 +28364,7 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: p AND q
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
+	andResult := case0246Col1(n, all, p, q)
 	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -26920,6 +28385,17 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0246Col1 computes output column 1 (r) of query Case0246 on every row:
+//
+//	p AND q
+func case0246Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	and.Add(&q)
+	andResult := and.Finish()
+	return andResult
 }
 
 // case0247Input is the schema of Case0247's input batches (table t).
@@ -26970,12 +28446,7 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: p AND q
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
+	andResult := case0247Col1(n, all, p, q)
 	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -26996,6 +28467,17 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0247Col1 computes output column 1 (r) of query Case0247 on every row:
+//
+//	p AND q
+func case0247Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	and.Add(&q)
+	andResult := and.Finish()
+	return andResult
 }
 
 // case0248Input is the schema of Case0248's input batches (table t).
@@ -27046,12 +28528,7 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: q AND p
-	and := vec.NewLogic(false, all, n)
-	and.Add(&q)
-	and.Add(&p)
-	andResult := and.Finish()
+	andResult := case0248Col1(n, all, q, p)
 	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -27072,6 +28549,17 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0248Col1 computes output column 1 (r) of query Case0248 on every row:
+//
+//	q AND p
+func case0248Col1(n int, all vec.Sel, q vec.Vec[bool], p vec.Vec[bool]) vec.Vec[bool] {
+	and := vec.NewLogic(false, all, n)
+	and.Add(&q)
+	and.Add(&p)
+	andResult := and.Finish()
+	return andResult
 }
 
 // case0249Input is the schema of Case0249's input batches (table t).
@@ -27122,12 +28610,7 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: p AND q
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
+	andResult := case0249Col1(n, all, p, q)
 	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -27148,6 +28631,17 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0249Col1 computes output column 1 (r) of query Case0249 on every row:
+//
+//	p AND q
+func case0249Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	and.Add(&q)
+	andResult := and.Finish()
+	return andResult
 }
 
 // case0250Input is the schema of Case0250's input batches (table t).
@@ -27198,12 +28692,7 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: p OR q
-	or := vec.NewLogic(true, all, n)
-	or.Add(&p)
-	or.Add(&q)
-	orResult := or.Finish()
+	orResult := case0250Col1(n, all, p, q)
 	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -27224,6 +28713,17 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0250Col1 computes output column 1 (r) of query Case0250 on every row:
+//
+//	p OR q
+func case0250Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+	or := vec.NewLogic(true, all, n)
+	or.Add(&p)
+	or.Add(&q)
+	orResult := or.Finish()
+	return orResult
 }
 
 // case0251Input is the schema of Case0251's input batches (table t).
@@ -27274,12 +28774,7 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: p OR q
-	or := vec.NewLogic(true, all, n)
-	or.Add(&p)
-	or.Add(&q)
-	orResult := or.Finish()
+	orResult := case0251Col1(n, all, p, q)
 	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -27300,6 +28795,17 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0251Col1 computes output column 1 (r) of query Case0251 on every row:
+//
+//	p OR q
+func case0251Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+	or := vec.NewLogic(true, all, n)
+	or.Add(&p)
+	or.Add(&q)
+	orResult := or.Finish()
+	return orResult
 }
 
 // case0252Input is the schema of Case0252's input batches (table t).
@@ -27350,12 +28856,7 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: p AND q AND TRUE
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
+	andResult := case0252Col1(n, all, p, q)
 	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -27376,6 +28877,17 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0252Col1 computes output column 1 (r) of query Case0252 on every row:
+//
+//	p AND q AND TRUE
+func case0252Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	and.Add(&q)
+	andResult := and.Finish()
+	return andResult
 }
 
 // case0253Input is the schema of Case0253's input batches (table t).
@@ -27426,8 +28938,33 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	allOf := case0253Col1(n, all, a, in, b)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (a DIV 0 = 1) AND (b + 9223372036854775807 = 1)
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0253Col1 computes output column 1 (r) of query Case0253 on every row:
+//
+//	(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)
+func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (((a DIV 0) = 1) AND ((b + 9223372036854775807) = 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -27589,26 +29126,7 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
-	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return allOf
 }
 
 // case0254Input is the schema of Case0254's input batches (table t).
@@ -27659,8 +29177,33 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	allOf := case0254Col1(n, all, b, in, a)
+	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (b + 9223372036854775807 = 1) AND (a DIV 0 = 1)
+	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0254Col1 computes output column 1 (r) of query Case0254 on every row:
+//
+//	(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)
+func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (((b + 9223372036854775807) = 1) AND ((a DIV 0) = 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -27822,26 +29365,7 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
-	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return allOf
 }
 
 // case0255Input is the schema of Case0255's input batches (table t).
@@ -27891,8 +29415,33 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	negated := case0255Col1(n, all, a, in)
+	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NOT (a DIV 0 = 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: NOT (a DIV 0 = 1)
+	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	out := array.NewRecordBatch(Case0255Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0255Col1 computes output column 1 (r) of query Case0255 on every row:
+//
+//	NOT (a DIV 0 = 1)
+func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (NOT ((a DIV 0) = 1))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -28016,26 +29565,7 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			negated = negated2
 		}
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NOT (a DIV 0 = 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0255Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return negated
 }
 
 // case0256Input is the schema of Case0256's input batches (table t).
@@ -28085,8 +29615,33 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	negated := case0256Col1(n, all, p)
+	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NOT p"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: NOT p
+	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	out := array.NewRecordBatch(Case0256Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0256Col1 computes output column 1 (r) of query Case0256 on every row:
+//
+//	NOT p
+func case0256Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	// (NOT p)
 	negated := vec.Make[bool](n)
 	if p.Clean() {
@@ -28109,26 +29664,7 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			negated.V[i] = rt.Not(p.V[i])
 		}
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NOT p"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0256Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return negated
 }
 
 // case0257Input is the schema of Case0257's input batches (table t).
@@ -28178,18 +29714,49 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0257Col1(n, all, a, in, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0257Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0257Col1 computes output column 1 (r) of query Case0257 on every row:
+//
+//	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -28203,11 +29770,11 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -28300,32 +29867,7 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0257Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0258Input is the schema of Case0258's input batches (table t).
@@ -28375,18 +29917,49 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0258Col1(n, all, a, in, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0258Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0258Col1 computes output column 1 (r) of query Case0258 on every row:
+//
+//	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -28400,11 +29973,11 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -28497,32 +30070,7 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0258Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0259Input is the schema of Case0259's input batches (table t).
@@ -28572,18 +30120,49 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0259Col1(n, all, a, in, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0259Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0259Col1 computes output column 1 (r) of query Case0259 on every row:
+//
+//	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -28597,11 +30176,11 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -28694,32 +30273,7 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0259Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0260Input is the schema of Case0260's input batches (table t).
@@ -28769,8 +30323,33 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := case0260Col1(n, all, a)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(a = 0, NULL, 100 DIV a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(a = 0, NULL, 100 DIV a)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Case0260Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0260Col1 computes output column 1 (r) of query Case0260 on every row:
+//
+//	IF(a = 0, NULL, 100 DIV a)
+func case0260Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a = 0)
 	cmp := vec.Make[bool](n)
 	if a.Clean() {
@@ -28831,26 +30410,7 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 	vec.Merge(&ifResult, &quotient, otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a = 0, NULL, 100 DIV a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0260Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // case0261Input is the schema of Case0261's input batches (table t).
@@ -28900,18 +30460,49 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0261Col1(n, all, a, in, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(a <> 0, 100 DIV a, -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(a <> 0, 100 DIV a, -1)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0261Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0261Col1 computes output column 1 (r) of query Case0261 on every row:
+//
+//	IF(a <> 0, 100 DIV a, -1)
+func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((a <> 0), (100 DIV a), -1)
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			if rt.NeInt64(aV[i], int64(0)) {
@@ -28924,11 +30515,11 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
@@ -29020,32 +30611,7 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a <> 0, 100 DIV a, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0261Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0262Input is the schema of Case0262's input batches (table t).
@@ -29095,18 +30661,49 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0262Col1(n, all, a, in, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(a DIV 0 = 1, 1, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(a DIV 0 = 1, 1, 2)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0262Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0262Col1 computes output column 1 (r) of query Case0262 on every row:
+//
+//	IF(a DIV 0 = 1, 1, 2)
+func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// IF(((a DIV 0) = 1), 1, 2)
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
@@ -29119,11 +30716,11 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int32](n)
@@ -29215,32 +30812,7 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a DIV 0 = 1, 1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0262Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0263Input is the schema of Case0263's input batches (table t).
@@ -29290,18 +30862,49 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult, directCol := case0263Col1(n, all, p, in, mem)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(p, 1, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &ifResult, all, n)
+	}
 
-	// r: IF(p, 1, 2)
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0263Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0263Col1 computes output column 1 (r) of query Case0263 on every row:
+//
+//	IF(p, 1, 2)
+func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// IF(p, 1, 2)
-	var r_Col arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[int32]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() {
-		r_Out := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		pV := p.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		for i := range out {
 			if pV[i] {
 				out[i] = int32(1)
@@ -29309,7 +30912,7 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int32(2)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(13).NullN() <= n/2 {
 		ifResult = vec.Make[int32](n)
@@ -29342,32 +30945,7 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			ifResult = ifResult2
 		}
 	}
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, 1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int32Array(mem, &ifResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0263Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult, directCol
 }
 
 // case0264Input is the schema of Case0264's input batches (table t).
@@ -29417,14 +30995,7 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: IF(p, 1 DIV 0, 2)
-	// IF(p, ERROR(DIVIDE_BY_ZERO), 2)
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
-	vec.Fill(&ifResult, int64(2), otherwise, n)
+	ifResult := case0264Col1(n, all, p)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -29445,6 +31016,19 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0264Col1 computes output column 1 (r) of query Case0264 on every row:
+//
+//	IF(p, 1 DIV 0, 2)
+func case0264Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int64] {
+	// IF(p, ERROR(DIVIDE_BY_ZERO), 2)
+	then, otherwise := vec.Split(&p, all, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &p, all, n)
+	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
+	vec.Fill(&ifResult, int64(2), otherwise, n)
+	return ifResult
 }
 
 // case0265Input is the schema of Case0265's input batches (table t).
@@ -29495,38 +31079,69 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0265Col1(n, all, p, in, a, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0265Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0265Col1 computes output column 1 (r) of query Case0265 on every row:
+//
+//	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
+func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		var bad vec.Failed
 		for i := range n {
 			switch {
 			case pV[i]:
-				r_Out.Append("a")
+				directOut.Append("a")
 			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
-				r_Out.Append("b")
+				directOut.Append("b")
 			default:
-				r_Out.Append("c")
+				directOut.Append("c")
 			}
 			if bad {
 				break
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
@@ -29625,32 +31240,7 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0265Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0266Input is the schema of Case0266's input batches (table t).
@@ -29701,38 +31291,69 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0266Col1(n, all, p, in, a, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0266Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0266Col1 computes output column 1 (r) of query Case0266 on every row:
+//
+//	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
+func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if p.Clean() && a.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		var bad vec.Failed
 		for i := range n {
 			switch {
 			case pV[i]:
-				r_Out.Append("a")
+				directOut.Append("a")
 			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
-				r_Out.Append("b")
+				directOut.Append("b")
 			default:
-				r_Out.Append("c")
+				directOut.Append("c")
 			}
 			if bad {
 				break
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
@@ -29831,32 +31452,7 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0266Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0267Input is the schema of Case0267's input batches (table t).
@@ -29906,14 +31502,7 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: CASE WHEN p THEN 'a' END
-	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, "a", when, n)
-	vec.FillNull(&caseResult, notYet, n)
+	caseResult := case0267Col1(n, all, p)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -29934,6 +31523,19 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0267Col1 computes output column 1 (r) of query Case0267 on every row:
+//
+//	CASE WHEN p THEN 'a' END
+func case0267Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
+	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
+	caseResult := vec.Make[string](n)
+	vec.CopyErrs(&caseResult, &p, all, n)
+	when, notYet := vec.Split(&p, all, n)
+	vec.Fill(&caseResult, "a", when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	return caseResult
 }
 
 // case0268Input is the schema of Case0268's input batches (table t).
@@ -29983,14 +31585,7 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: CASE WHEN p THEN 'a' END
-	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, "a", when, n)
-	vec.FillNull(&caseResult, notYet, n)
+	caseResult := case0268Col1(n, all, p)
 	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -30011,6 +31606,19 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0268Col1 computes output column 1 (r) of query Case0268 on every row:
+//
+//	CASE WHEN p THEN 'a' END
+func case0268Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
+	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
+	caseResult := vec.Make[string](n)
+	vec.CopyErrs(&caseResult, &p, all, n)
+	when, notYet := vec.Split(&p, all, n)
+	vec.Fill(&caseResult, "a", when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	return caseResult
 }
 
 // case0269Input is the schema of Case0269's input batches (table t).
@@ -30060,29 +31668,60 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0269Col1(n, all, a, in, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0269Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0269Col1 computes output column 1 (r) of query Case0269 on every row:
+//
+//	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		for i := range n {
 			subject := aV[i]
 			switch {
 			case rt.EqInt64(subject, int64(1)):
-				r_Out.Append("one")
+				directOut.Append("one")
 			case rt.EqInt64(subject, int64(2)):
-				r_Out.Append("two")
+				directOut.Append("two")
 			default:
-				r_Out.Append("many")
+				directOut.Append("many")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
@@ -30164,32 +31803,7 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0269Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0270Input is the schema of Case0270's input batches (table t).
@@ -30239,29 +31853,60 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0270Col1(n, all, a, in, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
 
-	// r: CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0270Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0270Col1 computes output column 1 (r) of query Case0270 on every row:
+//
+//	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		for i := range n {
 			subject := aV[i]
 			switch {
 			case rt.EqInt64(subject, int64(1)):
-				r_Out.Append("one")
+				directOut.Append("one")
 			case rt.EqInt64(subject, int64(2)):
-				r_Out.Append("two")
+				directOut.Append("two")
 			default:
-				r_Out.Append("many")
+				directOut.Append("many")
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
@@ -30343,32 +31988,7 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0270Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0271Input is the schema of Case0271's input batches (table t).
@@ -30418,8 +32038,33 @@ func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0271Col1(n, all, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN NULL THEN 'null' ELSE 'other' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE a WHEN NULL THEN 'null' ELSE 'other' END
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0271Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0271Col1 computes output column 1 (r) of query Case0271 on every row:
+//
+//	CASE a WHEN NULL THEN 'null' ELSE 'other' END
+func case0271Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN CAST(NULL AS BIGINT) THEN 'null' ELSE 'other' END
 	caseResult := vec.Make[string](n)
 	konst := vec.NullVec[int64](n)
@@ -30453,26 +32098,7 @@ func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, "null", when, n)
 	vec.Fill(&caseResult, "other", notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN NULL THEN 'null' ELSE 'other' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0271Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0272Input is the schema of Case0272's input batches (table t).
@@ -30522,8 +32148,33 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0272Col1(n, all, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0272Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0272Col1 computes output column 1 (r) of query Case0272 on every row:
+//
+//	CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
+func case0272Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
@@ -30557,26 +32208,7 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	vec.Fill(&caseResult, "y", notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0272Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0273Input is the schema of Case0273's input batches (table t).
@@ -30626,8 +32258,33 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0273Col1(n, all, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0273Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0273Col1 computes output column 1 (r) of query Case0273 on every row:
+//
+//	CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
+func case0273Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
@@ -30661,26 +32318,7 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	vec.Fill(&caseResult, "y", notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0273Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0274Input is the schema of Case0274's input batches (table t).
@@ -30730,8 +32368,33 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0274Col1(n, all, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END
+	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0274Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0274Col1 computes output column 1 (r) of query Case0274 on every row:
+//
+//	CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END
+func case0274Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN 1 THEN 'x' WHEN ERROR(DIVIDE_BY_ZERO) THEN 'y' ELSE 'z' END
 	caseResult := vec.Make[string](n)
 	matches := vec.Make[bool](n)
@@ -30789,26 +32452,7 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Fill(&caseResult, "y", when2, n)
 	vec.Fill(&caseResult, "z", notYet2, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0274Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0275Input is the schema of Case0275's input batches (table t).
@@ -30858,13 +32502,7 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: COALESCE(a, 1 DIV 0)
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	coalesced := case0275Col1(n, all, a)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -30885,6 +32523,18 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0275Col1 computes output column 1 (r) of query Case0275 on every row:
+//
+//	COALESCE(a, 1 DIV 0)
+func case0275Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	return coalesced
 }
 
 // case0276Input is the schema of Case0276's input batches (table t).
@@ -30935,15 +32585,7 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: COALESCE(a, b, 7)
-	// COALESCE(a, b, 7)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.MergeNonNull(&coalesced, &b, stillNull, n)
-	stillNull2 := vec.NullRows(&b, stillNull, n)
-	vec.Fill(&coalesced, int64(7), stillNull2, n)
+	coalesced := case0276Col1(n, all, a, b)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -30964,6 +32606,20 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0276Col1 computes output column 1 (r) of query Case0276 on every row:
+//
+//	COALESCE(a, b, 7)
+func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+	// COALESCE(a, b, 7)
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.MergeNonNull(&coalesced, &b, stillNull, n)
+	stillNull2 := vec.NullRows(&b, stillNull, n)
+	vec.Fill(&coalesced, int64(7), stillNull2, n)
+	return coalesced
 }
 
 // case0277Input is the schema of Case0277's input batches (table t).
@@ -31013,13 +32669,7 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: COALESCE(a, 1 DIV 0, 7)
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	coalesced := case0277Col1(n, all, a)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -31040,6 +32690,18 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0277Col1 computes output column 1 (r) of query Case0277 on every row:
+//
+//	COALESCE(a, 1 DIV 0, 7)
+func case0277Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	return coalesced
 }
 
 // case0278Input is the schema of Case0278's input batches (table t).
@@ -31089,8 +32751,33 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := case0278Col1(n, all, a)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(1 DIV a, 7)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: COALESCE(1 DIV a, 7)
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Case0278Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0278Col1 computes output column 1 (r) of query Case0278 on every row:
+//
+//	COALESCE(1 DIV a, 7)
+func case0278Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((1 DIV a), 7)
 	coalesced := vec.Make[int64](n)
 	// (1 DIV a)
@@ -31128,26 +32815,7 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
 	stillNull := vec.NullRows(&quotient, all, n)
 	vec.Fill(&coalesced, int64(7), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(1 DIV a, 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0278Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // case0279Input is the schema of Case0279's input batches (table t).
@@ -31198,13 +32866,7 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: COALESCE(a, b)
-	// COALESCE(a, b)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.Merge(&coalesced, &b, stillNull, n)
+	coalesced := case0279Col1(n, all, a, b)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -31225,6 +32887,18 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0279Col1 computes output column 1 (r) of query Case0279 on every row:
+//
+//	COALESCE(a, b)
+func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+	// COALESCE(a, b)
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.Merge(&coalesced, &b, stillNull, n)
+	return coalesced
 }
 
 // case0280Input is the schema of Case0280's input batches (table t).
@@ -31275,8 +32949,33 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := case0280Col1(n, all, i_, a)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(i, a)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: COALESCE(i, a)
+	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Case0280Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0280Col1 computes output column 1 (r) of query Case0280 on every row:
+//
+//	COALESCE(i, a)
+func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(CAST(i AS BIGINT), a)
 	coalesced := vec.Make[int64](n)
 	// CAST(i AS BIGINT)
@@ -31304,26 +33003,7 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.MergeNonNull(&coalesced, &asBigint, all, n)
 	stillNull := vec.NullRows(&asBigint, all, n)
 	vec.Merge(&coalesced, &a, stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(i, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0280Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // case0281Input is the schema of Case0281's input batches (table t).
@@ -31373,13 +33053,7 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: nvl(a, 1 DIV 0)
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	coalesced := case0281Col1(n, all, a)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -31400,6 +33074,18 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0281Col1 computes output column 1 (r) of query Case0281 on every row:
+//
+//	nvl(a, 1 DIV 0)
+func case0281Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	return coalesced
 }
 
 // case0282Input is the schema of Case0282's input batches (table t).
@@ -31449,13 +33135,7 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: nvl(s, 'dflt')
-	// COALESCE(s, 'dflt')
-	coalesced := vec.Make[string](n)
-	vec.MergeNonNull(&coalesced, &s, all, n)
-	stillNull := vec.NullRows(&s, all, n)
-	vec.Fill(&coalesced, "dflt", stillNull, n)
+	coalesced := case0282Col1(n, all, s)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -31476,6 +33156,18 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0282Col1 computes output column 1 (r) of query Case0282 on every row:
+//
+//	nvl(s, 'dflt')
+func case0282Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[string] {
+	// COALESCE(s, 'dflt')
+	coalesced := vec.Make[string](n)
+	vec.MergeNonNull(&coalesced, &s, all, n)
+	stillNull := vec.NullRows(&s, all, n)
+	vec.Fill(&coalesced, "dflt", stillNull, n)
+	return coalesced
 }
 
 // case0283Input is the schema of Case0283's input batches (table t).
@@ -31525,8 +33217,33 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	nullIf := case0283Col1(n, all, a)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NULLIF(a, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: NULLIF(a, 1)
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	out := array.NewRecordBatch(Case0283Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0283Col1 computes output column 1 (r) of query Case0283 on every row:
+//
+//	NULLIF(a, 1)
+func case0283Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
 	if a.Clean() {
 		aV := a.V[:n]
@@ -31550,26 +33267,7 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0283Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return nullIf
 }
 
 // case0284Input is the schema of Case0284's input batches (table t).
@@ -31619,8 +33317,33 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	nullIf := case0284Col1(n, all, a)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NULLIF(a, 1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: NULLIF(a, 1)
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	out := array.NewRecordBatch(Case0284Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0284Col1 computes output column 1 (r) of query Case0284 on every row:
+//
+//	NULLIF(a, 1)
+func case0284Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
 	if a.Clean() {
 		aV := a.V[:n]
@@ -31644,26 +33367,7 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0284Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return nullIf
 }
 
 // case0285Input is the schema of Case0285's input batches (table t).
@@ -31714,8 +33418,33 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	nullIf := case0285Col1(n, all, a, b)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NULLIF(a, b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: NULLIF(a, b)
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	out := array.NewRecordBatch(Case0285Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0285Col1 computes output column 1 (r) of query Case0285 on every row:
+//
+//	NULLIF(a, b)
+func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
 	if a.Clean() && b.Clean() {
 		aV := a.V[:n]
@@ -31744,26 +33473,7 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// NULLIF(a, b)
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0285Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return nullIf
 }
 
 // case0286Input is the schema of Case0286's input batches (table t).
@@ -31813,8 +33523,33 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	nullIf := case0286Col1(n, all, a)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: NULLIF(a, 1 DIV 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	out := array.NewRecordBatch(Case0286Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0286Col1 computes output column 1 (r) of query Case0286 on every row:
+//
+//	NULLIF(a, 1 DIV 0)
+func case0286Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	eq := vec.Make[bool](n)
 	if a.Clean() && konst.Clean() {
@@ -31844,26 +33579,7 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0286Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return nullIf
 }
 
 // case0287Input is the schema of Case0287's input batches (table t).
@@ -31913,8 +33629,33 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	nullIf := case0287Col1(n, all, a)
+	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: NULLIF(a, 1 DIV 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	out := array.NewRecordBatch(Case0287Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0287Col1 computes output column 1 (r) of query Case0287 on every row:
+//
+//	NULLIF(a, 1 DIV 0)
+func case0287Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	eq := vec.Make[bool](n)
 	if a.Clean() && konst.Clean() {
@@ -31944,26 +33685,7 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
-	out := array.NewRecordBatch(Case0287Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return nullIf
 }
 
 // case0288Input is the schema of Case0288's input batches (table t).
@@ -32013,8 +33735,33 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inList := case0288Col1(n, all, a, in)
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, 2, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a IN (1, 2, 3)
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	out := array.NewRecordBatch(Case0288Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0288Col1 computes output column 1 (r) of query Case0288 on every row:
+//
+//	a IN (1, 2, 3)
+func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -32118,26 +33865,7 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inList = inResult
 		}
 	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
-	out := array.NewRecordBatch(Case0288Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inList
 }
 
 // case0289Input is the schema of Case0289's input batches (table t).
@@ -32187,8 +33915,33 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inList := case0289Col1(n, all, a, in)
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, 2, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a IN (1, 2, 3)
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	out := array.NewRecordBatch(Case0289Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0289Col1 computes output column 1 (r) of query Case0289 on every row:
+//
+//	a IN (1, 2, 3)
+func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -32292,26 +34045,7 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inList = inResult
 		}
 	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
-	out := array.NewRecordBatch(Case0289Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inList
 }
 
 // case0290Input is the schema of Case0290's input batches (table t).
@@ -32361,8 +34095,33 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inList := case0290Col1(n, all, a, in)
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, 2, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a IN (1, 2, 3)
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	out := array.NewRecordBatch(Case0290Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0290Col1 computes output column 1 (r) of query Case0290 on every row:
+//
+//	a IN (1, 2, 3)
+func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -32466,26 +34225,7 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inList = inResult
 		}
 	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
-	out := array.NewRecordBatch(Case0290Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inList
 }
 
 // case0291Input is the schema of Case0291's input batches (table t).
@@ -32535,8 +34275,33 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inResult := case0291Col1(n, all, a)
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, NULL, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a IN (1, NULL, 3)
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	out := array.NewRecordBatch(Case0291Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0291Col1 computes output column 1 (r) of query Case0291 on every row:
+//
+//	a IN (1, NULL, 3)
+func case0291Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
@@ -32612,26 +34377,7 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	in2.Add(&matches3)
 	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, NULL, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0291Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inResult
 }
 
 // case0292Input is the schema of Case0292's input batches (table t).
@@ -32681,8 +34427,33 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inResult := case0292Col1(n, all, a)
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, NULL, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a IN (1, NULL, 3)
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	out := array.NewRecordBatch(Case0292Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0292Col1 computes output column 1 (r) of query Case0292 on every row:
+//
+//	a IN (1, NULL, 3)
+func case0292Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
@@ -32758,26 +34529,7 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	in2.Add(&matches3)
 	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, NULL, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0292Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inResult
 }
 
 // case0293Input is the schema of Case0293's input batches (table t).
@@ -32827,8 +34579,33 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	negated := case0293Col1(n, all, a)
+	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a NOT IN (1, NULL, 3)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a NOT IN (1, NULL, 3)
+	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	out := array.NewRecordBatch(Case0293Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0293Col1 computes output column 1 (r) of query Case0293 on every row:
+//
+//	a NOT IN (1, NULL, 3)
+func case0293Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
@@ -32926,26 +34703,7 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			negated.V[i] = rt.Not(inResult.V[i])
 		}
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN (1, NULL, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0293Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return negated
 }
 
 // case0294Input is the schema of Case0294's input batches (table t).
@@ -32995,8 +34753,33 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	negated := case0294Col1(n, all, a, in)
+	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a NOT IN (1, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a NOT IN (1, 2)
+	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	out := array.NewRecordBatch(Case0294Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0294Col1 computes output column 1 (r) of query Case0294 on every row:
+//
+//	a NOT IN (1, 2)
+func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (NOT (a IN (1, 2)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -33100,26 +34883,7 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			negated = negated2
 		}
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN (1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0294Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return negated
 }
 
 // case0295Input is the schema of Case0295's input batches (table t).
@@ -33168,9 +34932,7 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: a IN ()
-	konst := vec.Const[bool](n, false)
+	konst := case0295Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -33191,6 +34953,14 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0295Col1 computes output column 1 (r) of query Case0295 on every row:
+//
+//	a IN ()
+func case0295Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, false)
+	return konst
 }
 
 // case0296Input is the schema of Case0296's input batches (table t).
@@ -33239,9 +35009,7 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: a IN ()
-	konst := vec.Const[bool](n, false)
+	konst := case0296Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -33262,6 +35030,14 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0296Col1 computes output column 1 (r) of query Case0296 on every row:
+//
+//	a IN ()
+func case0296Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, false)
+	return konst
 }
 
 // case0297Input is the schema of Case0297's input batches (table t).
@@ -33310,9 +35086,7 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: a NOT IN ()
-	konst := vec.Const[bool](n, true)
+	konst := case0297Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -33333,6 +35107,14 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0297Col1 computes output column 1 (r) of query Case0297 on every row:
+//
+//	a NOT IN ()
+func case0297Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, true)
+	return konst
 }
 
 // case0298Input is the schema of Case0298's input batches (table t).
@@ -33382,8 +35164,33 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inResult := case0298Col1(n, all, a)
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (1, 1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a IN (1, 1 DIV 0)
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	out := array.NewRecordBatch(Case0298Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0298Col1 computes output column 1 (r) of query Case0298 on every row:
+//
+//	a IN (1, 1 DIV 0)
+func case0298Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
@@ -33437,26 +35244,7 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0298Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inResult
 }
 
 // case0299Input is the schema of Case0299's input batches (table t).
@@ -33506,8 +35294,33 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inResult := case0299Col1(n, all, a)
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (2, 1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a IN (2, 1 DIV 0)
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	out := array.NewRecordBatch(Case0299Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0299Col1 computes output column 1 (r) of query Case0299 on every row:
+//
+//	a IN (2, 1 DIV 0)
+func case0299Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (2, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
@@ -33561,26 +35374,7 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (2, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0299Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inResult
 }
 
 // case0300Input is the schema of Case0300's input batches (table t).
@@ -33631,8 +35425,33 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inList := case0300Col1(n, all, a, in, b)
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a IN (2, 1 DIV b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a IN (2, 1 DIV b)
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	out := array.NewRecordBatch(Case0300Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0300Col1 computes output column 1 (r) of query Case0300 on every row:
+//
+//	a IN (2, 1 DIV b)
+func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (2, (1 DIV b)))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -33766,26 +35585,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inList = inResult
 		}
 	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (2, 1 DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
-	out := array.NewRecordBatch(Case0300Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inList
 }
 
 // case0301Input is the schema of Case0301's input batches (table t).
@@ -33835,8 +35635,33 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inResult := case0301Col1(n, all, a)
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "1 DIV a IN (1, 2)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: 1 DIV a IN (1, 2)
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	out := array.NewRecordBatch(Case0301Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0301Col1 computes output column 1 (r) of query Case0301 on every row:
+//
+//	1 DIV a IN (1, 2)
+func case0301Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
 	quotient := vec.Make[int64](n)
 	if a.Clean() {
@@ -33916,26 +35741,7 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "1 DIV a IN (1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0301Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inResult
 }
 
 // case0302Input is the schema of Case0302's input batches (table t).
@@ -33985,8 +35791,33 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inResult := case0302Col1(n, all, i_)
+	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "i IN (1, 2147483648)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: i IN (1, 2147483648)
+	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	out := array.NewRecordBatch(Case0302Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0302Col1 computes output column 1 (r) of query Case0302 on every row:
+//
+//	i IN (1, 2147483648)
+func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// CAST(i AS BIGINT)
 	asBigint := vec.Make[int64](n)
 	if i_.Clean() {
@@ -34056,26 +35887,7 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i IN (1, 2147483648)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
-	out := array.NewRecordBatch(Case0302Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inResult
 }
 
 // case0303Input is the schema of Case0303's input batches (table t).
@@ -34125,8 +35937,33 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inList := case0303Col1(n, all, sArr)
+	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "s IN ('a', 'b')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: s IN ('a', 'b')
+	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	out := array.NewRecordBatch(Case0303Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0303Col1 computes output column 1 (r) of query Case0303 on every row:
+//
+//	s IN ('a', 'b')
+func case0303Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s IN ('a', 'b'))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -34196,26 +36033,7 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inList = inResult
 		}
 	}
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s IN ('a', 'b')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
-	out := array.NewRecordBatch(Case0303Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inList
 }
 
 // case0304Input is the schema of Case0304's input batches (table t).
@@ -34265,8 +36083,33 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inRange := case0304Col1(n, all, a, in)
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN 1 AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a BETWEEN 1 AND 3
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0304Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0304Col1 computes output column 1 (r) of query Case0304 on every row:
+//
+//	a BETWEEN 1 AND 3
+func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -34348,26 +36191,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inRange = betweenResult
 		}
 	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0304Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inRange
 }
 
 // case0305Input is the schema of Case0305's input batches (table t).
@@ -34417,8 +36241,33 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inRange := case0305Col1(n, all, a, in)
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN 1 AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a BETWEEN 1 AND 3
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0305Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0305Col1 computes output column 1 (r) of query Case0305 on every row:
+//
+//	a BETWEEN 1 AND 3
+func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -34500,26 +36349,7 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inRange = betweenResult
 		}
 	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0305Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inRange
 }
 
 // case0306Input is the schema of Case0306's input batches (table t).
@@ -34569,8 +36399,33 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inRange := case0306Col1(n, all, a, in)
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN 1 AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a BETWEEN 1 AND 3
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0306Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0306Col1 computes output column 1 (r) of query Case0306 on every row:
+//
+//	a BETWEEN 1 AND 3
+func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -34652,26 +36507,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inRange = betweenResult
 		}
 	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0306Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inRange
 }
 
 // case0307Input is the schema of Case0307's input batches (table t).
@@ -34722,8 +36558,33 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inRange := case0307Col1(n, all, a, in, b)
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN b AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a BETWEEN b AND 3
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0307Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0307Col1 computes output column 1 (r) of query Case0307 on every row:
+//
+//	a BETWEEN b AND 3
+func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (a BETWEEN b AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -34812,26 +36673,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inRange = betweenResult
 		}
 	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN b AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0307Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inRange
 }
 
 // case0308Input is the schema of Case0308's input batches (table t).
@@ -34882,8 +36724,33 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inRange := case0308Col1(n, all, a, in, b)
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN b AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a BETWEEN b AND 3
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0308Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0308Col1 computes output column 1 (r) of query Case0308 on every row:
+//
+//	a BETWEEN b AND 3
+func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (a BETWEEN b AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -34972,26 +36839,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inRange = betweenResult
 		}
 	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN b AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0308Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inRange
 }
 
 // case0309Input is the schema of Case0309's input batches (table t).
@@ -35041,8 +36889,33 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	negated := case0309Col1(n, all, a, in)
+	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a NOT BETWEEN 1 AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a NOT BETWEEN 1 AND 3
+	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	out := array.NewRecordBatch(Case0309Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0309Col1 computes output column 1 (r) of query Case0309 on every row:
+//
+//	a NOT BETWEEN 1 AND 3
+func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (NOT (a BETWEEN 1 AND 3))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -35146,26 +37019,7 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			negated = negated2
 		}
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
-	out := array.NewRecordBatch(Case0309Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return negated
 }
 
 // case0310Input is the schema of Case0310's input batches (table t).
@@ -35215,8 +37069,33 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	betweenResult := case0310Col1(n, all, a)
+	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN 1 DIV 0 AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a BETWEEN 1 DIV 0 AND 3
+	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	out := array.NewRecordBatch(Case0310Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0310Col1 computes output column 1 (r) of query Case0310 on every row:
+//
+//	a BETWEEN 1 DIV 0 AND 3
+func case0310Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
@@ -35270,26 +37149,7 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 DIV 0 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0310Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return betweenResult
 }
 
 // case0311Input is the schema of Case0311's input batches (table t).
@@ -35339,8 +37199,33 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	betweenResult := case0311Col1(n, all, a)
+	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a BETWEEN 1 DIV 0 AND 3"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a BETWEEN 1 DIV 0 AND 3
+	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	out := array.NewRecordBatch(Case0311Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0311Col1 computes output column 1 (r) of query Case0311 on every row:
+//
+//	a BETWEEN 1 DIV 0 AND 3
+func case0311Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
@@ -35394,26 +37279,7 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 DIV 0 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
-	out := array.NewRecordBatch(Case0311Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return betweenResult
 }
 
 // case0312Input is the schema of Case0312's input batches (table t).
@@ -35463,8 +37329,33 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	inRange := case0312Col1(n, all, x, in)
+	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "x BETWEEN 0.05 AND 0.07"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: x BETWEEN 0.05 AND 0.07
+	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	out := array.NewRecordBatch(Case0312Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0312Col1 computes output column 1 (r) of query Case0312 on every row:
+//
+//	x BETWEEN 0.05 AND 0.07
+func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (x BETWEEN 0.05 AND 0.07)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -35546,26 +37437,7 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			inRange = betweenResult
 		}
 	}
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x BETWEEN 0.05 AND 0.07"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
-	out := array.NewRecordBatch(Case0312Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return inRange
 }
 
 // case0313Input is the schema of Case0313's input batches (table t).
@@ -35614,9 +37486,7 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: TRY(1 DIV 0)
-	konst := vec.NullVec[int64](n)
+	konst := case0313Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -35637,6 +37507,14 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0313Col1 computes output column 1 (r) of query Case0313 on every row:
+//
+//	TRY(1 DIV 0)
+func case0313Col1(n int, all vec.Sel) vec.Vec[int64] {
+	konst := vec.NullVec[int64](n)
+	return konst
 }
 
 // case0314Input is the schema of Case0314's input batches (table t).
@@ -35687,8 +37565,33 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	tried := case0314Col1(n, all, a, b)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(a DIV b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: TRY(a DIV b)
+	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	out := array.NewRecordBatch(Case0314Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0314Col1 computes output column 1 (r) of query Case0314 on every row:
+//
+//	TRY(a DIV b)
+func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -35728,26 +37631,7 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0314Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return tried
 }
 
 // case0315Input is the schema of Case0315's input batches (table t).
@@ -35798,8 +37682,33 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	tried := case0315Col1(n, all, a, b)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(a DIV b)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: TRY(a DIV b)
+	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	out := array.NewRecordBatch(Case0315Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0315Col1 computes output column 1 (r) of query Case0315 on every row:
+//
+//	TRY(a DIV b)
+func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	if a.Clean() && b.Clean() {
@@ -35839,26 +37748,7 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0315Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return tried
 }
 
 // case0316Input is the schema of Case0316's input batches (table t).
@@ -35910,8 +37800,33 @@ func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	tried := case0316Col1(n, all, mArr, mKeys, mItems)
+	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(m['k'])"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: TRY(m['k'])
+	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	out := array.NewRecordBatch(Case0316Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0316Col1 computes output column 1 (r) of query Case0316 on every row:
+//
+//	TRY(m['k'])
+func case0316Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
 	if mArr.NullN() == 0 {
@@ -35951,26 +37866,7 @@ func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// TRY(m['k'])
 	tried := vec.Try(&entry, all, n)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(m['k'])"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
-	out := array.NewRecordBatch(Case0316Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return tried
 }
 
 // case0317Input is the schema of Case0317's input batches (table t).
@@ -36020,8 +37916,33 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum2 := case0317Col1(n, all, a)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(a + 1) + (1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: TRY(a + 1) + (1 DIV 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
+	out := array.NewRecordBatch(Case0317Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0317Col1 computes output column 1 (r) of query Case0317 on every row:
+//
+//	TRY(a + 1) + (1 DIV 0)
+func case0317Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
 	sum := vec.Make[int64](n)
 	if a.Clean() {
@@ -36094,26 +38015,7 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a + 1) + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Case0317Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum2
 }
 
 // case0318Input is the schema of Case0318's input batches (table t).
@@ -36163,8 +38065,33 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum2 := case0318Col1(n, all, a)
+	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "TRY(a + 1) + (1 DIV 0)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: TRY(a + 1) + (1 DIV 0)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
+	out := array.NewRecordBatch(Case0318Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0318Col1 computes output column 1 (r) of query Case0318 on every row:
+//
+//	TRY(a + 1) + (1 DIV 0)
+func case0318Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
 	sum := vec.Make[int64](n)
 	if a.Clean() {
@@ -36237,26 +38164,7 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum2.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a + 1) + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
-	out := array.NewRecordBatch(Case0318Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum2
 }
 
 // case0319Input is the schema of Case0319's input batches (table t).
@@ -36306,8 +38214,33 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := case0319Col1(n, all, sArr)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: COALESCE(TRY(CAST(s AS INT)), -1)
+	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Case0319Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0319Col1 computes output column 1 (r) of query Case0319 on every row:
+//
+//	COALESCE(TRY(CAST(s AS INT)), -1)
+func case0319Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// COALESCE(TRY(CAST(s AS INT)), -1)
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
@@ -36342,26 +38275,7 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.MergeNonNull(&coalesced, &tried, all, n)
 	stillNull := vec.NullRows(&tried, all, n)
 	vec.Fill(&coalesced, int32(-1), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0319Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // case0320Input is the schema of Case0320's input batches (table t).
@@ -36411,8 +38325,33 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	coalesced := case0320Col1(n, all, sArr)
+	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: COALESCE(TRY(CAST(s AS INT)), -1)
+	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
+	out := array.NewRecordBatch(Case0320Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0320Col1 computes output column 1 (r) of query Case0320 on every row:
+//
+//	COALESCE(TRY(CAST(s AS INT)), -1)
+func case0320Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// COALESCE(TRY(CAST(s AS INT)), -1)
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
@@ -36447,26 +38386,7 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.MergeNonNull(&coalesced, &tried, all, n)
 	stillNull := vec.NullRows(&tried, all, n)
 	vec.Fill(&coalesced, int32(-1), stillNull, n)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
-	out := array.NewRecordBatch(Case0320Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return coalesced
 }
 
 // case0321Input is the schema of Case0321's input batches (table t).
@@ -36518,8 +38438,33 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	entry := case0321Col1(n, all, mArr, mKeys, mItems)
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "m['k']"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: m['k']
+	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	out := array.NewRecordBatch(Case0321Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0321Col1 computes output column 1 (r) of query Case0321 on every row:
+//
+//	m['k']
+func case0321Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
 	if mArr.NullN() == 0 {
@@ -36557,26 +38502,7 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry.V[i] = mItems.Value(entry2)
 		}
 	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['k']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0321Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return entry
 }
 
 // case0322Input is the schema of Case0322's input batches (table t).
@@ -36628,8 +38554,33 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	entry := case0322Col1(n, all, mArr, mKeys, mItems)
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "m['k']"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: m['k']
+	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	out := array.NewRecordBatch(Case0322Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0322Col1 computes output column 1 (r) of query Case0322 on every row:
+//
+//	m['k']
+func case0322Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
 	if mArr.NullN() == 0 {
@@ -36667,26 +38618,7 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry.V[i] = mItems.Value(entry2)
 		}
 	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['k']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0322Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return entry
 }
 
 // case0323Input is the schema of Case0323's input batches (table t).
@@ -36738,8 +38670,33 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	elementAt := case0323Col1(n, all, mArr, mKeys, mItems)
+	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "element_at(m, 'k')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: element_at(m, 'k')
+	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	out := array.NewRecordBatch(Case0323Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0323Col1 computes output column 1 (r) of query Case0323 on every row:
+//
+//	element_at(m, 'k')
+func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// element_at(m, 'k')
 	elementAt := vec.Make[int64](n)
 	if mArr.NullN() == 0 {
@@ -36777,26 +38734,7 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, 'k')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0323Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return elementAt
 }
 
 // case0324Input is the schema of Case0324's input batches (table t).
@@ -36848,8 +38786,33 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	elementAt := case0324Col1(n, all, mArr, mKeys, mItems)
+	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "element_at(m, 'j')"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: element_at(m, 'j')
+	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	out := array.NewRecordBatch(Case0324Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0324Col1 computes output column 1 (r) of query Case0324 on every row:
+//
+//	element_at(m, 'j')
+func case0324Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// element_at(m, 'j')
 	elementAt := vec.Make[int64](n)
 	if mArr.NullN() == 0 {
@@ -36887,26 +38850,7 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, 'j')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
-	out := array.NewRecordBatch(Case0324Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return elementAt
 }
 
 // case0325Input is the schema of Case0325's input batches (table t).
@@ -36958,8 +38902,33 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	entry := case0325Col1(n, all, mArr, mKeys, mItems)
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "m['k']"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: m['k']
+	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	out := array.NewRecordBatch(Case0325Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0325Col1 computes output column 1 (r) of query Case0325 on every row:
+//
+//	m['k']
+func case0325Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
 	if mArr.NullN() == 0 {
@@ -36997,26 +38966,7 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry.V[i] = mItems.Value(entry2)
 		}
 	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['k']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0325Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return entry
 }
 
 // case0326Input is the schema of Case0326's input batches (table t).
@@ -37068,8 +39018,33 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	entry := case0326Col1(n, all, n_Arr, n_Keys, n_Items)
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "n[2]"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: n[2]
+	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
+	out := array.NewRecordBatch(Case0326Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0326Col1 computes output column 1 (r) of query Case0326 on every row:
+//
+//	n[2]
+func case0326Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[string] {
 	// n[2]
 	entry := vec.Make[string](n)
 	if n_Arr.NullN() == 0 {
@@ -37107,26 +39082,7 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry.V[i] = n_Items.Value(entry2)
 		}
 	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "n[2]"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
-	out := array.NewRecordBatch(Case0326Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return entry
 }
 
 // case0327Input is the schema of Case0327's input batches (table t).
@@ -37180,30 +39136,61 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	entry, directCol := case0327Col1(n, all, n_Arr, n_Keys, n_Offs, i_, in, n_Items, mem)
+	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "n[i]"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &entry, all, n)
+	}
 
-	// r: n[i]
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0327Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0327Col1 computes output column 1 (r) of query Case0327 on every row:
+//
+//	n[i]
+func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs []int32, i_ vec.Vec[int32], in arrow.RecordBatch, n_Items *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// n[CAST(i AS BIGINT)]
-	var r_Col arrow.Array // written by the clean loop, or below from entry
+	var directCol arrow.Array // written by the clean loop, or below from entry
 	var entry vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if n_Arr.NullN() == 0 && i_.Clean() && n_Items.NullN() == 0 {
-		r_Out := vec.NewStringOut(mem, n)
+		directOut := vec.NewStringOut(mem, n)
 		i_V := i_.V[:n]
 		var bad vec.Failed
 		for i := range n {
-			r_Out.Append(vec.ItemString(n_Items, vec.RowFindInt64(n_Offs, n_Keys, i, rt.CastInt32ToInt64(i_V[i])), &bad))
+			directOut.Append(vec.ItemString(n_Items, vec.RowFindInt64(n_Offs, n_Keys, i, rt.CastInt32ToInt64(i_V[i])), &bad))
 			if bad {
 				break
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if n_Arr.NullN()+in.Column(3).NullN()+n_Items.NullN() <= n/2 {
 		entry = vec.Make[string](n)
@@ -37295,32 +39282,7 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			entry = entry2
 		}
 	}
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "n[i]"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.StringArray(mem, &entry, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0327Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return entry, directCol
 }
 
 // case0328Input is the schema of Case0328's input batches (table t).
@@ -37369,9 +39331,7 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: 7 / 2
-	konst := vec.Const[float64](n, float64(3.5))
+	konst := case0328Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -37392,6 +39352,14 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0328Col1 computes output column 1 (r) of query Case0328 on every row:
+//
+//	7 / 2
+func case0328Col1(n int, all vec.Sel) vec.Vec[float64] {
+	konst := vec.Const[float64](n, float64(3.5))
+	return konst
 }
 
 // case0329Input is the schema of Case0329's input batches (table t).
@@ -37442,19 +39410,50 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	quotient, directCol := case0329Col1(n, all, a, in, b, mem)
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a / b"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &quotient, all, n)
+	}
 
-	// r: a / b
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0329Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0329Col1 computes output column 1 (r) of query Case0329 on every row:
+//
+//	a / b
+func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
-	var r_Col arrow.Array // written by the clean loop, or below from quotient
+	var directCol arrow.Array // written by the clean loop, or below from quotient
 	var quotient vec.Vec[float64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() && b.Clean() {
-		r_Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
@@ -37463,11 +39462,11 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		quotient = vec.Make[float64](n)
@@ -37577,32 +39576,7 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient = quotient2
 		}
 	}
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a / b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Float64Array(mem, &quotient, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0329Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient, directCol
 }
 
 // case0330Input is the schema of Case0330's input batches (table t).
@@ -37653,8 +39627,33 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	quotient := case0330Col1(n, all, x, y)
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "x / y"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: x / y
+	cols := []arrow.Array{vec.Float64Array(mem, &quotient, all, n)}
+	out := array.NewRecordBatch(Case0330Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0330Col1 computes output column 1 (r) of query Case0330 on every row:
+//
+//	x / y
+func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x / y)
 	quotient := vec.Make[float64](n)
 	if x.Clean() && y.Clean() {
@@ -37692,26 +39691,7 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x / y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0330Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient
 }
 
 // case0331Input is the schema of Case0331's input batches (table t).
@@ -37760,9 +39740,7 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: 7 DIV 2
-	konst := vec.Const[int64](n, int64(3))
+	konst := case0331Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -37783,6 +39761,14 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0331Col1 computes output column 1 (r) of query Case0331 on every row:
+//
+//	7 DIV 2
+func case0331Col1(n int, all vec.Sel) vec.Vec[int64] {
+	konst := vec.Const[int64](n, int64(3))
+	return konst
 }
 
 // case0332Input is the schema of Case0332's input batches (table t).
@@ -37831,9 +39817,7 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: -7 DIV 2
-	konst := vec.Const[int64](n, int64(-3))
+	konst := case0332Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -37854,6 +39838,14 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0332Col1 computes output column 1 (r) of query Case0332 on every row:
+//
+//	-7 DIV 2
+func case0332Col1(n int, all vec.Sel) vec.Vec[int64] {
+	konst := vec.Const[int64](n, int64(-3))
+	return konst
 }
 
 // case0333Input is the schema of Case0333's input batches (table t).
@@ -37903,8 +39895,33 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	quotient := case0333Col1(n, all, a)
+	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a DIV -1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a DIV -1
+	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
+	out := array.NewRecordBatch(Case0333Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0333Col1 computes output column 1 (r) of query Case0333 on every row:
+//
+//	a DIV -1
+func case0333Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV -1)
 	quotient := vec.Make[int64](n)
 	if a.Clean() {
@@ -37937,26 +39954,7 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			quotient.V[i] = r
 		}
 	}
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a DIV -1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
-	out := array.NewRecordBatch(Case0333Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient
 }
 
 // case0334Input is the schema of Case0334's input batches (table t).
@@ -38006,8 +40004,33 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := case0334Col1(n, all, a)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a + 1
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0334Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0334Col1 computes output column 1 (r) of query Case0334 on every row:
+//
+//	a + 1
+func case0334Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
 	sum := vec.Make[int64](n)
 	if a.Clean() {
@@ -38040,26 +40063,7 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0334Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // case0335Input is the schema of Case0335's input batches (table t).
@@ -38109,8 +40113,33 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	difference := case0335Col1(n, all, a)
+	if r, e := vec.First(&difference, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a - 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a - 1
+	cols := []arrow.Array{vec.Int64Array(mem, &difference, all, n)}
+	out := array.NewRecordBatch(Case0335Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0335Col1 computes output column 1 (r) of query Case0335 on every row:
+//
+//	a - 1
+func case0335Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a - 1)
 	difference := vec.Make[int64](n)
 	if a.Clean() {
@@ -38143,26 +40172,7 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			difference.V[i] = r
 		}
 	}
-	if r, e := vec.First(&difference, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a - 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, all, n)}
-	out := array.NewRecordBatch(Case0335Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return difference
 }
 
 // case0336Input is the schema of Case0336's input batches (table t).
@@ -38212,8 +40222,33 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product := case0336Col1(n, all, a)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a * 2"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a * 2
+	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	out := array.NewRecordBatch(Case0336Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0336Col1 computes output column 1 (r) of query Case0336 on every row:
+//
+//	a * 2
+func case0336Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a * 2)
 	product := vec.Make[int64](n)
 	if a.Clean() {
@@ -38246,26 +40281,7 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			product.V[i] = r
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a * 2"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0336Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product
 }
 
 // case0337Input is the schema of Case0337's input batches (table t).
@@ -38315,8 +40331,33 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := case0337Col1(n, all, i_)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "i + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: i + 1
+	cols := []arrow.Array{vec.Int32Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0337Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0337Col1 computes output column 1 (r) of query Case0337 on every row:
+//
+//	i + 1
+func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// (i + 1)
 	sum := vec.Make[int32](n)
 	if i_.Clean() {
@@ -38349,26 +40390,7 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0337Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // case0338Input is the schema of Case0338's input batches (table t).
@@ -38419,19 +40441,50 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum, directCol := case0338Col1(n, all, i_, in, a, mem)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "i + a"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
 
-	// r: i + a
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0338Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0338Col1 computes output column 1 (r) of query Case0338 on every row:
+//
+//	i + a
+func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// (CAST(i AS BIGINT) + a)
-	var r_Col arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if i_.Clean() && a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
@@ -38440,11 +40493,11 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		sum = vec.Make[int64](n)
@@ -38532,32 +40585,7 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum = sum2
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i + a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &sum, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0338Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum, directCol
 }
 
 // case0339Input is the schema of Case0339's input batches (table t).
@@ -38608,8 +40636,33 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product := case0339Col1(n, all, i_, j)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "i * j"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: i * j
+	cols := []arrow.Array{vec.Int32Array(mem, &product, all, n)}
+	out := array.NewRecordBatch(Case0339Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0339Col1 computes output column 1 (r) of query Case0339 on every row:
+//
+//	i * j
+func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32]) vec.Vec[int32] {
 	// (i * j)
 	product := vec.Make[int32](n)
 	if i_.Clean() && j.Clean() {
@@ -38647,26 +40700,7 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			product.V[i] = r
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i * j"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0339Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product
 }
 
 // case0340Input is the schema of Case0340's input batches (table t).
@@ -38716,8 +40750,33 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	minus := case0340Col1(n, all, i_)
+	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "-i"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: -i
+	cols := []arrow.Array{vec.Int32Array(mem, &minus, all, n)}
+	out := array.NewRecordBatch(Case0340Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0340Col1 computes output column 1 (r) of query Case0340 on every row:
+//
+//	-i
+func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// (-i)
 	minus := vec.Make[int32](n)
 	if i_.Clean() {
@@ -38750,26 +40809,7 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			minus.V[i] = r
 		}
 	}
-	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-i"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &minus, all, n)}
-	out := array.NewRecordBatch(Case0340Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return minus
 }
 
 // case0341Input is the schema of Case0341's input batches (table t).
@@ -38819,8 +40859,33 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := case0341Col1(n, all, x)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "x + 1"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: x + 1
+	cols := []arrow.Array{vec.Float64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0341Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0341Col1 computes output column 1 (r) of query Case0341 on every row:
+//
+//	x + 1
+func case0341Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x + 1.0)
 	sum := vec.Make[float64](n)
 	if x.Clean() {
@@ -38843,26 +40908,7 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = rt.AddFloat64(x.V[i], float64(1.0))
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0341Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // case0342Input is the schema of Case0342's input batches (table t).
@@ -38912,8 +40958,33 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	product := case0342Col1(n, all, x)
+	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "x * 10"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: x * 10
+	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n)}
+	out := array.NewRecordBatch(Case0342Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0342Col1 computes output column 1 (r) of query Case0342 on every row:
+//
+//	x * 10
+func case0342Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x * 10.0)
 	product := vec.Make[float64](n)
 	if x.Clean() {
@@ -38936,26 +41007,7 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			product.V[i] = rt.MulFloat64(x.V[i], float64(10.0))
 		}
 	}
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x * 10"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n)}
-	out := array.NewRecordBatch(Case0342Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return product
 }
 
 // case0343Input is the schema of Case0343's input batches (table t).
@@ -39005,8 +41057,33 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	remainder := case0343Col1(n, all, a)
+	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a % 0"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a % 0
+	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	out := array.NewRecordBatch(Case0343Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0343Col1 computes output column 1 (r) of query Case0343 on every row:
+//
+//	a % 0
+func case0343Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % 0)
 	remainder := vec.Make[int64](n)
 	if a.Clean() {
@@ -39039,26 +41116,7 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			remainder.V[i] = r
 		}
 	}
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a % 0"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
-	out := array.NewRecordBatch(Case0343Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return remainder
 }
 
 // case0344Input is the schema of Case0344's input batches (table t).
@@ -39107,9 +41165,7 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: -7 % 3
-	konst := vec.Const[int32](n, int32(-1))
+	konst := case0344Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -39130,6 +41186,14 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0344Col1 computes output column 1 (r) of query Case0344 on every row:
+//
+//	-7 % 3
+func case0344Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.Const[int32](n, int32(-1))
+	return konst
 }
 
 // case0345Input is the schema of Case0345's input batches (table t).
@@ -39178,9 +41242,7 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: 7 % -3
-	konst := vec.Const[int32](n, int32(1))
+	konst := case0345Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -39201,6 +41263,14 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0345Col1 computes output column 1 (r) of query Case0345 on every row:
+//
+//	7 % -3
+func case0345Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.Const[int32](n, int32(1))
+	return konst
 }
 
 // case0346Input is the schema of Case0346's input batches (table t).
@@ -39250,8 +41320,33 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := case0346Col1(n, all, a)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(a > 0, 1 DIV 0, 5)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Case0346Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0346Col1 computes output column 1 (r) of query Case0346 on every row:
+//
+//	IF(a > 0, 1 DIV 0, 5)
+func case0346Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a > 0)
 	cmp := vec.Make[bool](n)
 	if a.Clean() {
@@ -39280,26 +41375,7 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0346Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // case0347Input is the schema of Case0347's input batches (table t).
@@ -39349,8 +41425,33 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	ifResult := case0347Col1(n, all, a)
+	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: IF(a > 0, 1 DIV 0, 5)
+	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	out := array.NewRecordBatch(Case0347Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0347Col1 computes output column 1 (r) of query Case0347 on every row:
+//
+//	IF(a > 0, 1 DIV 0, 5)
+func case0347Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a > 0)
 	cmp := vec.Make[bool](n)
 	if a.Clean() {
@@ -39379,26 +41480,7 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
-	out := array.NewRecordBatch(Case0347Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return ifResult
 }
 
 // case0348Input is the schema of Case0348's input batches (table t).
@@ -39447,9 +41529,7 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
-	konst := vec.ErrVec[int32](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	konst := case0348Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -39470,6 +41550,14 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0348Col1 computes output column 1 (r) of query Case0348 on every row:
+//
+//	CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
+func case0348Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.ErrVec[int32](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	return konst
 }
 
 // case0349Input is the schema of Case0349's input batches (table t).
@@ -39519,18 +41607,49 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult, directCol := case0349Col1(n, all, a, in, mem)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		if directCol != nil {
+			directCol.Release()
+		}
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
 
-	// r: CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
+	cols := []arrow.Array{directCol}
+	out := array.NewRecordBatch(Case0349Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0349Col1 computes output column 1 (r) of query Case0349 on every row:
+//
+//	CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
+func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (a > 0) THEN 2 ELSE 3 END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if a.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		for i := range out {
 			switch {
 			case rt.GtInt64(aV[i], int64(0)):
@@ -39539,7 +41658,7 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 				out[i] = int64(3)
 			}
 		}
-		r_Col = r_Out.Array()
+		directCol = directOut.Array()
 		fused, rest = true, vec.Sel{}
 	} else if in.Column(0).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -39595,32 +41714,7 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
-	}
-
-	cols := []arrow.Array{r_Col}
-	out := array.NewRecordBatch(Case0349Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, directCol
 }
 
 // case0350Input is the schema of Case0350's input batches (table t).
@@ -39670,8 +41764,33 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0350Col1(n, all, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0350Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0350Col1 computes output column 1 (r) of query Case0350 on every row:
+//
+//	CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+func case0350Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
@@ -39700,26 +41819,7 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
 	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0350Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0351Input is the schema of Case0351's input batches (table t).
@@ -39769,8 +41869,33 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0351Col1(n, all, a)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0351Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0351Col1 computes output column 1 (r) of query Case0351 on every row:
+//
+//	CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+func case0351Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
@@ -39799,26 +41924,7 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
 	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0351Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0352Input is the schema of Case0352's input batches (table t).
@@ -39867,9 +41973,7 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: FALSE AND 1 DIV 0 = 1
-	konst := vec.Const[bool](n, false)
+	konst := case0352Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -39890,6 +41994,14 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0352Col1 computes output column 1 (r) of query Case0352 on every row:
+//
+//	FALSE AND 1 DIV 0 = 1
+func case0352Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, false)
+	return konst
 }
 
 // case0353Input is the schema of Case0353's input batches (table t).
@@ -39938,9 +42050,7 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: TRUE OR 1 DIV 0 = 1
-	konst := vec.Const[bool](n, true)
+	konst := case0353Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -39961,6 +42071,14 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0353Col1 computes output column 1 (r) of query Case0353 on every row:
+//
+//	TRUE OR 1 DIV 0 = 1
+func case0353Col1(n int, all vec.Sel) vec.Vec[bool] {
+	konst := vec.Const[bool](n, true)
+	return konst
 }
 
 // case0354Input is the schema of Case0354's input batches (table t).
@@ -40010,13 +42128,7 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: p AND 1 DIV 0 = 1
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	and.Add(&konst)
-	andResult := and.Finish()
+	andResult := case0354Col1(n, all, p)
 	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40037,6 +42149,18 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0354Col1 computes output column 1 (r) of query Case0354 on every row:
+//
+//	p AND 1 DIV 0 = 1
+func case0354Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	and.Add(&konst)
+	andResult := and.Finish()
+	return andResult
 }
 
 // case0355Input is the schema of Case0355's input batches (table t).
@@ -40086,13 +42210,7 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: p AND 1 DIV 0 = 1
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	and.Add(&konst)
-	andResult := and.Finish()
+	andResult := case0355Col1(n, all, p)
 	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40113,6 +42231,18 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0355Col1 computes output column 1 (r) of query Case0355 on every row:
+//
+//	p AND 1 DIV 0 = 1
+func case0355Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+	and := vec.NewLogic(false, all, n)
+	and.Add(&p)
+	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	and.Add(&konst)
+	andResult := and.Finish()
+	return andResult
 }
 
 // case0356Input is the schema of Case0356's input batches (table t).
@@ -40162,13 +42292,7 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: COALESCE(NULL, a, 1 DIV 0)
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	coalesced := case0356Col1(n, all, a)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40189,6 +42313,18 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0356Col1 computes output column 1 (r) of query Case0356 on every row:
+//
+//	COALESCE(NULL, a, 1 DIV 0)
+func case0356Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
+	coalesced := vec.Make[int64](n)
+	vec.MergeNonNull(&coalesced, &a, all, n)
+	stillNull := vec.NullRows(&a, all, n)
+	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
+	return coalesced
 }
 
 // case0357Input is the schema of Case0357's input batches (table t).
@@ -40237,9 +42373,7 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: 2147483647 + 1
-	konst := vec.ErrVec[int32](n, rt.NewError("ARITHMETIC_OVERFLOW", "integer overflow"))
+	konst := case0357Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40260,6 +42394,14 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0357Col1 computes output column 1 (r) of query Case0357 on every row:
+//
+//	2147483647 + 1
+func case0357Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.ErrVec[int32](n, rt.NewError("ARITHMETIC_OVERFLOW", "integer overflow"))
+	return konst
 }
 
 // case0358Input is the schema of Case0358's input batches (table t).
@@ -40308,9 +42450,7 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: -2147483648
-	konst := vec.Const[int32](n, int32(-2147483648))
+	konst := case0358Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40331,6 +42471,14 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0358Col1 computes output column 1 (r) of query Case0358 on every row:
+//
+//	-2147483648
+func case0358Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.Const[int32](n, int32(-2147483648))
+	return konst
 }
 
 // case0359Input is the schema of Case0359's input batches (table t).
@@ -40379,9 +42527,7 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: 2147483648
-	konst := vec.Const[int64](n, int64(2147483648))
+	konst := case0359Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40402,6 +42548,14 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0359Col1 computes output column 1 (r) of query Case0359 on every row:
+//
+//	2147483648
+func case0359Col1(n int, all vec.Sel) vec.Vec[int64] {
+	konst := vec.Const[int64](n, int64(2147483648))
+	return konst
 }
 
 // case0360Input is the schema of Case0360's input batches (table t).
@@ -40451,10 +42605,7 @@ func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: a IS NULL
-	// (a IS NULL)
-	isNull := vec.IsNull(&a, false, all, n)
+	isNull := case0360Col1(n, all, a)
 	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40475,6 +42626,15 @@ func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0360Col1 computes output column 1 (r) of query Case0360 on every row:
+//
+//	a IS NULL
+func case0360Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+	// (a IS NULL)
+	isNull := vec.IsNull(&a, false, all, n)
+	return isNull
 }
 
 // case0361Input is the schema of Case0361's input batches (table t).
@@ -40524,10 +42684,7 @@ func Case0361(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: a IS NOT NULL
-	// (a IS NOT NULL)
-	isNotNull := vec.IsNull(&a, true, all, n)
+	isNotNull := case0361Col1(n, all, a)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40548,6 +42705,15 @@ func Case0361(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0361Col1 computes output column 1 (r) of query Case0361 on every row:
+//
+//	a IS NOT NULL
+func case0361Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+	// (a IS NOT NULL)
+	isNotNull := vec.IsNull(&a, true, all, n)
+	return isNotNull
 }
 
 // case0362Input is the schema of Case0362's input batches (table t).
@@ -40597,8 +42763,33 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	isNull := case0362Col1(n, all, a)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(1 DIV a) IS NULL"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (1 DIV a) IS NULL
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0362Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0362Col1 computes output column 1 (r) of query Case0362 on every row:
+//
+//	(1 DIV a) IS NULL
+func case0362Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
 	quotient := vec.Make[int64](n)
 	if a.Clean() {
@@ -40633,26 +42824,7 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV a) IS NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
-	out := array.NewRecordBatch(Case0362Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return isNull
 }
 
 // case0363Input is the schema of Case0363's input batches (table t).
@@ -40702,8 +42874,33 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	isNull := case0363Col1(n, all, a)
+	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "(1 DIV a) IS NULL"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: (1 DIV a) IS NULL
+	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	out := array.NewRecordBatch(Case0363Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0363Col1 computes output column 1 (r) of query Case0363 on every row:
+//
+//	(1 DIV a) IS NULL
+func case0363Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
 	quotient := vec.Make[int64](n)
 	if a.Clean() {
@@ -40738,26 +42935,7 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV a) IS NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
-	out := array.NewRecordBatch(Case0363Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return isNull
 }
 
 // case0364Input is the schema of Case0364's input batches (table t).
@@ -40807,10 +42985,7 @@ func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: isnull(s)
-	// (s IS NULL)
-	isNull := vec.IsNull(&s, false, all, n)
+	isNull := case0364Col1(n, all, s)
 	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40831,6 +43006,15 @@ func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0364Col1 computes output column 1 (r) of query Case0364 on every row:
+//
+//	isnull(s)
+func case0364Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+	// (s IS NULL)
+	isNull := vec.IsNull(&s, false, all, n)
+	return isNull
 }
 
 // case0365Input is the schema of Case0365's input batches (table t).
@@ -40880,10 +43064,7 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: isnotnull(s)
-	// (s IS NOT NULL)
-	isNotNull := vec.IsNull(&s, true, all, n)
+	isNotNull := case0365Col1(n, all, s)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -40904,6 +43085,15 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0365Col1 computes output column 1 (r) of query Case0365 on every row:
+//
+//	isnotnull(s)
+func case0365Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+	// (s IS NOT NULL)
+	isNotNull := vec.IsNull(&s, true, all, n)
+	return isNotNull
 }
 
 // case0366Input is the schema of Case0366's input batches (table t).
@@ -40953,8 +43143,33 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	least := case0366Col1(n, all, x)
+	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "least(0, CASE x WHEN x THEN NULL END)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: least(0, CASE x WHEN x THEN NULL END)
+	cols := []arrow.Array{vec.Int32Array(mem, &least, all, n)}
+	out := array.NewRecordBatch(Case0366Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0366Col1 computes output column 1 (r) of query Case0366 on every row:
+//
+//	least(0, CASE x WHEN x THEN NULL END)
+func case0366Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CASE x WHEN x THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	matches := vec.Make[bool](n)
@@ -41009,26 +43224,7 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 		least.V[i] = best
 	}
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(0, CASE x WHEN x THEN NULL END)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &least, all, n)}
-	out := array.NewRecordBatch(Case0366Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return least
 }
 
 // case0367Input is the schema of Case0367's input batches (table t).
@@ -41078,19 +43274,7 @@ func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: COALESCE(CASE WHEN p THEN NULL END, 5)
-	// COALESCE(CASE WHEN p THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END, 5)
-	coalesced := vec.Make[int32](n)
-	// CASE WHEN p THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
-	caseResult := vec.Make[int32](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.FillNull(&caseResult, when, n)
-	vec.FillNull(&caseResult, notYet, n)
-	vec.MergeNonNull(&coalesced, &caseResult, all, n)
-	stillNull := vec.NullRows(&caseResult, all, n)
-	vec.Fill(&coalesced, int32(5), stillNull, n)
+	coalesced := case0367Col1(n, all, p)
 	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -41111,6 +43295,24 @@ func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0367Col1 computes output column 1 (r) of query Case0367 on every row:
+//
+//	COALESCE(CASE WHEN p THEN NULL END, 5)
+func case0367Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int32] {
+	// COALESCE(CASE WHEN p THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END, 5)
+	coalesced := vec.Make[int32](n)
+	// CASE WHEN p THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
+	caseResult := vec.Make[int32](n)
+	vec.CopyErrs(&caseResult, &p, all, n)
+	when, notYet := vec.Split(&p, all, n)
+	vec.FillNull(&caseResult, when, n)
+	vec.FillNull(&caseResult, notYet, n)
+	vec.MergeNonNull(&coalesced, &caseResult, all, n)
+	stillNull := vec.NullRows(&caseResult, all, n)
+	vec.Fill(&coalesced, int32(5), stillNull, n)
+	return coalesced
 }
 
 // case0368Input is the schema of Case0368's input batches (table t).
@@ -41161,8 +43363,33 @@ func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := case0368Col1(n, all, a, p)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a + IF(p, NULL, NULL)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a + IF(p, NULL, NULL)
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0368Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0368Col1 computes output column 1 (r) of query Case0368 on every row:
+//
+//	a + IF(p, NULL, NULL)
+func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// IF(p, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT))
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
@@ -41206,26 +43433,7 @@ func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + IF(p, NULL, NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0368Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // case0369Input is the schema of Case0369's input batches (table t).
@@ -41275,8 +43483,33 @@ func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	sum := case0369Col1(n, all, a)
+	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "a + CASE WHEN a DIV 0 = 1 THEN NULL END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: a + CASE WHEN a DIV 0 = 1 THEN NULL END
+	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	out := array.NewRecordBatch(Case0369Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0369Col1 computes output column 1 (r) of query Case0369 on every row:
+//
+//	a + CASE WHEN a DIV 0 = 1 THEN NULL END
+func case0369Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (a DIV 0)
@@ -41374,26 +43607,7 @@ func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			sum.V[i] = r
 		}
 	}
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + CASE WHEN a DIV 0 = 1 THEN NULL END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
-	out := array.NewRecordBatch(Case0369Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return sum
 }
 
 // case0370Input is the schema of Case0370's input batches (table t).
@@ -41443,8 +43657,33 @@ func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0370Col1(n, all, p)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE NULL WHEN NULL THEN p END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE NULL WHEN NULL THEN p END
+	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0370Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0370Col1 computes output column 1 (r) of query Case0370 on every row:
+//
+//	CASE NULL WHEN NULL THEN p END
+func case0370Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	// CASE CAST(NULL AS BOOLEAN) WHEN CAST(NULL AS BOOLEAN) THEN p ELSE CAST(NULL AS BOOLEAN) END
 	caseResult := vec.Make[bool](n)
 	konst := vec.NullVec[bool](n)
@@ -41479,26 +43718,7 @@ func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &p, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE NULL WHEN NULL THEN p END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0370Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0371Input is the schema of Case0371's input batches (table t).
@@ -41548,8 +43768,33 @@ func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0371Col1(n, all, p)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CASE NULL WHEN NULL THEN p ELSE NOT p END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CASE NULL WHEN NULL THEN p ELSE NOT p END
+	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0371Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0371Col1 computes output column 1 (r) of query Case0371 on every row:
+//
+//	CASE NULL WHEN NULL THEN p ELSE NOT p END
+func case0371Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	// CASE CAST(NULL AS BOOLEAN) WHEN CAST(NULL AS BOOLEAN) THEN p ELSE (NOT p) END
 	caseResult := vec.Make[bool](n)
 	konst := vec.NullVec[bool](n)
@@ -41606,26 +43851,7 @@ func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 	vec.Merge(&caseResult, &negated, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE NULL WHEN NULL THEN p ELSE NOT p END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0371Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0372Input is the schema of Case0372's input batches (table t).
@@ -41674,9 +43900,7 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: IF(NULL IN (NULL, NULL), 1, 2)
-	konst := vec.Const[int32](n, int32(2))
+	konst := case0372Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -41697,6 +43921,14 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0372Col1 computes output column 1 (r) of query Case0372 on every row:
+//
+//	IF(NULL IN (NULL, NULL), 1, 2)
+func case0372Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.Const[int32](n, int32(2))
+	return konst
 }
 
 // case0373Input is the schema of Case0373's input batches (table t).
@@ -41745,9 +43977,7 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: IF(NULL BETWEEN NULL AND NULL, 1, 2)
-	konst := vec.Const[int32](n, int32(2))
+	konst := case0373Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -41768,6 +43998,14 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0373Col1 computes output column 1 (r) of query Case0373 on every row:
+//
+//	IF(NULL BETWEEN NULL AND NULL, 1, 2)
+func case0373Col1(n int, all vec.Sel) vec.Vec[int32] {
+	konst := vec.Const[int32](n, int32(2))
+	return konst
 }
 
 // case0374Input is the schema of Case0374's input batches (table t).
@@ -41817,8 +44055,33 @@ func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
+	caseResult := case0374Col1(n, all, sArr)
+	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 1, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "r"}
+		texts := []string{"", "CAST(CASE s WHEN '' THEN NULL END AS INT)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
 
-	// r: CAST(CASE s WHEN ” THEN NULL END AS INT)
+	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	out := array.NewRecordBatch(Case0374Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0374Col1 computes output column 1 (r) of query Case0374 on every row:
+//
+//	CAST(CASE s WHEN '' THEN NULL END AS INT)
+func case0374Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CASE s WHEN ” THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	matches := vec.Make[bool](n)
@@ -41841,26 +44104,7 @@ func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	when, notYet := vec.Split(&matches, all, n)
 	vec.FillNull(&caseResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(CASE s WHEN '' THEN NULL END AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
-	out := array.NewRecordBatch(Case0374Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult
 }
 
 // case0375Input is the schema of Case0375's input batches (table t).
@@ -41910,14 +44154,7 @@ func Case0375(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: CAST(IF(p, NULL, NULL) AS VARCHAR)
-	// IF(p, CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR))
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[string](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	vec.FillNull(&ifResult, then, n)
-	vec.FillNull(&ifResult, otherwise, n)
+	ifResult := case0375Col1(n, all, p)
 	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -41938,6 +44175,19 @@ func Case0375(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0375Col1 computes output column 1 (r) of query Case0375 on every row:
+//
+//	CAST(IF(p, NULL, NULL) AS VARCHAR)
+func case0375Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
+	// IF(p, CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR))
+	then, otherwise := vec.Split(&p, all, n)
+	ifResult := vec.Make[string](n)
+	vec.CopyErrs(&ifResult, &p, all, n)
+	vec.FillNull(&ifResult, then, n)
+	vec.FillNull(&ifResult, otherwise, n)
+	return ifResult
 }
 
 // case0376Input is the schema of Case0376's input batches (table t).
@@ -41986,9 +44236,7 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
-
-	// r: CAST(COALESCE(NULL, NULL) AS BIGINT) + 1
-	konst := vec.NullVec[int64](n)
+	konst := case0376Col1(n, all)
 	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
 		errRow, errCol, firstErr = r, 1, e
 	}
@@ -42009,6 +44257,14 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// case0376Col1 computes output column 1 (r) of query Case0376 on every row:
+//
+//	CAST(COALESCE(NULL, NULL) AS BIGINT) + 1
+func case0376Col1(n int, all vec.Sel) vec.Vec[int64] {
+	konst := vec.NullVec[int64](n)
+	return konst
 }
 
 // Evaluator is the signature of every query function of this package.

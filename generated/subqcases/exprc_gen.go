@@ -4230,16 +4230,16 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: CASE WHEN b > 15 THEN (SELECT v FROM one) * 2 ELSE (SELECT v FROM one) END
 	// CASE WHEN (b > 15) THEN (#1 (SELECT v FROM one) * 2) ELSE #1 (SELECT v FROM one) END
-	var r_Col arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if b.Clean() && sub1Read.Clean() {
-		r_Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		sub1ReadV := sub1Read.V[:n]
-		out := r_Out.V
+		out := directOut.V
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -4253,11 +4253,11 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		}
 		if !bad {
-			r_Col = r_Out.Array()
+			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
 			// a row failed (an error or a missing map key): the vector code computes every row
-			r_Out.Release()
+			directOut.Release()
 		}
 	} else if in.Column(2).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
@@ -4355,8 +4355,8 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		errRow, errCol, firstErr = r, 1, e
 	}
 	if errRow >= 0 {
-		if r_Col != nil {
-			r_Col.Release()
+		if directCol != nil {
+			directCol.Release()
 		}
 		clauses := []string{"WHERE", "r"}
 		texts := []string{"", "CASE WHEN b > 15 THEN (SELECT v FROM one) * 2 ELSE (SELECT v FROM one) END"}
@@ -4367,11 +4367,11 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			Row:    int64(errRow),
 		}
 	}
-	if r_Col == nil {
-		r_Col = vec.Int64Array(mem, &caseResult, all, n)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
 	}
 
-	cols := []arrow.Array{r_Col}
+	cols := []arrow.Array{directCol}
 	out := array.NewRecordBatch(Sub030Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -117,3 +117,11 @@ func ErrVec[T any](n int, e *rt.Error) Vec[T] {
 	}
 	return v
 }
+
+// New returns a pointer to a vector for n rows with no NULLs and no errors:
+// the memo of a lazily shared subexpression, which the functions of one query
+// fill in turn.
+func New[T any](n int) *Vec[T] {
+	v := Make[T](n)
+	return &v
+}

@@ -62,7 +62,50 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE status <> 'cancelled'
+	cmp := classifyWhere(n, all, statusArr)
+	if r, e := vec.First(&cmp, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&cmp, n)
+
+	// id: id
+	upper := classifyCol2(n, sel, customerArr)
+	if r, e := vec.First(&upper, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	caseResult, sizeCol := classifyCol3(n, sel, amount, in, mem)
+	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		if sizeCol != nil {
+			sizeCol.Release()
+		}
+		clauses := []string{"WHERE", "id", "customer", "size"}
+		texts := []string{"status <> 'cancelled'", "id", "upper(customer)", "CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if sizeCol == nil {
+		sizeCol = vec.StringArray(mem, &caseResult, sel, n)
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.StringArray(mem, &upper, sel, n), sizeCol}
+	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// classifyWhere computes the WHERE clause of query Classify on every row:
+//
+//	status <> 'cancelled'
+func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 	// (status <> 'cancelled')
 	cmp := vec.Make[bool](n)
 	if statusArr.NullN() == 0 {
@@ -80,14 +123,13 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			cmp.V[i] = rt.NeString(statusArr.Value(i), "cancelled")
 		}
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&cmp, n)
+	return cmp
+}
 
-	// id: id
-
-	// customer: upper(customer)
+// classifyCol2 computes output column 2 (customer) of query Classify on the rows that pass its WHERE clause:
+//
+//	upper(customer)
+func classifyCol2(n int, sel vec.Sel, customerArr *array.String) vec.Vec[string] {
 	// upper(customer)
 	upper := vec.Make[string](n)
 	if (sel == nil || len(sel) > n/2) && customerArr.NullN() == 0 {
@@ -105,13 +147,15 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			upper.V[i] = rt.Upper(customerArr.Value(i))
 		}
 	}
-	if r, e := vec.First(&upper, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	return upper
+}
 
-	// size: CASE WHEN amount >= 100 THEN 'large'
-	// WHEN amount >= 10 THEN 'medium'
-	// ELSE 'small' END
+// classifyCol3 computes output column 3 (size) of query Classify on the rows that pass its WHERE clause:
+//
+//	CASE WHEN amount >= 100 THEN 'large'
+//	            WHEN amount >= 10 THEN 'medium'
+//	            ELSE 'small' END
+func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
 	var sizeCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -216,32 +260,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 			caseResult = caseResult2
 		}
 	}
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if sizeCol != nil {
-			sizeCol.Release()
-		}
-		clauses := []string{"WHERE", "id", "customer", "size"}
-		texts := []string{"status <> 'cancelled'", "id", "upper(customer)", "CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if sizeCol == nil {
-		sizeCol = vec.StringArray(mem, &caseResult, sel, n)
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.StringArray(mem, &upper, sel, n), sizeCol}
-	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return caseResult, sizeCol
 }
 
 // recentInput is the schema of Recent's input batches (table orders).
@@ -287,7 +306,42 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE (placed >= DATE '2024-01-01') AND (status = 'open')
+	allOf := recentWhere(n, all, placed, in, statusArr)
+	if r, e := vec.First(&allOf, all, n); r >= 0 {
+		errRow, errCol, firstErr = r, 0, e
+	}
+	sel := vec.Where(&allOf, n)
+
+	// id: id
+
+	// placed: placed
+	dateAdd := recentCol3(n, sel, placed)
+	if r, e := vec.First(&dateAdd, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 3, e
+	}
+	if errRow >= 0 {
+		clauses := []string{"WHERE", "id", "placed", "due"}
+		texts := []string{"(placed >= DATE '2024-01-01') AND (status = 'open')", "id", "placed", "date_add(placed, 30)"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.DateArray(mem, &dateAdd, sel, n)}
+	out := array.NewRecordBatch(RecentSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// recentWhere computes the WHERE clause of query Recent on every row:
+//
+//	(placed >= DATE '2024-01-01') AND (status = 'open')
+func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch, statusArr *array.String) vec.Vec[bool] {
 	// ((placed >= DATE '2024-01-01') AND (status = 'open'))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those a fused loop leaves, or all of them
@@ -365,16 +419,13 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			allOf = andResult
 		}
 	}
-	if r, e := vec.First(&allOf, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
-	sel := vec.Where(&allOf, n)
+	return allOf
+}
 
-	// id: id
-
-	// placed: placed
-
-	// due: date_add(placed, 30)
+// recentCol3 computes output column 3 (due) of query Recent on the rows that pass its WHERE clause:
+//
+//	date_add(placed, 30)
+func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(placed, 30)
 	dateAdd := vec.Make[int32](n)
 	if sel == nil && placed.Clean() {
@@ -407,26 +458,7 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 			dateAdd.V[i] = r
 		}
 	}
-	if r, e := vec.First(&dateAdd, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "id", "placed", "due"}
-		texts := []string{"(placed >= DATE '2024-01-01') AND (status = 'open')", "id", "placed", "date_add(placed, 30)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.DateArray(mem, &dateAdd, sel, n)}
-	out := array.NewRecordBatch(RecentSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return dateAdd
 }
 
 // unitPriceInput is the schema of UnitPrice's input batches (table orders).
@@ -471,17 +503,55 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	errRow, errCol := -1, 0
 	var firstErr *rt.Error
 
-	// WHERE qty IS NOT NULL
-	// (qty IS NOT NULL)
-	isNotNull := vec.IsNull(&qty, true, all, n)
+	isNotNull := unitPriceWhere(n, all, qty)
 	if r, e := vec.First(&isNotNull, all, n); r >= 0 {
 		errRow, errCol, firstErr = r, 0, e
 	}
 	sel := vec.Where(&isNotNull, n)
 
 	// id: id
+	quotient, unitPriceCol := unitPriceCol2(n, sel, amount, in, qty, mem)
+	if r, e := vec.First(&quotient, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
+		errRow, errCol, firstErr = r, 2, e
+	}
+	if errRow >= 0 {
+		if unitPriceCol != nil {
+			unitPriceCol.Release()
+		}
+		clauses := []string{"WHERE", "id", "unit_price"}
+		texts := []string{"qty IS NOT NULL", "id", "amount / qty"}
+		return nil, &vec.QueryError{
+			Column: clauses[errCol],
+			Err:    firstErr,
+			Expr:   texts[errCol],
+			Row:    int64(errRow),
+		}
+	}
+	if unitPriceCol == nil {
+		unitPriceCol = vec.Float64Array(mem, &quotient, sel, n)
+	}
 
-	// unit_price: amount / qty
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), unitPriceCol}
+	out := array.NewRecordBatch(UnitPriceSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// unitPriceWhere computes the WHERE clause of query UnitPrice on every row:
+//
+//	qty IS NOT NULL
+func unitPriceWhere(n int, all vec.Sel, qty vec.Vec[int64]) vec.Vec[bool] {
+	// (qty IS NOT NULL)
+	isNotNull := vec.IsNull(&qty, true, all, n)
+	return isNotNull
+}
+
+// unitPriceCol2 computes output column 2 (unit_price) of query UnitPrice on the rows that pass its WHERE clause:
+//
+//	amount / qty
+func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, qty vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (amount / CAST(qty AS DOUBLE))
 	var unitPriceCol arrow.Array // written by the clean loop, or below from quotient
 	var quotient vec.Vec[float64]
@@ -595,32 +665,7 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 			quotient = quotient2
 		}
 	}
-	if r, e := vec.First(&quotient, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if unitPriceCol != nil {
-			unitPriceCol.Release()
-		}
-		clauses := []string{"WHERE", "id", "unit_price"}
-		texts := []string{"qty IS NOT NULL", "id", "amount / qty"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
-	}
-	if unitPriceCol == nil {
-		unitPriceCol = vec.Float64Array(mem, &quotient, sel, n)
-	}
-
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), unitPriceCol}
-	out := array.NewRecordBatch(UnitPriceSchema, cols, int64(sel.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
+	return quotient, unitPriceCol
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -1,0 +1,183 @@
+package codegen
+
+import (
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/exprc/exprc/codegen/lower"
+	"github.com/exprc/exprc/ir"
+)
+
+// A query's code is split into functions of its own: one per shared
+// subexpression computed before the clauses (a hoist), one for the WHERE
+// clause and one per output column (a unit each), called in order from the
+// query function, which keeps the batch-wide work: reading the input
+// columns, the first error, the selection and the output batch. The Go
+// compiler's time and memory grow faster than linearly in the size of a
+// function, so a query of twenty columns compiles as twenty small functions
+// in a fraction of what one function of their total size would take; and a
+// reader finds an output column's code under its SQL.
+//
+// A unit's parameters are the variables of the query function it reads (an
+// input column, a selection, a vector an earlier unit computed), found as
+// the unit is printed; its results are its value and what later units read
+// of what it computed (a shared subexpression computed at its first use,
+// read again by a later column). Both are only known once every unit is
+// printed, so the calls and the return statements are filled in last.
+
+// unit is one function of a query being printed.
+type unit struct {
+	name   string
+	doc    []jen.Code
+	params []string        // variables of the query function it reads, in first-use order
+	seen   map[string]bool // params, as a set
+	stmts  []jen.Code
+	// result is the unit's value (a local of the unit) and resultT its Go
+	// type; bind the query function's variable receiving it.
+	result, bind string
+	resultT      jen.Code
+	// col is the Arrow array an output column's fused loop wrote directly
+	// ("" when none does).
+	col string
+	// exports are locals later units read: returned after the value.
+	exports []string
+	// call is the query function's statement calling the unit, and ret its
+	// return statement, both completed by finishUnits.
+	call, ret *jen.Statement
+}
+
+// scopeVar is a variable of the query function units may read: its Go type,
+// and the unit that computes it (nil: the query function itself).
+type scopeVar struct {
+	t     jen.Code
+	owner *unit
+}
+
+// declare records a variable of the query function (or, with f.unit set, a
+// local of the unit being printed that a later unit may read).
+func (f *funcGen) declare(name string, t jen.Code) {
+	if f.scope == nil {
+		return
+	}
+	f.scope[name] = &scopeVar{t: t, owner: f.unit}
+}
+
+// declareOuter records a variable the query function declares.
+func (f *funcGen) declareOuter(name string, t jen.Code) {
+	if f.scope == nil {
+		return
+	}
+	f.scope[name] = &scopeVar{t: t}
+}
+
+// use records that the code being printed reads variable name (a vector
+// name such as "(*shared3)" reads shared3): a unit takes it as a parameter,
+// and a unit that computed it returns it.
+func (f *funcGen) use(name string) {
+	u := f.unit
+	if u == nil {
+		return
+	}
+	name = baseName(name)
+	v, ok := f.scope[name]
+	if !ok || v.owner == u || u.seen[name] {
+		return
+	}
+	if v.owner != nil && v.owner != u {
+		v.owner.exports = append(v.owner.exports, name)
+		v.owner = nil // the query function declares it from the call
+	}
+	u.seen[name] = true
+	u.params = append(u.params, name)
+}
+
+// baseName is the variable a vector name reads: (*shared3) is shared3.
+func baseName(v string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(v, "(*"), ")")
+}
+
+// beginUnit starts printing unit name; its statements go to the unit until
+// endUnit.
+func (f *funcGen) beginUnit(name string, doc ...jen.Code) {
+	f.unit = &unit{name: f.file.global(f, name), doc: doc, seen: map[string]bool{}}
+	f.outerStmts, f.stmts = f.stmts, nil
+	f.use("n")
+}
+
+// hoistUnits prints each shared subexpression computed at the start of the
+// WHERE clause or of the output columns as a unit.
+func (f *funcGen) hoistUnits(ns []*lower.Node, lname, qname, rows string) {
+	for _, n := range ns {
+		unit := lname + "Shared" + itoa(n.Shared.ID)
+		f.beginUnit(unit, unitDoc(unit, "computes a shared subexpression of query "+comment(qname)+" "+rows+" ("+n.Shared.Decision.String()+"):", n.Shared.SQL)...)
+		o := f.emit(n)
+		f.done[n] = operand{t: o.t, vec: f.endUnit(f.vector(o, ""), n.Expr.Type(), "")}
+	}
+}
+
+// unitDoc is the doc comment of unit name: what it computes, then the SQL.
+func unitDoc(name, what, sql string) []jen.Code {
+	doc := []jen.Code{jen.Comment(name + " " + what), jen.Comment("")}
+	for _, line := range splitLines(sql) {
+		doc = append(doc, jen.Comment("\t"+comment(line)))
+	}
+	return doc
+}
+
+// endUnit finishes the unit whose value is vector v of type t (and, for an
+// output column written directly by a fused loop, Arrow array col) and
+// returns the query function's variable that receives it.
+func (f *funcGen) endUnit(v string, t ir.Type, col string) string {
+	u := f.unit
+	f.use(v)
+	u.stmts = f.stmts
+	u.result = v
+	u.resultT = jen.Qual(vecPkg, "Vec").Types(goType(t))
+	u.bind = v
+	if s, ok := f.scope[baseName(v)]; ok && s.owner != u || strings.HasPrefix(v, "(*") {
+		// the value is a vector the query function has already: a new name
+		u.bind = f.fresh(baseName(v))
+	}
+	u.col = col
+	u.ret = jen.Null()
+	u.stmts = append(u.stmts, u.ret)
+	u.call = jen.Null()
+	f.stmts = append(f.outerStmts, u.call)
+	f.units = append(f.units, u)
+	f.unit = nil
+	f.declare(u.bind, u.resultT)
+	return u.bind
+}
+
+// finishUnits completes the calls and returns of the units and returns
+// their declarations.
+func (f *funcGen) finishUnits() []jen.Code {
+	var decls []jen.Code
+	for _, u := range f.units {
+		params := make([]jen.Code, len(u.params))
+		args := make([]jen.Code, len(u.params))
+		for i, p := range u.params {
+			params[i] = jen.Id(p).Add(f.scope[p].t)
+			args[i] = jen.Id(p)
+		}
+		rets := []jen.Code{jen.Id(u.result)}
+		binds := []jen.Code{jen.Id(u.bind)}
+		types := []jen.Code{u.resultT}
+		if u.col != "" {
+			rets = append(rets, jen.Id(u.col))
+			binds = append(binds, jen.Id(u.col))
+			types = append(types, jen.Qual(arrowPkg, "Array"))
+		}
+		for _, x := range u.exports {
+			rets = append(rets, jen.Id(x))
+			binds = append(binds, jen.Id(x))
+			types = append(types, f.scope[x].t)
+		}
+		u.ret.Return(rets...)
+		u.call.List(binds...).Op(":=").Id(u.name).Call(args...)
+		decls = append(decls, u.doc...)
+		decls = append(decls, jen.Func().Id(u.name).Params(params...).Params(types...).Block(u.stmts...), jen.Line())
+	}
+	return decls
+}
